@@ -1,0 +1,67 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+export class RiskInfoApi implements ICredentialType {
+	name = 'riskInfoApi';
+
+	displayName = 'Risk Info API';
+
+	icon: Icon = { light: 'file:../icons/riskinfo.svg', dark: 'file:../icons/riskinfo.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://…',
+			description:
+				'The root address your account was given by the service (production or test), without /api/…. For the local sandbox: http://127.0.0.1:4010.',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API access token the service issued to your account; sent as "Authorization: Bearer …"',
+		},
+		{
+			displayName: 'Client Identifier',
+			name: 'clientIdentifier',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'The fixed client identifier of your account; sent as the x-client-identifier header',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+				'x-client-identifier': '={{$credentials.clientIdentifier}}',
+			},
+		},
+	};
+
+	// A free read: it proves the token and the client identifier work together.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}/api/clients/v2',
+			url: '/usage',
+			method: 'GET',
+			headers: { accept: 'application/json' },
+		},
+	};
+}

@@ -1,0 +1,27 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { nodeProperties } from './actions/registry';
+import { router } from './actions/router';
+
+export class RiskInfo implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Risk Info',
+		name: 'riskInfo',
+		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["apiVersion"].toUpperCase() + ": " + $parameter["operation"] + " " + $parameter["resource"]}}',
+		description: 'Risk and due-diligence information on Chilean taxpayers by RUT, and compliance screening of names',
+		defaults: { name: 'Risk Info' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'riskInfoApi', required: true }],
+		properties: nodeProperties(),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,104 @@
+import { updateDisplayOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ApiVersion, Operation, Resource } from './types';
+import { v1Resources } from './v1';
+import { v2Resources } from './v2';
+
+/** Every resource and operation of the node, by API version; the node's parameters are derived from it. */
+export const RESOURCES: Record<ApiVersion, Resource[]> = { v2: v2Resources, v1: v1Resources };
+
+export function findOperation(version: ApiVersion, resource: string, operation: string): Operation | undefined {
+	return RESOURCES[version]?.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
+}
+
+export const requestOptionsProperty: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Maximum Attempts',
+			name: 'maxAttempts',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 10 },
+			default: 4,
+			description:
+				'How many times a request is tried when the service is busy or failing (429, 408, 5xx, connection errors). Paid loads are repeated only when they certainly did not run.',
+		},
+		{
+			displayName: 'Maximum Total Wait (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 600 },
+			default: 60,
+			description: 'The longest the node waits between retries of one request, in total, before it reports the error',
+		},
+		{
+			displayName: 'Requests in Parallel',
+			name: 'requestsInParallel',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 50 },
+			default: 5,
+			description:
+				'How many requests run at the same time. Items that ask for the same thing share one request. Lower it if the service rate-limits you.',
+		},
+	],
+};
+
+export function nodeProperties(): INodeProperties[] {
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'API Version',
+			name: 'apiVersion',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'V2 (Current)', value: 'v2', description: 'The current API, under /api/clients/v2' },
+				{ name: 'V1 (Legacy)', value: 'v1', description: 'For accounts that have not migrated; has the PDF summary and identification' },
+			],
+			default: 'v2',
+		},
+	];
+	for (const version of ['v2', 'v1'] as const) {
+		const resources = RESOURCES[version];
+		if (resources.length === 0) continue;
+		properties.push({
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { apiVersion: [version] } },
+			options: resources.map((r) => ({ name: r.name, value: r.value, description: r.description })),
+			default: resources[0].value,
+		});
+		for (const resource of resources) {
+			properties.push({
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { apiVersion: [version], resource: [resource.value] } },
+				options: resource.operations.map((o) => ({
+					name: o.name,
+					value: o.value,
+					action: o.action,
+					description: o.description,
+				})),
+				default: resource.operations[0].value,
+			});
+			for (const operation of resource.operations) {
+				properties.push(
+					...updateDisplayOptions(
+						{ show: { apiVersion: [version], resource: [resource.value], operation: [operation.value] } },
+						operation.properties,
+					),
+				);
+			}
+		}
+	}
+	properties.push(requestOptionsProperty);
+	return properties;
+}

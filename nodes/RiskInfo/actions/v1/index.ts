@@ -1,0 +1,3 @@
+import type { Resource } from '../types';
+
+export const v1Resources: Resource[] = [];

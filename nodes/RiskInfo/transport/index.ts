@@ -1,0 +1,219 @@
+import { NodeApiError, sleep } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, JsonObject } from 'n8n-workflow';
+
+import { apiError } from '../../shared/errors';
+import { backoffMs, retryAfterMs, shouldRetry } from './retry';
+
+/**
+ * The only code that sends HTTP to the service. One instance serves one execution: it holds
+ * the pool-wide pause that a 429 imposes and the memo of loads already paid for, never
+ * anything that outlives the execution.
+ */
+
+export const CREDENTIAL_NAME = 'riskInfoApi';
+
+export const VERSION_ROOTS = {
+	v2: '/api/clients/v2',
+	v1: '/api/v1',
+	/** The V1 credit-scoring path as the spec's reference sample calls it. */
+	v1External: '/api/external/v1',
+} as const;
+
+export type ApiRoot = keyof typeof VERSION_ROOTS;
+
+export interface ApiRequest {
+	method: 'GET' | 'POST';
+	root: ApiRoot;
+	path: string;
+	query?: IDataObject;
+	body?: IDataObject;
+	/** A call that costs money: retried only where it certainly was not executed. */
+	paid?: boolean;
+	/** The RUT a read is about, so that a 404 can say the RUT is not loaded. */
+	rut?: string;
+	/** Ask for a PDF and return the raw bytes. */
+	pdf?: boolean;
+	/** The response has no `{success, data}` wrapper (V1 downloadable summary as JSON). */
+	bare?: boolean;
+}
+
+export interface ApiResponse {
+	data: unknown;
+	headers: IDataObject;
+	/** Set for PDF requests. */
+	bytes?: Buffer;
+}
+
+export interface TransportOptions {
+	maxAttempts: number;
+	maxWaitSeconds: number;
+}
+
+export class Transport {
+	private baseUrl?: string;
+	private pausedUntil = 0;
+	private readonly loads = new Map<string, Promise<ApiResponse>>();
+	/** Counts what this execution sent, for "Load RUT If Not Loaded" reporting and tests. */
+	readonly sent = { requests: 0, paid: 0 };
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly options: TransportOptions,
+	) {}
+
+	private get node(): INode {
+		return this.ctx.getNode();
+	}
+
+	private async url(req: ApiRequest): Promise<string> {
+		if (this.baseUrl === undefined) {
+			const credentials = await this.ctx.getCredentials(CREDENTIAL_NAME);
+			this.baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+		}
+		return `${this.baseUrl}${VERSION_ROOTS[req.root]}${req.path}`;
+	}
+
+	/** Loads cost money: within one execution, the same load is sent once and shared. */
+	loadOnce(key: string, itemIndex: number, req: ApiRequest): Promise<ApiResponse> {
+		let pending = this.loads.get(key);
+		if (!pending) {
+			pending = this.request(req, itemIndex);
+			this.loads.set(key, pending);
+		}
+		return pending;
+	}
+
+	async request(req: ApiRequest, itemIndex: number): Promise<ApiResponse> {
+		const options: IHttpRequestOptions = {
+			method: req.method,
+			url: await this.url(req),
+			qs: req.query,
+			headers: { accept: req.pdf ? 'application/pdf' : 'application/json' },
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+		};
+		if (req.body !== undefined) {
+			options.body = req.body;
+			options.json = true;
+		}
+		if (req.pdf) options.encoding = 'arraybuffer';
+		else options.json = true;
+
+		const started = Date.now();
+		for (let attempt = 1; ; attempt++) {
+			await this.waitForPause();
+			const outcome = await this.send(options, req.paid === true);
+			if ('response' in outcome) return this.unwrap(req, outcome.response, attempt, itemIndex);
+
+			const { status, headers, serviceText } = outcome.failure;
+			const fail = () =>
+				apiError(this.node, itemIndex, { status, serviceText, attempts: attempt, rut: req.rut, method: req.method, path: req.path });
+			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
+
+			const waitMs = retryAfterMs(headers?.['retry-after'], Date.now()) ?? backoffMs(attempt);
+			if (Date.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
+			if (status === 429) {
+				// One 429 pauses every worker of the pool, so they don't all hammer the limit.
+				this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitMs);
+			} else {
+				await sleep(waitMs);
+			}
+		}
+	}
+
+	private async waitForPause() {
+		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
+			await sleep(wait);
+		}
+	}
+
+	private async send(
+		options: IHttpRequestOptions,
+		paid: boolean,
+	): Promise<
+		| { response: { statusCode: number; headers: IDataObject; body: unknown } }
+		| { failure: { status: number | string; headers?: IDataObject; serviceText?: string } }
+	> {
+		this.sent.requests++;
+		if (paid) this.sent.paid++;
+		let response: { statusCode: number; headers: IDataObject; body: unknown };
+		try {
+			response = await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_NAME, options);
+		} catch (error) {
+			const code = connectionErrorCode(error);
+			if (code === undefined) throw new NodeApiError(this.node, error as JsonObject);
+			return { failure: { status: code } };
+		}
+		if (response.statusCode >= 200 && response.statusCode < 300) return { response };
+		return {
+			failure: {
+				status: response.statusCode,
+				headers: response.headers,
+				serviceText: serviceText(response.body),
+			},
+		};
+	}
+
+	private unwrap(
+		req: ApiRequest,
+		response: { statusCode: number; headers: IDataObject; body: unknown },
+		attempts: number,
+		itemIndex: number,
+	): ApiResponse {
+		if (req.pdf) {
+			const bytes = Buffer.from(response.body as ArrayBuffer);
+			const type = String(response.headers['content-type'] ?? '');
+			if (type.includes('application/pdf')) return { data: undefined, bytes, headers: response.headers };
+			// The service may answer a PDF request with JSON (e.g. an error with status 200).
+			return this.unwrap({ ...req, pdf: false }, { ...response, body: parseJson(bytes.toString('utf8')) }, attempts, itemIndex);
+		}
+		const body = typeof response.body === 'string' ? parseJson(response.body) : response.body;
+		if (req.bare) return { data: body, headers: response.headers };
+		if (!isObject(body) || body.success !== true) {
+			const code = isObject(body) && typeof body.code === 'number' ? body.code : response.statusCode;
+			throw apiError(this.node, itemIndex, {
+				status: code,
+				serviceText: serviceText(body) ?? 'the answer had no "success": true',
+				attempts,
+				rut: req.rut,
+				method: req.method,
+				path: req.path,
+				reportedFailure: true,
+			});
+		}
+		return { data: body.data, headers: response.headers };
+	}
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+/** The service's own words: `error` in V2 bodies, `message` (or `error`) in V1 ones. */
+function serviceText(body: unknown): string | undefined {
+	if (Buffer.isBuffer(body) || body instanceof ArrayBuffer) body = parseJson(Buffer.from(body as Buffer).toString('utf8'));
+	if (typeof body === 'string') return body.slice(0, 500) || undefined;
+	if (!isObject(body)) return undefined;
+	for (const key of ['error', 'message', 'msg', 'detail']) {
+		const v = body[key];
+		if (typeof v === 'string' && v) return v;
+		if (isObject(v) && typeof v.message === 'string') return v.message;
+	}
+	return undefined;
+}
+
+function connectionErrorCode(error: unknown): string | undefined {
+	const e = error as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } }; httpCode?: unknown };
+	for (const candidate of [e?.cause?.code, e?.cause?.cause?.code, e?.code, e?.httpCode]) {
+		if (typeof candidate === 'string' && /^[A-Z_]+$/.test(candidate)) return candidate;
+	}
+	return undefined;
+}

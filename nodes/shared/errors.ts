@@ -1,0 +1,82 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+/**
+ * Errors users see. Input errors name the item, the field and what to do; API errors say
+ * in plain English what happened and what to do, and keep the service's own text as the
+ * description. Nothing here ever receives the credential, so no message can leak it.
+ */
+
+export function inputError(node: INode, itemIndex: number, field: string, problem: string, hint?: string) {
+	return new NodeOperationError(node, `Item ${itemIndex + 1}: ${field} ${problem}`, {
+		itemIndex,
+		description: hint,
+	});
+}
+
+export interface ApiFailure {
+	/** HTTP status, or a connection error code such as ECONNREFUSED. */
+	status: number | string;
+	/** The service's own text (`error` in V2 bodies, the message in V1 bodies). */
+	serviceText?: string;
+	attempts: number;
+	/** Set on reads of a RUT, so a 404 can say it is not loaded. */
+	rut?: string;
+	method: string;
+	path: string;
+	/** The service answered 2xx but with `success: false`. */
+	reportedFailure?: boolean;
+}
+
+const TRY_LATER = 'Try again later; if it keeps failing, raise the retry options of the node.';
+
+function plainMessage(f: ApiFailure): string {
+	const retried = f.attempts > 1 ? ` (tried ${f.attempts} times)` : '';
+	const s = f.status;
+	if (f.reportedFailure && typeof s === 'number' && s < 300) {
+		return 'The service reported a failure ("success": false) although the request was accepted.';
+	}
+	if (typeof s === 'string') {
+		return `Could not reach the Risk Info service (${s})${retried}. Check the Base URL in the credential and that the service is up.`;
+	}
+	switch (true) {
+		case s === 400:
+			return 'The service rejected the request as invalid. Check the RUT and the other fields of this item.';
+		case s === 401:
+			return 'The service did not accept the credentials. Check the Access Token and the Client Identifier in the Risk Info credential.';
+		case s === 403:
+			return 'This account lacks permission for this operation (compliance loads need API permission for both the user and the corporation). Ask the service to enable it.';
+		case s === 404 && f.rut !== undefined:
+			return `RUT ${f.rut} is not loaded in this account. Load it first (RUT → Load) or turn on "Load RUT If Not Loaded".`;
+		case s === 404:
+			return `The service has no such resource (${f.method} ${f.path}).`;
+		case s === 408:
+			return `The service timed out${retried}. ${TRY_LATER}`;
+		case s === 409:
+			return 'The service refused the request because the profile is already active; its results are available at no extra cost.';
+		case s === 413:
+			return 'The request is too large for the service.';
+		case s === 429:
+			return `The service rate-limited these requests${retried}. Lower "Requests in Parallel" or try again later.`;
+		case s >= 500:
+			return `The service failed (HTTP ${s})${retried}. ${TRY_LATER}`;
+		default:
+			return `The service answered HTTP ${s}.`;
+	}
+}
+
+export function apiError(node: INode, itemIndex: number, f: ApiFailure): NodeApiError {
+	const message = plainMessage(f);
+	const description = f.serviceText ? `The service said: ${f.serviceText}` : undefined;
+	const httpCode = String(f.status);
+	const error = new NodeApiError(node, { message, description, httpCode } as JsonObject, {
+		message,
+		description,
+		httpCode,
+		itemIndex,
+	});
+	// NodeApiError swaps messages that mention codes like ECONNREFUSED for generic ones; ours say what to do.
+	error.message = message;
+	error.description = description ?? null;
+	return error;
+}

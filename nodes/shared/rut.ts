@@ -1,0 +1,83 @@
+/**
+ * Chilean RUT handling: the only place that parses, checks and formats a RUT.
+ * The service wants the form `12345678-5` (digits, hyphen, check character, upper-case K).
+ */
+
+export class RutFormatError extends Error {
+	constructor(
+		readonly value: string,
+		readonly reason: string,
+	) {
+		super(reason);
+		this.name = 'RutFormatError';
+	}
+}
+
+/** Modulo 11 with weights 2..7 repeating from the right; 11 → 0, 10 → K. */
+export function rutCheckDigit(body: string): string {
+	let sum = 0;
+	let weight = 2;
+	for (let i = body.length - 1; i >= 0; i--) {
+		sum += Number(body[i]) * weight;
+		weight = weight === 7 ? 2 : weight + 1;
+	}
+	const rest = 11 - (sum % 11);
+	if (rest === 11) return '0';
+	if (rest === 10) return 'K';
+	return String(rest);
+}
+
+// Dots, if used at all, must group the body in threes from the right, as Chileans write it.
+const DOTTED_BODY = /^\d{1,3}(\.\d{3})+$/;
+const PLAIN_BODY = /^\d+$/;
+
+/** Returns the spec form `12345678-5`, or throws RutFormatError saying what is wrong. */
+export function normalizeRut(input: unknown): string {
+	if (typeof input === 'number' && Number.isInteger(input)) input = String(input);
+	if (typeof input !== 'string') {
+		throw new RutFormatError(String(input), 'a RUT must be text such as 12.345.678-5');
+	}
+	const value = input.trim();
+	if (value === '') throw new RutFormatError(input, 'the RUT is empty');
+
+	let body: string;
+	let check: string;
+	const hyphen = value.lastIndexOf('-');
+	if (hyphen >= 0) {
+		body = value.slice(0, hyphen);
+		check = value.slice(hyphen + 1);
+	} else {
+		if (value.includes('.')) {
+			throw new RutFormatError(input, 'a RUT written with dots needs a hyphen before the check digit');
+		}
+		body = value.slice(0, -1);
+		check = value.slice(-1);
+	}
+	if (!/^[0-9kK]$/.test(check)) {
+		throw new RutFormatError(input, 'the check digit must be one digit or K after the hyphen');
+	}
+	if (body.includes('.')) {
+		if (!DOTTED_BODY.test(body)) throw new RutFormatError(input, 'the dots are misplaced');
+		body = body.replace(/\./g, '');
+	} else if (!PLAIN_BODY.test(body)) {
+		throw new RutFormatError(input, 'it contains characters other than digits, dots, a hyphen and K');
+	}
+	if (body.length < 1 || body.length > 8) {
+		throw new RutFormatError(input, 'the number before the check digit must have 1 to 8 digits');
+	}
+	if (body.startsWith('0')) throw new RutFormatError(input, 'the number must not start with 0');
+	const expected = rutCheckDigit(body);
+	if (check.toUpperCase() !== expected) {
+		throw new RutFormatError(input, `the check digit is wrong (expected ${expected})`);
+	}
+	return `${body}-${expected}`;
+}
+
+export function isValidRut(input: unknown): boolean {
+	try {
+		normalizeRut(input);
+		return true;
+	} catch {
+		return false;
+	}
+}
