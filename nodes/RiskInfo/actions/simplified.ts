@@ -1,0 +1,80 @@
+/**
+ * The flat record of the indicators people act on, produced by "Simplify" on the V2 and the
+ * V1 summary alike, so a workflow can switch API versions without changing the nodes after it.
+ * A field is null where the service has no value (or the version does not provide it).
+ * Money is in Chilean pesos as the service gives it; bank debt is in thousands of pesos.
+ */
+export interface SimplifiedSummary {
+	[key: string]: string | number | boolean | null | string[];
+	rut: string;
+	name: string | null;
+	isLegalEntity: boolean | null;
+	/** The tax authority's current situation text, e.g. whether it has started activities. */
+	activityStatus: string | null;
+	hasActivities: boolean | null;
+	classificationLabel: string | null;
+	classificationPercentage: number | null;
+	bulletinCasesSourceA: number | null;
+	bulletinCasesSourceB: number | null;
+	/** Null when the profile was loaded without Bureau data. */
+	bulletinCasesSourceC: number | null;
+	bulletinAmountSourceA: number | null;
+	bulletinAmountSourceB: number | null;
+	bulletinAmountSourceC: number | null;
+	activeCivilCases: number | null;
+	activeCollectionCases: number | null;
+	activeLaborCases: number | null;
+	/** Active civil + collection + labor cases. */
+	activeJudicialCases: number | null;
+	bankruptcy: boolean | null;
+	/** Overdue direct bank debt (deudaDirectaVencida + deudaDirectaMorosa), in thousands. */
+	overdueBankDebt: number | null;
+	/** Written-off direct bank debt (deudaDirectaCastigada), in thousands. */
+	writtenOffBankDebt: number | null;
+	/** free, medium or critical; null when no compliance screening exists. */
+	complianceRisk: string | null;
+	compliancePepChile: number | null;
+	compliancePepRelatives: number | null;
+	compliancePublicOfficials: number | null;
+	complianceInternationalLists: number | null;
+	complianceCriminal: number | null;
+	complianceCorporateMesh: number | null;
+	complianceNews: number | null;
+	/** Data sources (helpers) that failed while the summary was collected. */
+	failedHelpers: string[];
+	/** When the summary was created or updated, as the service wrote it. */
+	loadedOn: string | null;
+}
+
+export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
+	'rut',
+	'name',
+	'isLegalEntity',
+	'activityStatus',
+	'hasActivities',
+	'classificationLabel',
+	'classificationPercentage',
+	'bulletinCasesSourceA',
+	'bulletinCasesSourceB',
+	'bulletinCasesSourceC',
+	'bulletinAmountSourceA',
+	'bulletinAmountSourceB',
+	'bulletinAmountSourceC',
+	'activeCivilCases',
+	'activeCollectionCases',
+	'activeLaborCases',
+	'activeJudicialCases',
+	'bankruptcy',
+	'overdueBankDebt',
+	'writtenOffBankDebt',
+	'complianceRisk',
+	'compliancePepChile',
+	'compliancePepRelatives',
+	'compliancePublicOfficials',
+	'complianceInternationalLists',
+	'complianceCriminal',
+	'complianceCorporateMesh',
+	'complianceNews',
+	'failedHelpers',
+	'loadedOn',
+];
