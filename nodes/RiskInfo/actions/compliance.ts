@@ -1,0 +1,132 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { inputError } from '../../shared/errors';
+
+/**
+ * The compliance profile load's parameters and body checks, shared by V1 (/webhook/loadProfile)
+ * and V2 (/webhook/compliance/cargarPerfil) so both versions reject the same bad input the same
+ * way, before any (paid) request is sent.
+ */
+
+export interface ComplianceProfile extends IDataObject {
+	fullName: string;
+	isMonitoring: boolean;
+	isJuridicalPerson: boolean;
+	searchErrors: number;
+}
+
+export const complianceProperties: INodeProperties[] = [
+	{
+		displayName: 'Full Name',
+		name: 'fullName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Inversiones Ejemplo SpA',
+		description:
+			'The person\'s or company\'s name to screen. A company name needs a word of 3 or more letters; a person\'s name needs a first name and a surname.',
+	},
+	{
+		displayName: 'Person Type',
+		name: 'personType',
+		type: 'options',
+		options: [
+			{ name: 'Legal Entity', value: 'juridical', description: 'A company or other legal entity' },
+			{ name: 'Natural Person', value: 'natural', description: 'An individual' },
+		],
+		default: 'juridical',
+		description: 'Whether the name belongs to a legal entity or to a natural person (isJuridicalPerson)',
+	},
+	{
+		displayName: 'Search Tolerance',
+		name: 'searchErrors',
+		type: 'options',
+		options: [
+			{ name: 'Exact (0)', value: 0, description: 'The most precise search' },
+			{ name: 'Flexible (1)', value: 1, description: 'Also suggests similar names' },
+			{ name: 'Most Flexible (2)', value: 2, description: 'Suggests the widest range of similar names' },
+		],
+		default: 0,
+		description:
+			'How many spelling differences the search tolerates (searchErrors). Repeating a search for an active profile with the same name, tolerance and person type costs nothing extra.',
+	},
+	{
+		displayName: 'Monitor the Profile',
+		name: 'isMonitoring',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the profile stays on the web platform until deleted (monitoring) instead of a one-off consultation visible for 48 hours',
+	},
+];
+
+const HINT_NAME =
+	'A legal entity\'s name needs at least one word of 3 or more characters; a natural person\'s name needs a first name and a surname.';
+
+/** The item's compliance body, or an input error naming the item, the field and the value. */
+export function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): ComplianceProfile {
+	const node = this.getNode();
+	const rawName = this.getNodeParameter('fullName', itemIndex, '') as unknown;
+	if (typeof rawName !== 'string') {
+		throw inputError(node, itemIndex, 'Full Name', `must be text, not ${JSON.stringify(rawName)}`, HINT_NAME);
+	}
+	// The service compares names exactly for its free-repeat rule, so only the outer spaces
+	// and runs of spaces are tidied; letters and case are sent as written.
+	const fullName = rawName.trim().replace(/\s+/g, ' ');
+	const words = fullName === '' ? [] : fullName.split(' ');
+
+	// An expression may hand over the service's own boolean (isJuridicalPerson) instead of a choice.
+	const rawType = this.getNodeParameter('personType', itemIndex, 'juridical') as unknown;
+	const personType = rawType === true ? 'juridical' : rawType === false ? 'natural' : rawType;
+	if (personType !== 'juridical' && personType !== 'natural') {
+		throw inputError(
+			node,
+			itemIndex,
+			'Person Type',
+			`"${String(personType)}" is not a person type`,
+			'Use "juridical" (legal entity) or "natural" (natural person).',
+		);
+	}
+	const isJuridicalPerson = personType === 'juridical';
+
+	if (words.length === 0) {
+		throw inputError(node, itemIndex, 'Full Name', 'is empty', HINT_NAME);
+	}
+	if (isJuridicalPerson && !words.some((w) => [...w].length >= 3)) {
+		throw inputError(
+			node,
+			itemIndex,
+			'Full Name',
+			`"${fullName}" has no word of 3 or more characters, which a legal entity's name needs`,
+			HINT_NAME,
+		);
+	}
+	if (!isJuridicalPerson && words.length < 2) {
+		throw inputError(
+			node,
+			itemIndex,
+			'Full Name',
+			`"${fullName}" is a single word; a natural person's name needs a first name and a surname`,
+			HINT_NAME,
+		);
+	}
+
+	const rawErrors = this.getNodeParameter('searchErrors', itemIndex, 0) as unknown;
+	const searchErrors = typeof rawErrors === 'string' && rawErrors.trim() !== '' ? Number(rawErrors) : rawErrors;
+	if (searchErrors !== 0 && searchErrors !== 1 && searchErrors !== 2) {
+		throw inputError(
+			node,
+			itemIndex,
+			'Search Tolerance',
+			`"${String(rawErrors)}" is not allowed`,
+			'Use 0 (exact), 1 or 2 (more flexible, with suggestions of similar names).',
+		);
+	}
+
+	const isMonitoring = this.getNodeParameter('isMonitoring', itemIndex, false) as unknown;
+	if (typeof isMonitoring !== 'boolean') {
+		throw inputError(node, itemIndex, 'Monitor the Profile', `must be true or false, not ${JSON.stringify(isMonitoring)}`);
+	}
+
+	return { fullName, isMonitoring, isJuridicalPerson, searchErrors };
+}
