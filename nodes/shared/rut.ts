@@ -56,6 +56,7 @@ export function normalizeRut(input: unknown): string {
 	if (!/^[0-9kK]$/.test(check)) {
 		throw new RutFormatError(input, 'the check digit must be one digit or K after the hyphen');
 	}
+	if (body === '') throw new RutFormatError(input, 'the number before the check digit must have 1 to 8 digits');
 	if (body.includes('.')) {
 		if (!DOTTED_BODY.test(body)) throw new RutFormatError(input, 'the dots are misplaced');
 		body = body.replace(/\./g, '');
