@@ -1,4 +1,11 @@
 import type { Resource } from '../types';
 import { account } from './account.resource';
+import { compliance } from './compliance.resource';
+import { creditScore } from './creditScore.resource';
+import { judicial } from './judicial.resource';
+import { laborCollection } from './laborCollection.resource';
+import { legal } from './legal.resource';
+import { rut } from './rut.resource';
 
-export const v2Resources: Resource[] = [account];
+/** In the order users meet them in the Resource list; the first is the default. */
+export const v2Resources: Resource[] = [rut, judicial, laborCollection, creditScore, legal, compliance, account];
