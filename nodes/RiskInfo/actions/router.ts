@@ -61,7 +61,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 		for (const item of result.items) out.push({ ...item, pairedItem: { item: i } });
 	}
-	const failure = [...results.values()].find((r) => 'error' in r);
+	const failure = continueOnFail ? undefined : [...results.values()].find((r) => 'error' in r);
 	if (failure && 'error' in failure) throw failure.error;
 	return [out];
 }

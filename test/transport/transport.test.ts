@@ -1,0 +1,184 @@
+// The one transport, driven through n8n's own engine and request path against a tiny server
+// started here: error mapping for every status of spec §7, retries, and the secret never leaking.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
+
+const TOKEN = 'tok-SECRET-98765';
+const CLIENT = 'client-7';
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'destroy';
+let script: Answer[] = [];
+let seen: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+let server: http.Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+	server = http.createServer((req, res) => {
+		let body = '';
+		req.on('data', (c) => (body += c));
+		req.on('end', () => {
+			seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+			const answer = script.length > 1 ? script.shift()! : script[0];
+			if (answer === 'destroy') return req.socket.destroy();
+			res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+			res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+		});
+	});
+	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+beforeEach(() => {
+	script = [];
+	seen = [];
+});
+
+async function run(parameters: IDataObject, opts: { continueOnFail?: boolean; base?: string; items?: number } = {}) {
+	return await runWorkflow({
+		nodes: [
+			{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: '2',
+				name: 'Risk',
+				type: 'n8n-nodes-riskinfo.riskInfo',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { requestOptions: { maxAttempts: 3, maxWaitSeconds: 10 }, ...parameters },
+				credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
+				continueOnFail: opts.continueOnFail,
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Risk', type: 'main', index: 0 }]] } },
+		credentials: { riskInfoApi: { baseUrl: opts.base ?? baseUrl, accessToken: TOKEN, clientIdentifier: CLIENT } },
+		triggerItems: Array.from({ length: opts.items ?? 1 }, (_, i) => ({ json: { i } })),
+	});
+}
+
+const usage = { apiVersion: 'v2', resource: 'account', operation: 'getUsage' };
+
+function expectNoSecret(value: unknown) {
+	const text = JSON.stringify(value, Object.getOwnPropertyNames(value ?? {}));
+	expect(text).not.toContain(TOKEN);
+	expect(JSON.stringify(value)).not.toContain(TOKEN);
+}
+
+describe('error mapping (spec §7)', () => {
+	const cases: Array<[number, unknown, RegExp, string]> = [
+		[400, { success: false, code: 400, error: 'Solicitud inválida' }, /rejected the request as invalid/, 'Solicitud inválida'],
+		[401, { success: false, code: 401, error: 'No autorizado' }, /Access Token and the Client Identifier/, 'No autorizado'],
+		[403, { success: false, code: 403, error: 'No tienes permiso para acceder a este recurso' }, /lacks permission/, 'No tienes permiso'],
+		[404, { success: false, code: 404, error: 'Recurso no encontrado' }, /no such resource/, 'Recurso no encontrado'],
+		[408, { success: false, code: 408, error: 'Tiempo de espera agotado' }, /timed out \(tried 3 times\)/, 'Tiempo de espera agotado'],
+		[429, { success: false, code: 429, error: 'Demasiadas solicitudes' }, /rate-limited .*\(tried 3 times\)/, 'Demasiadas solicitudes'],
+		[500, { success: false, code: 500, error: 'Error interno del servidor' }, /failed \(HTTP 500\) \(tried 3 times\)/, 'Error interno'],
+		[502, 'Bad gateway', /failed \(HTTP 502\)/, 'Bad gateway'],
+		[503, { success: false, code: 503, error: 'down' }, /failed \(HTTP 503\)/, 'down'],
+		[504, { success: false, code: 504, error: 'slow' }, /failed \(HTTP 504\)/, 'slow'],
+		// V1 bodies (their shape is not in the spec; the text is).
+		[400, { success: false, message: 'Data enviada es incorrecta o inexistente.' }, /invalid/, 'Data enviada es incorrecta'],
+		[401, { success: false, message: 'No autorizado.' }, /Access Token/, 'No autorizado.'],
+		[404, { success: false, message: 'Data no encontrada.' }, /no such resource/, 'Data no encontrada.'],
+		[500, { success: false, message: 'Server error' }, /failed \(HTTP 500\)/, 'Server error'],
+	];
+
+	test.each(cases)('HTTP %i becomes a plain-English NodeApiError with the service text', async (status, body, message, text) => {
+		script = [{ status, body, headers: { 'retry-after': '0' } }];
+		const result = await run(usage);
+		const error = result.nodeErrors.Risk as Error & { description?: string; httpCode?: string; context?: IDataObject };
+		expect(error).toBeDefined();
+		expect(error.message).toMatch(message);
+		expect(error.description).toContain(text);
+		expect(error.httpCode).toBe(String(status));
+		expect(error.context?.itemIndex).toBe(0);
+		expectNoSecret(error);
+		expectNoSecret(result.run.data.resultData);
+		// Every request carried the credential: it just never comes back out.
+		expect(seen.every((s) => s.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+	});
+
+	test('the same failure with Continue On Fail is an error item per input item, paired, without the secret', async () => {
+		script = [{ status: 401, body: { success: false, code: 401, error: 'No autorizado' } }];
+		const result = await run(usage, { continueOnFail: true, items: 2 });
+		const out = result.items.Risk;
+		expect(out).toHaveLength(2);
+		expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(out[1].json.error).toMatch(/Access Token/);
+		expect(out[1].json.httpCode).toBe('401');
+		expectNoSecret(out);
+		// Both items asked for the same thing: one request.
+		expect(seen).toHaveLength(1);
+	});
+
+	test('success: false under HTTP 200 is an error, not data', async () => {
+		script = [{ status: 200, body: { success: false, code: 404, error: 'Recurso no encontrado' } }];
+		const result = await run(usage);
+		const error = result.nodeErrors.Risk as Error & { httpCode?: string; description?: string };
+		expect(error.message).toMatch(/no such resource/);
+		expect(error.httpCode).toBe('404');
+		script = [{ status: 200, body: { success: false } }];
+		const again = await run(usage);
+		expect(again.nodeErrors.Risk.message).toMatch(/reported a failure/);
+	});
+
+	test('a refused connection says the service cannot be reached, after retrying', async () => {
+		const closed = http.createServer();
+		await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+		const port = (closed.address() as AddressInfo).port;
+		await new Promise((r) => closed.close(r));
+		const result = await run(
+			{ ...usage, requestOptions: { maxAttempts: 2, maxWaitSeconds: 5 } },
+			{ base: `http://127.0.0.1:${port}` },
+		);
+		const error = result.nodeErrors.Risk as Error & { httpCode?: string };
+		expect(error.message).toMatch(/Could not reach the Risk Info service \(ECONNREFUSED\) \(tried 2 times\)/);
+		expectNoSecret(error);
+	});
+});
+
+describe('retries', () => {
+	test('a 429 with Retry-After is waited out, then the read succeeds', async () => {
+		script = [
+			{ status: 429, body: { success: false, code: 429, error: 'Demasiadas solicitudes' }, headers: { 'retry-after': '1' } },
+			{ status: 200, body: { success: true, data: { ok: 1 } } },
+		];
+		const result = await run(usage);
+		expect(result.error).toBeUndefined();
+		expect(seen).toHaveLength(2);
+		expect(result.items.Risk[0].json).toEqual({ ok: 1 });
+	});
+
+	test('Retry-After as an HTTP date is honoured too', async () => {
+		const date = new Date(Date.now() + 1000).toUTCString();
+		script = [
+			{ status: 503, body: { success: false, code: 503, error: 'x' }, headers: { 'retry-after': date } },
+			{ status: 200, body: { success: true, data: { ok: 2 } } },
+		];
+		const result = await run(usage);
+		expect(result.items.Risk[0].json).toEqual({ ok: 2 });
+		expect(seen).toHaveLength(2);
+	});
+
+	test('reads give up after Maximum Attempts', async () => {
+		script = [{ status: 500, body: { success: false, code: 500, error: 'Error interno del servidor' }, headers: { 'retry-after': '0' } }];
+		await run({ ...usage, requestOptions: { maxAttempts: 4, maxWaitSeconds: 10 } });
+		expect(seen).toHaveLength(4);
+	});
+
+	test('Maximum Total Wait stops retrying before a long Retry-After', async () => {
+		script = [{ status: 429, body: { success: false, code: 429, error: 'x' }, headers: { 'retry-after': '30' } }];
+		const result = await run({ ...usage, requestOptions: { maxAttempts: 5, maxWaitSeconds: 2 } });
+		expect(seen).toHaveLength(1);
+		expect(result.nodeErrors.Risk.message).toMatch(/rate-limited/);
+	});
+
+	test('a transient connection reset on a read is retried', async () => {
+		script = ['destroy', { status: 200, body: { success: true, data: { ok: 3 } } }];
+		const result = await run(usage);
+		expect(result.items.Risk[0].json).toEqual({ ok: 3 });
+		expect(seen).toHaveLength(2);
+	});
+});
