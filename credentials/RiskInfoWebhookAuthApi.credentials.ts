@@ -1,0 +1,90 @@
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
+
+/**
+ * The secret the Risk Info service sends with every compliance delivery. Nothing is sent
+ * with it: the Risk Info Trigger only compares incoming requests against it, so there is no
+ * `authenticate` block, and the check lives in the trigger (`testedBy`) because the service
+ * has no endpoint to test a webhook secret against.
+ */
+export class RiskInfoWebhookAuthApi implements ICredentialType {
+	name = 'riskInfoWebhookAuthApi';
+
+	displayName = 'Risk Info Webhook Auth API';
+
+	icon = { light: 'file:../icons/riskinfo.svg', dark: 'file:../icons/riskinfo.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo#trigger';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Method',
+			name: 'method',
+			type: 'options',
+			options: [
+				{
+					name: 'Bearer Token',
+					value: 'bearer',
+					description: 'The service sends "Authorization: Bearer <token>"',
+				},
+				{
+					name: 'Basic Auth',
+					value: 'basic',
+					description: 'The service sends a user name and password',
+				},
+				{
+					name: 'Custom Header',
+					value: 'header',
+					description: 'The service sends a header name and value of your choice',
+				},
+			],
+			default: 'bearer',
+			description: 'How the service authenticates its deliveries. Register the same method and secret with the service.',
+		},
+		{
+			displayName: 'Token',
+			name: 'token',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The integration token the service sends after "Bearer ". Use a long random value.',
+			displayOptions: { show: { method: ['bearer'] } },
+		},
+		{
+			displayName: 'User',
+			name: 'user',
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { method: ['basic'] } },
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { method: ['basic'] } },
+		},
+		{
+			displayName: 'Header Name',
+			name: 'headerName',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'X-Webhook-Secret',
+			description: 'Letters, digits and - only; upper or lower case does not matter',
+			displayOptions: { show: { method: ['header'] } },
+		},
+		{
+			displayName: 'Header Value',
+			name: 'headerSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { method: ['header'] } },
+		},
+	];
+}

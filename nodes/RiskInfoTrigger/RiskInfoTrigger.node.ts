@@ -1,0 +1,80 @@
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IHookFunctions,
+	INodeCredentialTestResult,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { secretProblem } from './auth';
+import { properties } from './properties';
+import { receiveDelivery } from './receive';
+
+export class RiskInfoTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Risk Info Trigger',
+		name: 'riskInfoTrigger',
+		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Compliance results: " + {"all": "all", "success": "successes", "failed": "failures"}[$parameter["events"]]}}',
+		description: 'Starts the workflow when the Risk Info service delivers a compliance screening result',
+		defaults: { name: 'Risk Info Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'riskInfoWebhookAuthApi',
+				required: true,
+				testedBy: 'riskInfoWebhookAuthTest',
+				displayOptions: { show: { authentication: ['credential'] } },
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'riskinfo-compliance',
+			},
+		],
+		properties,
+	};
+
+	methods = {
+		credentialTest: {
+			// The service offers nothing to test a webhook secret against, so check it is usable.
+			async riskInfoWebhookAuthTest(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
+				const problem = secretProblem((credential.data ?? {}) as Record<string, unknown>);
+				return problem ? { status: 'Error', message: problem } : { status: 'OK', message: 'The secret can be used' };
+			},
+		},
+	};
+
+	// The service has no API to register or remove webhook URLs: the user registers the URL
+	// with the service by hand, so there is nothing to check, create or delete here.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery.call(this);
+	}
+}

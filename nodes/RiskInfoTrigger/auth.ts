@@ -1,0 +1,110 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/** What the Risk Info Webhook Auth credential holds, narrowed to the chosen method. */
+export type DeliverySecret =
+	| { method: 'bearer'; token: string }
+	| { method: 'basic'; user: string; password: string }
+	| { method: 'header'; headerName: string; headerValue: string };
+
+/** Node's parsed request headers: lower-case names; repeated ones as a list or joined. */
+export type DeliveryHeaders = Record<string, string | string[] | undefined>;
+
+export type AuthOutcome = { ok: true } | { ok: false; challenge?: string };
+
+const REALM = 'n8n Risk Info Trigger';
+const LABELS: Record<string, string> = {
+	token: 'Token',
+	user: 'User',
+	password: 'Password',
+	headerName: 'Header Name',
+	headerSecret: 'Header Value',
+};
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/**
+ * Hashing first makes both sides the same length, which timingSafeEqual requires, so the
+ * time taken says nothing about how long the secret is or where the first difference is.
+ */
+function sameSecret(received: string, expected: string): boolean {
+	const a = createHash('sha256').update(received, 'utf8').digest();
+	const b = createHash('sha256').update(expected, 'utf8').digest();
+	return timingSafeEqual(a, b);
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+	// Repeated headers reach Node as a list (or joined); a second copy is never legitimate here.
+	return typeof value === 'string' ? value : undefined;
+}
+
+/** Returns a plain-English problem with the credential, or undefined when it can be used. */
+export function secretProblem(raw: Record<string, unknown>): string | undefined {
+	const method = raw.method ?? 'bearer';
+	const filled = (key: string) => typeof raw[key] === 'string' && (raw[key] as string).length > 0;
+	// HTTP trims header values, so a token or header value with outer spaces can never match.
+	const padded = (key: string) =>
+		(key === 'token' || key === 'headerSecret') && typeof raw[key] === 'string' && (raw[key] as string).trim() !== raw[key];
+	const need = (keys: string[]) => {
+		const missing = keys.filter((k) => !filled(k)).map((k) => LABELS[k]);
+		if (missing.length) return `The credential has no ${missing.join(' or ')}.`;
+		const spaced = keys.filter(padded).map((k) => LABELS[k]);
+		if (spaced.length) {
+			return `The ${spaced.join(' and ')} in the credential starts or ends with a space; the service would not send it that way.`;
+		}
+		return undefined;
+	};
+	switch (method) {
+		case 'bearer':
+			return need(['token']);
+		case 'basic':
+			if (typeof raw.user === 'string' && raw.user.includes(':')) return 'The user name cannot contain ":" in Basic Auth.';
+			return need(['user', 'password']);
+		case 'header':
+			if (filled('headerName') && !HEADER_NAME.test(raw.headerName as string)) {
+				return 'The header name may contain only letters, digits and - (no spaces or colons).';
+			}
+			return need(['headerName', 'headerSecret']);
+		default:
+			return `The credential method "${String(method)}" is not known.`;
+	}
+}
+
+export function toSecret(raw: Record<string, unknown>): DeliverySecret {
+	const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : '');
+	switch (raw.method ?? 'bearer') {
+		case 'basic':
+			return { method: 'basic', user: text('user'), password: text('password') };
+		case 'header':
+			return { method: 'header', headerName: text('headerName').toLowerCase(), headerValue: text('headerSecret') };
+		default:
+			return { method: 'bearer', token: text('token') };
+	}
+}
+
+export function checkDelivery(headers: DeliveryHeaders, secret: DeliverySecret): AuthOutcome {
+	switch (secret.method) {
+		case 'bearer': {
+			const match = /^Bearer[ \t]+(.*?)[ \t]*$/i.exec(single(headers.authorization) ?? '');
+			const ok = sameSecret(match?.[1] ?? '', secret.token) && match !== null;
+			const error = match ? ', error="invalid_token"' : '';
+			return ok ? { ok } : { ok, challenge: `Bearer realm="${REALM}"${error}` };
+		}
+		case 'basic': {
+			const match = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(single(headers.authorization) ?? '');
+			const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+			const colon = decoded.indexOf(':');
+			const user = colon >= 0 ? decoded.slice(0, colon) : '';
+			const password = colon >= 0 ? decoded.slice(colon + 1) : '';
+			// Both comparisons always run, so a right user with a wrong password takes as long as a wrong user.
+			const userOk = sameSecret(user, secret.user);
+			const passwordOk = sameSecret(password, secret.password);
+			const ok = userOk && passwordOk && colon >= 0;
+			return ok ? { ok } : { ok, challenge: `Basic realm="${REALM}", charset="UTF-8"` };
+		}
+		case 'header': {
+			const received = single(headers[secret.headerName]);
+			const ok = sameSecret(received ?? '', secret.headerValue) && received !== undefined;
+			return { ok };
+		}
+	}
+}

@@ -1,0 +1,91 @@
+import type { DeliveryHeaders } from './auth';
+import { gunzipCapped, looksGzipped } from './inflate';
+
+/**
+ * The ceiling on a body the node inflates itself. It matches n8n's own default request
+ * limit (N8N_PAYLOAD_SIZE_MAX, 16 MiB, counted after inflation), so a delivery is accepted or
+ * refused the same way whether n8n or the node did the inflating.
+ */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** A body can arrive gzipped twice: once as content, once more as Content-Encoding. */
+const MAX_GZIP_LAYERS = 2;
+
+/** The parts of n8n's webhook request (express + n8n's raw-body reader) this node reads. */
+export interface DeliveryRequest {
+	headers: DeliveryHeaders;
+	body?: unknown;
+	/** Set by n8n from Content-Type without its parameters, lower-cased. */
+	contentType?: string;
+	rawBody?: Uint8Array;
+	readRawBody?: () => Promise<void>;
+}
+
+export type Rejection = { status: 400 | 413; error: string; message: string };
+export type BodyResult = { ok: true; payload: unknown } | ({ ok: false } & Rejection);
+
+const reject = (status: 400 | 413, error: string, message: string): BodyResult => ({
+	ok: false,
+	status,
+	error,
+	message,
+});
+
+const tooLarge = () =>
+	reject(413, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB once decompressed.`);
+
+function isEmptyObject(value: unknown): boolean {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/** n8n parses only an exact `application/json`; anything else leaves `body` empty or as text. */
+function parsedByN8n(req: DeliveryRequest): boolean {
+	const jsonType = req.contentType === undefined || req.contentType === 'application/json';
+	return jsonType && req.body !== undefined && req.body !== null && typeof req.body !== 'string' && !isEmptyObject(req.body);
+}
+
+async function rawBytes(req: DeliveryRequest): Promise<Uint8Array | Rejection> {
+	if (!req.rawBody && typeof req.readRawBody === 'function') {
+		try {
+			await req.readRawBody();
+		} catch (error) {
+			const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+			if (status === 413) return { status: 413, error: 'body_too_large', message: 'The body is larger than n8n accepts.' };
+			return { status: 400, error: 'unreadable_body', message: 'The body could not be read (a Content-Encoding that does not match the data?).' };
+		}
+	}
+	return req.rawBody ?? new Uint8Array(0);
+}
+
+export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
+	if (parsedByN8n(req)) return { ok: true, payload: req.body };
+
+	const raw = await rawBytes(req);
+	if (!(raw instanceof Uint8Array)) return { ok: false, ...raw };
+	let bytes = raw;
+	if (bytes.length === 0) return reject(400, 'empty_body', 'The body is empty; expected a JSON compliance event.');
+
+	for (let layer = 0; layer < MAX_GZIP_LAYERS && looksGzipped(bytes); layer++) {
+		const inflated = await gunzipCapped(bytes, MAX_BODY_BYTES);
+		if (!inflated.ok) {
+			return inflated.reason === 'tooLarge'
+				? tooLarge()
+				: reject(400, 'bad_gzip', `The body starts like gzip but could not be decompressed (${inflated.detail ?? 'corrupt data'}).`);
+		}
+		bytes = inflated.bytes;
+	}
+	if (bytes.length > MAX_BODY_BYTES) return tooLarge();
+
+	let text: string;
+	try {
+		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+	} catch {
+		return reject(400, 'invalid_json', 'The body is not UTF-8 text, so it cannot be JSON.');
+	}
+	try {
+		return { ok: true, payload: JSON.parse(text) as unknown };
+	} catch (error) {
+		const why = error instanceof Error ? error.message : 'syntax error';
+		return reject(400, 'invalid_json', `The body is not valid JSON (${why}).`);
+	}
+}

@@ -1,0 +1,164 @@
+import type { Field } from './fields';
+import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
+
+type Rec = Record<string, unknown>;
+
+export interface NormalisedEvent {
+	/** The emitted shape: head, then profile, summary and lists (or error and details), then extra. */
+	event: Rec;
+	dedupKey: string;
+	status: string;
+	/** Overall risk, lower-cased, for the filter; null when absent or not a string. */
+	risk: string | null;
+}
+
+export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; error: string; message: string };
+
+export function isRecord(value: unknown): value is Rec {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A plain assignment of "__proto__" taken from a JSON key would replace the prototype instead. */
+function put(target: Rec, key: string, value: unknown): void {
+	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */
+class Reader {
+	private readonly used = new Set<string>();
+
+	constructor(private readonly source: Rec) {}
+
+	peek(names: string[]): { name: string; value: unknown } | undefined {
+		for (const name of names) {
+			if (Object.prototype.hasOwnProperty.call(this.source, name) && this.source[name] !== undefined) {
+				return { name, value: this.source[name] };
+			}
+		}
+		return undefined;
+	}
+
+	take(names: string[]): unknown {
+		const found = this.peek(names);
+		if (found) this.used.add(found.name);
+		return found?.value;
+	}
+
+	use(name: string): void {
+		this.used.add(name);
+	}
+
+	rest(): Rec | undefined {
+		const keys = Object.keys(this.source).filter((key) => !this.used.has(key));
+		if (keys.length === 0) return undefined;
+		const extra: Rec = {};
+		for (const key of keys) put(extra, key, this.source[key]);
+		return extra;
+	}
+}
+
+/** A record maps field by field; anything that is not a record is kept exactly as it came. */
+function mapRecord(raw: unknown, fields: Field[]): unknown {
+	if (!isRecord(raw)) return raw;
+	const reader = new Reader(raw);
+	const out: Rec = {};
+	for (const field of fields) {
+		const value = reader.take(field.from);
+		const each = field.each;
+		put(out, field.out, each && Array.isArray(value) ? value.map((v) => mapRecord(v, each)) : (value ?? null));
+	}
+	const extra = reader.rest();
+	if (extra) put(out, 'extra', extra);
+	return out;
+}
+
+function emptySummaryEntry(): Rec {
+	return { total: null, risk: null };
+}
+
+function mapSummary(reader: Reader): Rec {
+	const found = reader.peek(SUMMARY_KEYS);
+	const source = found && isRecord(found.value) ? found.value : undefined;
+	if (found && (source || found.value === null)) reader.use(found.name);
+
+	const out: Rec = {};
+	const inner = source ? new Reader(source) : undefined;
+	for (const spec of LISTS) {
+		const entry = inner?.peek(spec.summary);
+		if (entry && isRecord(entry.value)) {
+			inner!.use(entry.name);
+			put(out, spec.key, mapRecord(entry.value, SUMMARY_ENTRY));
+		} else {
+			// null or a stray value: an empty entry, and a stray value stays under extra.
+			if (entry && entry.value === null) inner!.use(entry.name);
+			put(out, spec.key, emptySummaryEntry());
+		}
+	}
+	const extra = inner?.rest();
+	if (extra) put(out, 'extra', extra);
+	return out;
+}
+
+function mapLists(reader: Reader): Rec {
+	const out: Rec = {};
+	for (const spec of LISTS) {
+		const found = reader.peek(spec.items);
+		let items: unknown[] = [];
+		if (found && (Array.isArray(found.value) || found.value === null)) {
+			reader.use(found.name);
+			items = Array.isArray(found.value) ? found.value.map((item) => mapRecord(item, spec.fields)) : [];
+		}
+		const total = reader.peek(spec.total);
+		let count = items.length;
+		if (total && typeof total.value === 'number' && Number.isFinite(total.value)) {
+			reader.use(total.name);
+			count = total.value;
+		} else if (total && total.value === null) {
+			reader.use(total.name);
+		}
+		put(out, spec.key, { total: count, items });
+	}
+	return out;
+}
+
+function describe(value: unknown): string {
+	if (Array.isArray(value)) return 'an array';
+	if (value === null) return 'null';
+	return `a ${typeof value}`;
+}
+
+export function normaliseEvent(payload: unknown): Validation {
+	if (!isRecord(payload)) {
+		return { ok: false, error: 'not_an_object', message: `The body must be a JSON object, but it is ${describe(payload)}.` };
+	}
+	const reader = new Reader(payload);
+	const webhookId = reader.take(HEAD.webhookId);
+	const rawStatus = reader.take(HEAD.status);
+	const problems: string[] = [];
+	const idOk = (typeof webhookId === 'number' && Number.isFinite(webhookId)) || (typeof webhookId === 'string' && webhookId.trim() !== '');
+	if (!idOk) problems.push('"webhookId" (a number)');
+	const status = typeof rawStatus === 'string' ? rawStatus.trim().toUpperCase() : '';
+	if (!status) problems.push('"status" or "estado" (SUCCESS or FAILED)');
+	if (problems.length) {
+		return { ok: false, error: 'missing_fields', message: `The event lacks ${problems.join(' and ')}.` };
+	}
+
+	const event: Rec = {};
+	put(event, 'webhookId', webhookId);
+	put(event, 'status', status);
+	put(event, 'fullName', reader.take(HEAD.fullName) ?? null);
+
+	let risk: string | null = null;
+	if (status === 'FAILED') {
+		for (const field of FAILURE) put(event, field.out, reader.take(field.from) ?? null);
+	} else {
+		for (const field of PROFILE) put(event, field.out, reader.take(field.from) ?? null);
+		if (typeof event.risk === 'string') risk = event.risk.trim().toLowerCase();
+		put(event, 'summary', mapSummary(reader));
+		put(event, 'lists', mapLists(reader));
+	}
+	const extra = reader.rest();
+	if (extra) put(event, 'extra', extra);
+
+	return { ok: true, value: { event, status, risk, dedupKey: `${String(webhookId).trim()}|${status}` } };
+}

@@ -1,0 +1,106 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Register the <b>Production URL</b> shown above with the Risk Info service as your compliance webhook, together with the same authentication method and secret as in the credential below. The service has no API for this, so n8n cannot do it for you. Use the Test URL only while building the workflow.',
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { authentication: ['credential'] } },
+	},
+	{
+		displayName:
+			'Without authentication, anyone who learns this URL can start the workflow with made-up screening results. Use it only behind a network that only the Risk Info service can reach.',
+		name: 'insecureNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { authentication: ['none'] } },
+	},
+	{
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		options: [
+			{
+				name: 'Bearer Token, Basic Auth or Custom Header',
+				value: 'credential',
+				description: 'Accept only deliveries that carry the secret of a Risk Info Webhook Auth credential',
+			},
+			{
+				name: 'None (Insecure)',
+				value: 'none',
+				description: 'Anyone who learns the URL can start this workflow',
+			},
+		],
+		default: 'credential',
+		description: 'How the service proves a delivery comes from it. Deliveries that fail are refused with 401 and never start the workflow.',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'options',
+		options: [
+			{
+				name: 'All Results',
+				value: 'all',
+				description: 'Completed screenings (SUCCESS) and failed ones (FAILED)',
+			},
+			{
+				name: 'Completed Screenings Only',
+				value: 'success',
+				description: 'Only SUCCESS events',
+			},
+			{
+				name: 'Failed Screenings Only',
+				value: 'failed',
+				description: 'Only FAILED events, e.g. to alert someone',
+			},
+		],
+		default: 'all',
+	},
+	{
+		displayName: 'Minimum Risk',
+		name: 'minimumRisk',
+		type: 'options',
+		options: [
+			{ name: 'Any', value: 'any', description: 'Every completed screening, including free (no risk) ones' },
+			{ name: 'Medium or Critical', value: 'medium' },
+			{ name: 'Critical Only', value: 'critical' },
+		],
+		default: 'any',
+		description: "Skip completed screenings whose overall risk is below this. Failed screenings have no risk and are not affected.",
+	},
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'One Item per Event',
+				value: 'event',
+				description: 'The result in one documented shape, with English field names',
+			},
+			{
+				name: 'One Item per Finding',
+				value: 'findings',
+				description:
+					'One item per PEP, official, relative, sanctions, criminal, news or corporate-mesh row, each with its category and the profile name and webhook ID. Failed screenings still come as one item.',
+			},
+			{
+				name: 'Raw Payload',
+				value: 'raw',
+				description: 'The event exactly as the service sent it',
+			},
+		],
+		default: 'event',
+	},
+	{
+		displayName: 'Ignore Repeated Deliveries',
+		name: 'ignoreRepeatedDeliveries',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to skip a delivery whose webhook ID and status this workflow already emitted (the last 5,000 are remembered). Repeats are still answered 200, so the service stops retrying.',
+	},
+];

@@ -1,0 +1,73 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { checkDelivery, secretProblem, toSecret } from './auth';
+import type { DeliveryRequest } from './body';
+import { readPayload } from './body';
+import { alreadyEmitted, remember } from './dedup';
+import { normaliseEvent } from './normalise';
+import type { DeliveryResponse } from './respond';
+import { sendJson } from './respond';
+import type { EventsFilter, MinimumRisk, OutputMode } from './select';
+import { passes, toItems } from './select';
+
+export const CREDENTIAL = 'riskInfoWebhookAuthApi';
+
+/**
+ * One delivery: authenticate → read the body → validate and normalise → skip repeats →
+ * filter → items. Every refusal is answered here with a JSON body, and nothing that is not
+ * turned into an item is answered 2xx, except deliberate skips (repeat, filtered out).
+ */
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const req = this.getRequestObject() as unknown as DeliveryRequest;
+	const res = this.getResponseObject() as unknown as DeliveryResponse;
+	const refuse = (status: number, error: string, message: string, headers?: Record<string, string>) => {
+		sendJson(res, status, { error, message }, headers);
+		return { noWebhookResponse: true };
+	};
+
+	if (this.getNodeParameter('authentication', 'credential') !== 'none') {
+		let raw: Record<string, unknown> | undefined;
+		try {
+			raw = (await this.getCredentials(CREDENTIAL)) as Record<string, unknown>;
+		} catch (error) {
+			this.logger.error('Risk Info Trigger: the webhook auth credential could not be read', { error });
+		}
+		const problem = raw ? secretProblem(raw) : 'The trigger has no Risk Info Webhook Auth credential.';
+		if (problem || !raw) {
+			this.logger.error(`Risk Info Trigger refused a delivery: ${problem}`);
+			return refuse(500, 'trigger_misconfigured', 'The receiving workflow is not set up to authenticate deliveries.');
+		}
+		const outcome = checkDelivery(req.headers ?? {}, toSecret(raw));
+		if (!outcome.ok) {
+			const challenge: Record<string, string> = outcome.challenge ? { 'WWW-Authenticate': outcome.challenge } : {};
+			return refuse(401, 'unauthorized', 'Missing or wrong credentials for this webhook.', challenge);
+		}
+	}
+
+	const body = await readPayload(req);
+	if (!body.ok) return refuse(body.status, body.error, body.message);
+	const normalised = normaliseEvent(body.payload);
+	if (!normalised.ok) return refuse(400, normalised.error, normalised.message);
+	const n = normalised.value;
+
+	// Test runs must always show the event, and n8n does not keep static data from them anyway.
+	const skipRepeats = this.getNodeParameter('ignoreRepeatedDeliveries', true) === true && this.getMode() !== 'manual';
+	const staticData = this.getWorkflowStaticData('node');
+	if (skipRepeats && alreadyEmitted(staticData, n.dedupKey)) {
+		return { webhookResponse: { received: true, emitted: 0, reason: 'repeated delivery: this event was already emitted' } };
+	}
+
+	const events = this.getNodeParameter('events', 'all') as EventsFilter;
+	const minimumRisk = this.getNodeParameter('minimumRisk', 'any') as MinimumRisk;
+	const output = this.getNodeParameter('output', 'event') as OutputMode;
+	if (!passes(n, events, minimumRisk)) {
+		return { webhookResponse: { received: true, emitted: 0, reason: 'filtered out by the trigger settings' } };
+	}
+	const items = toItems(n, body.payload, output);
+	if (items.length === 0) {
+		return { webhookResponse: { received: true, emitted: 0, reason: 'the event has no findings' } };
+	}
+
+	if (skipRepeats) remember(staticData, n.dedupKey);
+	return { workflowData: [this.helpers.returnJsonArray(items as IDataObject[])] };
+}
