@@ -181,4 +181,53 @@ describe('retries', () => {
 		expect(result.items.Risk[0].json).toEqual({ ok: 3 });
 		expect(seen).toHaveLength(2);
 	});
+
+	const load = { apiVersion: 'v2', resource: 'rut', operation: 'load', rut: '12.345.678-5' };
+
+	test('a paid load is not repeated after a 500: it may have run and been charged', async () => {
+		script = [{ status: 500, body: { success: false, code: 500, error: 'Error interno del servidor' }, headers: { 'retry-after': '0' } }];
+		const result = await run({ ...load, requestOptions: { maxAttempts: 5, maxWaitSeconds: 10 } });
+		expect(seen).toHaveLength(1);
+		expect(seen[0].method).toBe('POST');
+		expect(JSON.parse(seen[0].body)).toMatchObject({ rut: '12345678-5' });
+		expect(result.nodeErrors.Risk.message).toMatch(/failed \(HTTP 500\)/);
+	});
+
+	test('a paid load is not repeated after a 408 or a reset connection either', async () => {
+		script = [{ status: 408, body: { success: false, code: 408, error: 'Tiempo de espera agotado' }, headers: { 'retry-after': '0' } }];
+		await run({ ...load, requestOptions: { maxAttempts: 5, maxWaitSeconds: 10 } });
+		expect(seen).toHaveLength(1);
+		seen = [];
+		script = ['destroy', { status: 200, body: { success: true, data: {} } }];
+		await run({ ...load, requestOptions: { maxAttempts: 5, maxWaitSeconds: 10 } });
+		expect(seen).toHaveLength(1);
+	});
+
+	test('a paid load is repeated after a 429: the service did not run it', async () => {
+		script = [
+			{ status: 429, body: { success: false, code: 429, error: 'Demasiadas solicitudes' }, headers: { 'retry-after': '0' } },
+			{ status: 200, body: { success: true, data: { message: 'ok' } } },
+		];
+		const result = await run(load);
+		expect(seen).toHaveLength(2);
+		expect(result.items.Risk[0].json).toMatchObject({ rut: '12345678-5', message: 'ok' });
+	});
+});
+
+describe('reads of a RUT', () => {
+	test('a 404 on a read says the RUT is not loaded and what to do', async () => {
+		script = [{ status: 404, body: { success: false, code: 404, error: 'Recurso no encontrado' } }];
+		const result = await run({ apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '123456785' });
+		expect(seen[0].url).toBe('/api/clients/v2/helper/judicial/12345678-5/civil');
+		expect(result.nodeErrors.Risk.message).toMatch(/RUT 12345678-5 is not loaded .*Load RUT If Not Loaded/);
+	});
+
+	test('a malformed RUT fails before any request, naming the item, the field and the value', async () => {
+		script = [{ status: 200, body: { success: true, data: {} } }];
+		const result = await run({ apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '12.345.678-4' });
+		expect(seen).toHaveLength(0);
+		const error = result.nodeErrors.Risk as Error & { context?: IDataObject };
+		expect(error.message).toMatch(/^Item 1: RUT "12.345.678-4" is not a valid RUT: the check digit is wrong/);
+		expect(error.context?.itemIndex).toBe(0);
+	});
 });
