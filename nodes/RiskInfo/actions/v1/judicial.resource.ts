@@ -1,0 +1,37 @@
+import { readOperation } from '../read';
+import type { Resource } from '../types';
+
+export const judicial: Resource = {
+	value: 'judicial',
+	name: 'Judicial',
+	description: 'Court cases in which the RUT takes part',
+	operations: [
+		readOperation({
+			value: 'getCivilCases',
+			name: 'Get Civil Cases',
+			action: 'Get civil cases',
+			description: 'Civil court cases of a loaded RUT (GET /helper/{rut}/getCivilCases)',
+			version: 'v1',
+			path: (rut) => `/helper/${rut}/getCivilCases`,
+			list: true,
+		}),
+		readOperation({
+			value: 'getLaborCases',
+			name: 'Get Labor Cases',
+			action: 'Get labor cases',
+			description: 'Labor court cases of a loaded RUT (GET /helper/{rut}/getLaboralCases)',
+			version: 'v1',
+			path: (rut) => `/helper/${rut}/getLaboralCases`,
+			list: true,
+		}),
+		readOperation({
+			value: 'getCollectionCases',
+			name: 'Get Collection Cases',
+			action: 'Get collection cases',
+			description: 'Debt collection court cases (cobranza) of a loaded RUT (GET /helper/{rut}/getCobranzaCases)',
+			version: 'v1',
+			path: (rut) => `/helper/${rut}/getCobranzaCases`,
+			list: true,
+		}),
+	],
+};

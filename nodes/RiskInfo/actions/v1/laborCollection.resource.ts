@@ -1,0 +1,29 @@
+import { readOperation } from '../read';
+import type { Resource } from '../types';
+
+export const laborCollection: Resource = {
+	value: 'laborCollection',
+	name: 'Labor Collection',
+	description: 'Unpaid pension contributions and labor fines of an employer',
+	operations: [
+		readOperation({
+			value: 'getPensionArrears',
+			name: 'Get Pension Arrears',
+			action: 'Get pension arrears',
+			description:
+				'Unpaid pension contributions of employees (mora previsional) of a loaded RUT (GET /helper/{rut}/getMoraPrevisionalCases)',
+			version: 'v1',
+			path: (rut) => `/helper/${rut}/getMoraPrevisionalCases`,
+			list: true,
+		}),
+		readOperation({
+			value: 'getLaborFines',
+			name: 'Get Labor Fines',
+			action: 'Get labor fines',
+			description: 'Fines from the labor authority (multa laboral) of a loaded RUT (GET /helper/{rut}/getMultaLaboralCases)',
+			version: 'v1',
+			path: (rut) => `/helper/${rut}/getMultaLaboralCases`,
+			list: true,
+		}),
+	],
+};

@@ -1,0 +1,29 @@
+import { readOperation } from '../read';
+import type { Resource } from '../types';
+
+export const legal: Resource = {
+	value: 'legal',
+	name: 'Legal',
+	description: 'Official gazette publications and the corporate mesh',
+	operations: [
+		readOperation({
+			value: 'getOfficialGazette',
+			name: 'Get Official Gazette Cases',
+			action: 'Get official gazette cases',
+			description:
+				'Publications about the RUT in the official gazette (diario oficial) (GET /helper/{rut}/getOfficialDiary). V1 only: V2 has them in the summary.',
+			version: 'v1',
+			path: (rut) => `/helper/${rut}/getOfficialDiary`,
+			list: true,
+		}),
+		readOperation({
+			value: 'getCorporateMesh',
+			name: 'Get Corporate Mesh',
+			action: 'Get corporate mesh',
+			description: 'Partners of the RUT and companies it takes part in (malla societaria) (GET /helper/{rut}/mallaSocietaria)',
+			version: 'v1',
+			path: (rut) => `/helper/${rut}/mallaSocietaria`,
+			list: true,
+		}),
+	],
+};

@@ -1,0 +1,25 @@
+import { readOperation } from '../read';
+import type { Resource } from '../types';
+import { downloadSummary } from './downloadSummary.operation';
+import { load } from './load.operation';
+import { getSummary } from './summary.operation';
+
+export const rut: Resource = {
+	value: 'rut',
+	name: 'RUT',
+	description: 'Load a RUT and read its summary, report and tax identification',
+	operations: [
+		load,
+		getSummary,
+		downloadSummary,
+		readOperation({
+			value: 'getIdentification',
+			name: 'Get Identification',
+			action: 'Get the tax identification of a RUT',
+			description:
+				'The tax authority\'s (SII) record of a loaded RUT: name, activities, stamped documents (GET /integration/helper/identification/{rut}). V1 only.',
+			version: 'v1',
+			path: (r) => `/integration/helper/identification/${r}`,
+		}),
+	],
+};
