@@ -179,3 +179,19 @@ async function send(options: IHttpRequestOptions, authHeaders: Record<string, st
 	if (!options.returnFullResponse) return parsed;
 	return { statusCode: response.status, statusMessage: response.statusText, headers: responseHeaders, body: parsed };
 }
+
+/** The three credential values of a running sandbox (anything with url, token and clientId). */
+export function credentialsOf(sandbox: { url: string; token: string; clientId: string }) {
+	return { baseUrl: sandbox.url, token: sandbox.token, clientId: sandbox.clientId };
+}
+
+/**
+ * A GET straight to the server, bypassing the node, so a test can compare the node's output
+ * with what the service itself says. `path` includes the version root.
+ */
+export async function rawGet(sandbox: { url: string; token: string; clientId: string }, path: string): Promise<{ status: number; body: any }> {
+	const response = await fetch(`${sandbox.url}${path}`, {
+		headers: { authorization: `Bearer ${sandbox.token}`, 'x-client-identifier': sandbox.clientId, accept: 'application/json' },
+	});
+	return { status: response.status, body: await response.json() };
+}
