@@ -1,0 +1,86 @@
+/** The account's state: loaded RUTs, compliance profiles and usage counters. */
+import type { Usage } from './types';
+
+export const CONSULTATION_TTL_MS = 48 * 3600 * 1000;
+
+export interface LoadedRut {
+	rut: string;
+	isMonitoring: boolean;
+	includeBureau: boolean;
+	loadedAt: number;
+}
+
+export type ProfileStatus = 'PROCESSING' | 'SUCCESS' | 'FAILED';
+
+export interface ComplianceProfile {
+	webhookId: number;
+	fullName: string;
+	isJuridicalPerson: boolean;
+	searchErrors: number;
+	isMonitoring: boolean;
+	status: ProfileStatus;
+	createdAt: number;
+	/** null for monitoring profiles: they stay until deleted. */
+	expiresAt: number | null;
+}
+
+export class Account {
+	readonly ruts = new Map<string, LoadedRut>();
+	readonly profiles: ComplianceProfile[] = [];
+	private counters = { paidLoads: 0, freeReads: 0, notFoundReads: 0, complianceLoads: 0 };
+	private nextWebhookId = 1001;
+
+	constructor(private readonly now: () => number) {}
+
+	load(rut: string, isMonitoring: boolean, includeBureau: boolean, paid: boolean): LoadedRut {
+		if (paid) this.counters.paidLoads++;
+		const entry = { rut, isMonitoring, includeBureau, loadedAt: this.now() };
+		this.ruts.set(rut, entry);
+		return entry;
+	}
+
+	/** A read of a RUT: free when loaded, undefined (and counted as such) when not. */
+	read(rut: string): LoadedRut | undefined {
+		const entry = this.ruts.get(rut);
+		if (entry) this.counters.freeReads++;
+		else this.counters.notFoundReads++;
+		return entry;
+	}
+
+	/** Consultation profiles disappear after 48 h on the sandbox clock; monitoring ones stay. */
+	private visible(p: ComplianceProfile): boolean {
+		return p.expiresAt === null || this.now() < p.expiresAt;
+	}
+
+	/** A failed search leaves nothing to show, so the same search may be loaded again. */
+	private active(p: ComplianceProfile): boolean {
+		return p.status !== 'FAILED' && this.visible(p);
+	}
+
+	/** Spec §1 point 6: the same fullName, searchErrors and person type is the same profile. */
+	activeProfile(fullName: string, searchErrors: number, isJuridicalPerson: boolean): ComplianceProfile | undefined {
+		return this.profiles.find((p) => this.active(p) && p.fullName === fullName && p.searchErrors === searchErrors && p.isJuridicalPerson === isJuridicalPerson);
+	}
+
+	addProfile(input: Omit<ComplianceProfile, 'webhookId' | 'status' | 'createdAt' | 'expiresAt'>): ComplianceProfile {
+		const createdAt = this.now();
+		const profile: ComplianceProfile = {
+			...input,
+			webhookId: this.nextWebhookId++,
+			status: 'PROCESSING',
+			createdAt,
+			expiresAt: input.isMonitoring ? null : createdAt + CONSULTATION_TTL_MS,
+		};
+		this.profiles.push(profile);
+		this.counters.complianceLoads++;
+		return profile;
+	}
+
+	visibleProfiles(): ComplianceProfile[] {
+		return this.profiles.filter((p) => this.visible(p));
+	}
+
+	usage(): Usage {
+		return { ...this.counters, loadedRuts: this.ruts.size, activeComplianceProfiles: this.profiles.filter((p) => this.active(p)).length };
+	}
+}

@@ -1,0 +1,89 @@
+/** Public types of the sandbox; other engineers code against these names. */
+import type { WebhookAuth } from './delivery';
+
+export interface SandboxOptions {
+	/** 0 (default) picks a free port. */
+	port?: number;
+	token?: string;
+	clientId?: string;
+	/** Added before every answer. */
+	latencyMs?: number;
+	/** Share (0..1) of API requests answered 500 / 408, drawn from a seeded PRNG so runs repeat. */
+	faults?: { rate500?: number; rate408?: number };
+	/** Seed of the fault PRNG (default 1). */
+	faultSeed?: number;
+	/** Requests per second over all API paths, counted in fixed one-second windows of the sandbox clock. */
+	rateLimit?: { perSecond: number; retryAfterSeconds?: number };
+	/** Without either permission the compliance load is rejected synchronously with 403. */
+	compliancePermission?: { user: boolean; corporation: boolean };
+	/** Where compliance results are POSTed; without it they are only recorded. */
+	webhook?: { url: string; auth: WebhookAuth };
+	/** Time between accepting a compliance load and delivering its result (real time, default 200 ms). */
+	complianceDelayMs?: number;
+	/** Further tries after a non-2xx or unreachable receiver (default 2). */
+	deliveryRetries?: number;
+	/** Pause before retry n is n times this (default 100 ms). */
+	deliveryRetryDelayMs?: number;
+	/** RUTs already loaded at start, without a paid load. */
+	preloadedRuts?: string[];
+	/** Request bodies above this answer 413 (default 1 MiB). */
+	maxBodyBytes?: number;
+	/** Base of the sandbox clock (default Date.now); clock.advance() adds to it. */
+	now?: () => number;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** Without the query string. */
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string>;
+	/** Parsed JSON, or undefined when there was no body or it was not JSON. */
+	body: unknown;
+	/** What the sandbox answered. */
+	status: number;
+}
+
+export interface RecordedDelivery {
+	webhookId: number;
+	/** '' when no webhook was registered (nothing was sent). */
+	url: string;
+	/** The receiver's last answer; 0 when nothing was sent or it was unreachable. */
+	status: number;
+	attempts: number;
+	/** The event as JSON, before gzip. */
+	event: object;
+}
+
+export interface Usage {
+	/** Every load (cargarRut / loadRut) is paid, also a reload, because it refreshes the RUT's data. */
+	paidLoads: number;
+	/** Reads of a loaded RUT (no extra cost, spec §1 point 3). */
+	freeReads: number;
+	/** Reads of a RUT that was never loaded (answered 404, no cost). */
+	notFoundReads: number;
+	/** Accepted compliance loads. */
+	complianceLoads: number;
+	loadedRuts: number;
+	activeComplianceProfiles: number;
+}
+
+export interface Sandbox {
+	/** Base URL, e.g. http://127.0.0.1:4010; the version roots are under it. */
+	url: string;
+	token: string;
+	clientId: string;
+	requests: RecordedRequest[];
+	deliveries: RecordedDelivery[];
+	resetLog(): void;
+	clock: { now(): number; advance(ms: number): void };
+	configure(patch: Partial<SandboxOptions>): void;
+	/** Mark a RUT loaded without a paid load (test setup). Throws on a malformed RUT. */
+	loadRut(rut: string, options?: { isMonitoring?: boolean; includeBureau?: boolean }): void;
+	usage(): Usage;
+	/** The next `count` API requests answer `status` (for clients that cannot send test headers). */
+	failNext(status: 408 | 429 | 500 | 503, count?: number): void;
+	/** Resolves with the delivery of that compliance load once it is recorded. */
+	waitForDelivery(webhookId: number, timeoutMs?: number): Promise<RecordedDelivery>;
+	close(): Promise<void>;
+}
