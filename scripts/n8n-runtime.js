@@ -74,29 +74,25 @@ function checkDisk(dir, need, what) {
 	if (cache < need / 2) throw new SetupError(`not enough disk for the npm cache: ${gb(cache)} free in ~/.npm`);
 }
 
-function countPackages(nm) {
-	let n = 0;
+function packagesInLock(dir) {
 	try {
-		for (const e of fs.readdirSync(nm)) {
-			if (e.startsWith('.')) continue;
-			if (e.startsWith('@')) n += fs.readdirSync(path.join(nm, e)).length;
-			else n++;
-		}
+		const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+		return Object.keys(lock.packages || {}).filter((k) => k.startsWith('node_modules/')).length;
 	} catch {
-		/* not there yet */
+		return 0;
 	}
-	return n;
 }
 
 function explain(output, what) {
 	const lines = [];
 	if (/ENOSPC|no space left/i.test(output)) lines.push('the disk is full (ENOSPC)');
 	const missing = new Set();
-	for (const m of output.matchAll(/404\s+'?([^'\s]+@[^'\s]+)'? is not in this registry/g)) missing.add(m[1]);
+	for (const m of output.matchAll(/'([^'\s]+@[^'\s]+)' (?:is not in this registry|could not be found)/g)) missing.add(m[1]);
 	for (const m of output.matchAll(/No matching version found for ([^\s.]+(?:\.[^\s.]+)*)\.?/g)) missing.add(m[1]);
 	for (const m of output.matchAll(/404 Not Found - GET \S+\/(@?[^\s/]+(?:%2f[^\s/]+)?)\b/gi))
 		missing.add(decodeURIComponent(m[1]));
-	if (missing.size) lines.push(`the registry lacks: ${[...missing].join(', ')}`);
+	const names = [...missing].filter((n) => ![...missing].some((o) => o !== n && o.startsWith(n + '@')));
+	if (names.length) lines.push(`the registry lacks: ${names.join(', ')}`);
 	if (/ETIMEDOUT|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET/.test(output))
 		lines.push('the npm registry could not be reached');
 	if (/gyp ERR!|make: \*\*\*/.test(output)) lines.push('compiling the native module failed (needs python3, make, g++)');
@@ -104,11 +100,13 @@ function explain(output, what) {
 	return `${what} failed${lines.length ? ': ' + lines.join('; ') : ''}\n--- last npm messages ---\n${tail || output.slice(-2000)}`;
 }
 
-async function npm(nodeBin, args, { cwd, timeoutMs, label, env = {}, watch }) {
+async function npm(nodeBin, args, { cwd, timeoutMs, label, env = {}, total = 0 }) {
 	const started = Date.now();
+	// npm prints no progress when not on a terminal; its http log lines are counted instead.
+	let fetched = 0;
 	const ticker = setInterval(() => {
 		const s = Math.round((Date.now() - started) / 1000);
-		const extra = watch ? `, ${countPackages(watch)} packages in place` : '';
+		const extra = fetched ? `, ${fetched}${total ? ` of ~${total}` : ''} registry fetches` : '';
 		log(`  ${label}: ${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s${extra}`);
 	}, 15_000);
 	const res = await run(nodeBin, [npmCli(), ...args], {
@@ -123,7 +121,8 @@ async function npm(nodeBin, args, { cwd, timeoutMs, label, env = {}, watch }) {
 			...env,
 		}),
 		onLine: (line) => {
-			if (/^npm (warn|error)|gyp ERR!/i.test(line) && !/deprecated|Unknown user config/.test(line))
+			if (/^npm http fetch/.test(line)) fetched++;
+			else if (/^npm (warn|error)|gyp ERR!/i.test(line) && !/deprecated|Unknown (user|env|cli) config|ERESOLVE|peer|^npm warn {2}/.test(line))
 				process.stdout.write(`    ${line}\n`);
 		},
 	});
@@ -142,12 +141,12 @@ async function installManifest(srcDir, dir, nodeBin, label, need) {
 	if (hasLock) fs.copyFileSync(lockSrc, path.join(dir, 'package-lock.json'));
 	checkDisk(dir, need, label);
 	fs.rmSync(path.join(dir, MARKER), { force: true });
-	const common = ['--no-audit', '--no-fund', '--ignore-scripts', '--no-update-notifier', '--loglevel=warn'];
+	const common = ['--no-audit', '--no-fund', '--ignore-scripts', '--no-update-notifier', '--omit-lockfile-registry-resolved', '--loglevel=http'];
 	await npm(nodeBin, [hasLock ? 'ci' : 'install', ...common], {
 		cwd: dir,
 		timeoutMs: INSTALL_TIMEOUT_MS,
 		label: `${label} (npm ${hasLock ? 'ci' : 'install'})`,
-		watch: path.join(dir, 'node_modules'),
+		total: packagesInLock(dir),
 	});
 	if (!hasLock) {
 		fs.copyFileSync(path.join(dir, 'package-lock.json'), lockSrc);
@@ -184,7 +183,7 @@ async function ensureN8n(nodeBin) {
 	log('building sqlite3 for Node 24');
 	// ~/.npmrc points nodedir at /usr (Node 20 headers); sqlite3 must build against Node 24's.
 	// --build-from-source keeps prebuild-install from trying to download a binary.
-	await npm(nodeBin, ['rebuild', 'sqlite3', `--nodedir=${NODE_PKG_DIR}`, '--ignore-scripts=false', '--build-from-source', '--foreground-scripts', '--loglevel=warn'], {
+	await npm(nodeBin, ['rebuild', 'sqlite3', `--nodedir=${NODE_PKG_DIR}`, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'], {
 		cwd: N8N_DIR,
 		timeoutMs: REBUILD_TIMEOUT_MS,
 		label: 'sqlite3 rebuild',
@@ -220,7 +219,7 @@ function isInstalled() {
 	);
 }
 
-module.exports = { ensureRuntime, isInstalled, SetupError, NODE_BIN, N8N_BIN, RUNTIME };
+module.exports = { ensureRuntime, isInstalled, explain, SetupError, NODE_BIN, N8N_BIN, RUNTIME };
 
 if (require.main === module) {
 	if (process.argv.includes('--check')) {
