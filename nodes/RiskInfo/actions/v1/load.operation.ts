@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { loadRut, readRut, rutProperty } from '../common';
+import { loadRut, readRut, rutProperty, toItems } from '../common';
 import type { LoadChoice } from '../common';
 import type { Operation } from '../types';
 
@@ -44,8 +44,9 @@ export const load: Operation<LoadParams> = {
 	},
 	async execute(p, api, i) {
 		const { data } = await loadRut(api, 'v1', p.rut, p.choice, i);
-		// The spec does not show the load's answer; keep what the service said and which RUT it was.
-		const said = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : { result: data as string };
-		return [{ json: { rut: p.rut, ...p.choice, ...said } }];
+		// The spec does not show the load's answer; the RUT is added for the nodes that follow,
+		// in the same shape as V2's Load.
+		const said = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : { response: data as IDataObject };
+		return toItems({ rut: p.rut, ...said });
 	},
 };

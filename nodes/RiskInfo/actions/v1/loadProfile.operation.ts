@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError } from '../../../shared/errors';
+import { toItems } from '../common';
 import { complianceProperties, readComplianceProfile } from '../compliance';
 import type { ComplianceProfile } from '../compliance';
 import type { Operation } from '../types';
@@ -53,7 +54,7 @@ export const loadProfile: Operation<LoadProfileParams> = {
 	async execute(p, api, i) {
 		const { data } = await api.request({ method: 'POST', root: 'v1', path: PATHS[p.path], body: p.profile, paid: true }, i);
 		const accepted = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
-		// webhookId first: it is what ties the trigger's later event to this item.
-		return [{ json: { webhookId: accepted.webhookId ?? null, message: accepted.message ?? null, ...accepted, ...p.profile } }];
+		// webhookId first: it is what ties the trigger's later event to this item (same shape as V2).
+		return toItems({ webhookId: accepted.webhookId ?? null, ...accepted, ...p.profile });
 	},
 };

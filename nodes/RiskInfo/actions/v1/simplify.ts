@@ -1,33 +1,57 @@
 import type { SimplifiedSummary } from '../simplified';
 
 /**
- * The V1 summary (spec §2.3) as the same flat record Simplify gives on V2, so the nodes after
- * this one need not change when a workflow switches API versions. Where V1 has no such data,
- * the field is null (or empty), never a guess.
+ * The V1 summary (spec §2.3) as the same flat record Simplify gives on V2 (../simplify.ts), so
+ * the nodes after this one need not change when a workflow switches API versions. Value rules
+ * (what counts as missing, how bankruptcy and sums are decided) follow the V2 mapping; where V1
+ * has no such data the field is null (or empty), never a guess.
  */
 
 type Obj = Record<string, unknown>;
 
-const obj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+function obj(value: unknown): Obj {
+	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {};
+}
 
-/** The tax authority writes yes/no as SI / NO. */
-function yesNo(v: unknown): boolean | null {
-	const s = typeof v === 'string' ? v.trim().toUpperCase() : '';
-	if (s === 'SI' || s === 'SÍ') return true;
-	if (s === 'NO') return false;
+function str(value: unknown): string | null {
+	if (typeof value === 'string') return value.trim() === '' ? null : value;
+	return typeof value === 'number' ? String(value) : null;
+}
+
+function num(value: unknown): number | null {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
 	return null;
 }
 
-/** Adds the values that exist; null only when none does. */
-function sum(...values: Array<number | null>): number | null {
-	const present = values.filter((v): v is number => v !== null);
-	return present.length ? present.reduce((a, b) => a + b, 0) : null;
+function bool(value: unknown): boolean | null {
+	return typeof value === 'boolean' ? value : null;
 }
 
-/** compliance.summary[].table names (accents and case ignored) → our field. */
+/** The tax authority writes yes/no as SI / NO. */
+function yesNo(value: unknown): boolean | null {
+	const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
+	if (text === 'SI' || text === 'SÍ') return true;
+	if (text === 'NO') return false;
+	return bool(value);
+}
+
+function sum(...values: Array<number | null>): number | null {
+	const known = values.filter((v): v is number => v !== null);
+	return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
+}
+
+function positive(value: unknown): boolean | null {
+	const n = num(value);
+	return n === null ? null : n > 0;
+}
+
+function anyTrue(...values: Array<boolean | null>): boolean | null {
+	if (values.includes(true)) return true;
+	return values.includes(false) ? false : null;
+}
+
+/** compliance.summary[].table (accents, case and spacing ignored) → our field. */
 const COMPLIANCE_TABLES: Record<string, keyof SimplifiedSummary> = {
 	'pep chile': 'compliancePepChile',
 	'familiares pep': 'compliancePepRelatives',
@@ -38,45 +62,40 @@ const COMPLIANCE_TABLES: Record<string, keyof SimplifiedSummary> = {
 	noticias: 'complianceNews',
 };
 
-const tableKey = (table: string) =>
-	table
-		.normalize('NFD')
-		.replace(/\p{M}/gu, '')
-		.trim()
-		.toLowerCase()
-		.replace(/\s+/g, ' ');
-
-/** Bankruptcy: boletinConcursalSummary when the service gives it as a boolean, else the credit score's flag. */
-function bankruptcy(data: Obj): boolean | null {
-	const concursal = bool(data.boletinConcursalSummary);
-	if (concursal !== null) return concursal;
-	return bool(obj(data.creditScoring).judicialBankruptcy);
+function tableKey(table: string): string {
+	return table.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-/** V2's esPersonaJuridica has no V1 field; the compliance record's person type says the same where it exists. */
+/** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
 function isLegalEntity(compliance: Obj): boolean | null {
 	if (compliance.personType === 'juridical') return true;
 	if (compliance.personType === 'natural') return false;
 	return null;
 }
 
-export function simplifyV1(summary: unknown): SimplifiedSummary {
-	const data = obj(summary);
-	const sii = obj(data.sii);
-	const score = obj(data.creditScoring);
-	const bulletin = obj(data.boletinComercialSummary);
-	const judicial = obj(data.judicialSummary);
-	const bank = obj(data.deudaBancariaSummary);
-	const compliance = obj(data.compliance);
-	const hasCompliance = Object.keys(compliance).length > 0;
+function personName(compliance: Obj): string | null {
+	const parts = [compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname]
+		.map(str)
+		.filter((p): p is string => p !== null);
+	return parts.length ? parts.join(' ') : null;
+}
 
-	const civil = num(judicial.civilActiveCases);
-	const collection = num(judicial.cobranzaActiveCases);
-	const labor = num(judicial.laboralActiveCases);
+export function simplifyV1(data: unknown, requestedRut?: string): SimplifiedSummary {
+	const d = obj(data);
+	const sii = obj(d.sii);
+	const score = obj(d.creditScoring);
+	const bulletin = obj(d.boletinComercialSummary);
+	const judicial = obj(d.judicialSummary);
+	const bank = obj(d.deudaBancariaSummary);
+	const compliance = obj(d.compliance);
+
+	const activeCivilCases = num(judicial.civilActiveCases);
+	const activeCollectionCases = num(judicial.cobranzaActiveCases);
+	const activeLaborCases = num(judicial.laboralActiveCases);
 
 	const out: SimplifiedSummary = {
-		rut: str(data.rut) ?? '',
-		name: str(sii.razonSocial),
+		rut: str(d.rut) ?? requestedRut ?? '',
+		name: str(sii.razonSocial) ?? personName(compliance),
 		isLegalEntity: isLegalEntity(compliance),
 		activityStatus: str(sii.situacionActual),
 		hasActivities: yesNo(sii.presentaActividades),
@@ -88,14 +107,15 @@ export function simplifyV1(summary: unknown): SimplifiedSummary {
 		bulletinAmountSourceA: num(bulletin.amountSourceA),
 		bulletinAmountSourceB: num(bulletin.amountSourceB),
 		bulletinAmountSourceC: num(bulletin.amountSourceC),
-		activeCivilCases: civil,
-		activeCollectionCases: collection,
-		activeLaborCases: labor,
-		activeJudicialCases: sum(civil, collection, labor),
-		bankruptcy: bankruptcy(data),
+		activeCivilCases,
+		activeCollectionCases,
+		activeLaborCases,
+		activeJudicialCases: sum(activeCivilCases, activeCollectionCases, activeLaborCases),
+		// boletinConcursalSummary is a boolean in one response form and {lastUpdate} in another.
+		bankruptcy: anyTrue(bool(d.boletinConcursalSummary), bool(score.judicialBankruptcy), positive(judicial.bankruptcyCases)),
 		overdueBankDebt: sum(num(bank.deudaDirectaVencida), num(bank.deudaDirectaMorosa)),
 		writtenOffBankDebt: num(bank.deudaDirectaCastigada),
-		complianceRisk: hasCompliance ? str(compliance.risk) : null,
+		complianceRisk: str(compliance.risk),
 		compliancePepChile: null,
 		compliancePepRelatives: null,
 		compliancePublicOfficials: null,
@@ -105,7 +125,7 @@ export function simplifyV1(summary: unknown): SimplifiedSummary {
 		complianceNews: null,
 		// V1 does not report which helpers failed.
 		failedHelpers: [],
-		loadedOn: str(data.fechaCarga),
+		loadedOn: str(d.fechaCarga),
 	};
 	if (Array.isArray(compliance.summary)) {
 		for (const row of compliance.summary.map(obj)) {

@@ -67,7 +67,7 @@ export const getSummary: Operation<SummaryParams> = {
 			rut: p.rut,
 		};
 		const { response, loadedNow } = await readMaybeLoading(api, 'v1', req, p.load, i);
-		const data = p.simplify ? simplifyV1(response.data) : response.data;
+		const data = p.simplify ? simplifyV1(response.data, p.rut) : response.data;
 		return toItems(maybeIso(data, p.isoDates), p.load ? { loadedNow } : undefined);
 	},
 };
