@@ -1,0 +1,203 @@
+// Issue 5 points 4 and 5: event and risk filters, One Item per Finding, and repeated deliveries
+// ignored through workflow static data (bounded, no module state). Filtered-out and repeated
+// deliveries are still answered 200.
+import { BEARER_CREDENTIAL, SPEC_LISTS, delivery, event, freshId, inputItems, type Rec } from './forms';
+import { TriggerHarness } from './harness';
+
+let h: TriggerHarness;
+beforeAll(async () => {
+	h = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL });
+});
+afterAll(async () => h.close());
+afterEach(() => expect(h.thrown).toEqual([]));
+
+async function send(body: object, params: Rec, harness = h) {
+	harness.options.params = params;
+	const d = delivery(body);
+	const answer = await harness.post(d.headers, d.body);
+	expect(answer.status).toBe(200);
+	return answer.run;
+}
+
+const withRisk = (riesgo: string | null) => ({ ...event('success'), riesgo });
+
+describe('Events', () => {
+	it.each([
+		['all', { SUCCESS: true, FAILED: true }],
+		['success', { SUCCESS: true, FAILED: false }],
+		['failed', { SUCCESS: false, FAILED: true }],
+	] as const)('%s', async (events, expected) => {
+		for (const kind of ['success', 'failed'] as const) {
+			const run = await send(event(kind), { events });
+			expect(run !== undefined).toBe(expected[kind === 'success' ? 'SUCCESS' : 'FAILED']);
+		}
+	});
+
+	it('a filtered-out delivery is answered 200 with a JSON note, not as an error', async () => {
+		h.options.params = { events: 'success' };
+		const d = delivery(event('failed'));
+		const answer = await h.post(d.headers, d.body);
+		expect(answer.status).toBe(200);
+		expect(answer.run).toBeUndefined();
+		expect(answer.json?.emitted).toBe(0);
+	});
+});
+
+describe('Minimum Risk', () => {
+	// Spec §2.2 / §6.2: risk is free < medium < critical.
+	const passes: Record<string, string[]> = { any: ['free', 'medium', 'critical'], medium: ['medium', 'critical'], critical: ['critical'] };
+
+	it.each(Object.keys(passes))('%s', async (minimumRisk) => {
+		for (const riesgo of ['free', 'medium', 'critical']) {
+			const run = await send(withRisk(riesgo), { minimumRisk });
+			expect([riesgo, run !== undefined]).toEqual([riesgo, passes[minimumRisk].includes(riesgo)]);
+		}
+	});
+
+	it('compares the risk without regard to case or spaces', async () => {
+		expect(await send(withRisk(' Critical '), { minimumRisk: 'critical' })).toBeDefined();
+	});
+
+	it('a completed screening without a known risk passes only "Any"', async () => {
+		expect(await send(withRisk(null), { minimumRisk: 'medium' })).toBeUndefined();
+		expect(await send(withRisk('altísimo'), { minimumRisk: 'medium' })).toBeUndefined();
+		expect(await send(withRisk(null), { minimumRisk: 'any' })).toBeDefined();
+	});
+
+	it('failed screenings have no risk and are not hidden by it', async () => {
+		expect(await send(event('failed'), { minimumRisk: 'critical' })).toBeDefined();
+	});
+
+	it('combines with Events', async () => {
+		expect(await send(withRisk('critical'), { events: 'failed', minimumRisk: 'critical' })).toBeUndefined();
+		expect(await send(withRisk('medium'), { events: 'success', minimumRisk: 'critical' })).toBeUndefined();
+		expect(await send(withRisk('critical'), { events: 'success', minimumRisk: 'critical' })).toBeDefined();
+	});
+});
+
+describe('One Item per Finding', () => {
+	it('one item per row of every list, each with its category, the profile name and webhookId', async () => {
+		const sent = event('success');
+		const run = (await send(sent, { output: 'findings' })) as Rec[];
+		const expected = SPEC_LISTS.flatMap((spec) => inputItems(sent, spec).map((row) => ({ category: spec.list, row })));
+		expect(expected.length).toBeGreaterThan(1);
+		expect(run).toHaveLength(expected.length);
+		const resumen = sent.resumen as Record<string, Rec>;
+		run.forEach((item, i) => {
+			expect(item.webhookId).toBe(sent.webhookId);
+			expect(item.fullName).toBe(sent.nombreCompleto);
+			expect(item.status).toBe('SUCCESS');
+			expect(item.risk).toBe(sent.riesgo);
+			expect(item.category).toBe(expected[i].category);
+			expect(typeof item.categoryLabel).toBe('string');
+			const spec = SPEC_LISTS.find((s) => s.list === item.category)!;
+			expect(item.categoryRisk).toBe(resumen[spec.summary].riesgo);
+			const finding = item.finding as Rec;
+			const row = expected[i].row;
+			if (spec.list === 'corporateMesh') expect(finding.companyName).toBe(row.nombreSociedad);
+			else expect(finding.name).toBe(row.name ?? row.nombre);
+		});
+	});
+
+	it('a screening with no findings starts no run (answered 200)', async () => {
+		expect(await send(event('nomatch'), { output: 'findings' })).toBeUndefined();
+	});
+
+	it('a failed screening still comes through, as one event item', async () => {
+		const sent = event('failed');
+		const run = (await send(sent, { output: 'findings' })) as Rec[];
+		expect(run).toHaveLength(1);
+		expect(run[0].status).toBe('FAILED');
+		expect(run[0].error).toBe(sent.error);
+	});
+
+	it('honours the risk filter', async () => {
+		expect(await send(withRisk('free'), { output: 'findings', minimumRisk: 'medium' })).toBeUndefined();
+	});
+});
+
+describe('Ignore Repeated Deliveries', () => {
+	it('is on by default: the same webhookId and status a second time is answered 200 and starts nothing', async () => {
+		const sent = event('success');
+		expect(await send(sent, {})).toBeDefined();
+		h.options.params = {};
+		const d = delivery(sent);
+		const again = await h.post(d.headers, d.body);
+		expect(again.status).toBe(200);
+		expect(again.run).toBeUndefined();
+		expect(again.json?.emitted).toBe(0);
+	});
+
+	it('keys on webhookId and status: another status or another id still runs', async () => {
+		const id = freshId();
+		expect(await send(event('failed', id), {})).toBeDefined();
+		expect(await send(event('success', id), {})).toBeDefined();
+		expect(await send(event('success', freshId()), {})).toBeDefined();
+		expect(await send(event('success', id), {})).toBeUndefined();
+		// A string id equal to the number is the same delivery.
+		expect(await send({ ...event('success'), webhookId: String(id) }, {})).toBeUndefined();
+	});
+
+	it('a delivery that was filtered out is not remembered, so it runs once the filter allows it', async () => {
+		const sent = withRisk('free');
+		expect(await send(sent, { minimumRisk: 'critical' })).toBeUndefined();
+		expect(await send(sent, { minimumRisk: 'any' })).toBeDefined();
+	});
+
+	it('can be turned off', async () => {
+		const sent = event('failed');
+		expect(await send(sent, { ignoreRepeatedDeliveries: false })).toBeDefined();
+		expect(await send(sent, { ignoreRepeatedDeliveries: false })).toBeDefined();
+	});
+
+	it('does not apply to test (manual) runs, so a test event can be sent again', async () => {
+		const manual = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, mode: 'manual' });
+		try {
+			const sent = event('failed');
+			expect(await send(sent, {}, manual)).toBeDefined();
+			expect(await send(sent, {}, manual)).toBeDefined();
+		} finally {
+			await manual.close();
+		}
+	});
+
+	it('lives in the workflow static data, not in the process: another worker with that data ignores the repeat', async () => {
+		const workerA = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL });
+		const workerB = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL });
+		const workerC = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL });
+		try {
+			const sent = event('success');
+			expect(await send(sent, {}, workerA)).toBeDefined();
+			// Same code in the same process, but another workflow's static data: not a repeat there.
+			expect(await send(sent, {}, workerB)).toBeDefined();
+			// n8n loads the saved static data into whichever process runs the next execution.
+			workerC.staticData = JSON.parse(JSON.stringify(workerA.staticData));
+			expect(await send(sent, {}, workerC)).toBeUndefined();
+		} finally {
+			await Promise.all([workerA.close(), workerB.close(), workerC.close()]);
+		}
+	});
+
+	it('remembers a bounded number of deliveries: the oldest are forgotten, the store stops growing', async () => {
+		const bounded = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: {} });
+		try {
+			const first = event('failed');
+			expect(await send(first, {}, bounded)).toBeDefined();
+			const sizes: number[] = [];
+			for (let i = 1; i <= 6000; i++) {
+				expect(await send(event('failed', 1_000_000 + i), {}, bounded)).toBeDefined();
+				if (i % 1000 === 0) sizes.push(JSON.stringify(bounded.staticData).length);
+			}
+			// The store grows while it fills and then stays the same size.
+			expect(sizes[5]).toBeLessThan(sizes[4] * 1.01);
+			expect(sizes[4]).toBeGreaterThan(sizes[0] * 2);
+			// The first delivery is long forgotten (it runs again); the last is still remembered.
+			expect(await send(first, {}, bounded)).toBeDefined();
+			expect(await send(event('failed', 1_006_000), {}, bounded)).toBeUndefined();
+			// "The last few thousand": the delivery 3,000 back is still remembered.
+			expect(await send(event('failed', 1_003_000), {}, bounded)).toBeUndefined();
+		} finally {
+			await bounded.close();
+		}
+	}, 120_000);
+});
