@@ -1,0 +1,91 @@
+// The V2 operations inside a real n8n engine run (n8n-core's WorkflowExecute): parameters given
+// as expressions over the input items, the credential applied by n8n, and the node's
+// "On Error: Continue" setting.
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+
+import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
+
+let sb: Sandbox;
+
+beforeAll(async () => {
+	sb = await startSandbox({ complianceDelayMs: 20 });
+	for (const rut of Object.values(KNOWN_RUTS)) sb.loadRut(rut);
+});
+afterAll(async () => await sb.close());
+beforeEach(() => sb.resetLog());
+
+async function runRiskInfo(parameters: IDataObject, inputs: IDataObject[], extra: Partial<INode> = {}) {
+	const result = await runWorkflow({
+		nodes: [
+			{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: '2',
+				name: 'Risk Info',
+				type: 'n8n-nodes-riskinfo.riskInfo',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters,
+				credentials: { riskInfoApi: { id: '1', name: 'Risk Info (sandbox)' } },
+				...extra,
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Risk Info', type: 'main', index: 0 }]] } },
+		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
+		triggerItems: inputs.map((json): INodeExecutionData => ({ json })),
+	});
+	return result;
+}
+
+test('RUT and Simplify from expressions over each item; one request per distinct RUT', async () => {
+	const result = await runRiskInfo(
+		{ resource: 'rut', operation: 'getSummary', rut: '={{ $json.taxId }}', simplify: '={{ $json.flat }}' },
+		[
+			{ taxId: '76.111.111-6', flat: true },
+			{ taxId: '761111116', flat: true },
+			{ taxId: KNOWN_RUTS.critical, flat: false },
+		],
+	);
+	expect(result.error).toBeUndefined();
+	const out = result.items['Risk Info'];
+	expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	expect(out[0].json.complianceRisk).toBe('free');
+	expect(out[1].json).toEqual(out[0].json);
+	expect(out[2].json.identificacion).toBeDefined(); // not simplified
+	expect(sb.requests.map((r) => r.query.rut).sort()).toEqual([KNOWN_RUTS.clean, KNOWN_RUTS.critical].sort());
+	expect(sb.requests.every((r) => r.headers.authorization === `Bearer ${sb.token}`)).toBe(true);
+});
+
+test('compliance load fields from expressions; a bad searchErrors from an expression is caught, the rest go on', async () => {
+	const result = await runRiskInfo(
+		{
+			resource: 'compliance',
+			operation: 'loadProfile',
+			fullName: '={{ $json.name }}',
+			personType: '={{ $json.type }}',
+			searchErrors: '={{ $json.tolerance }}',
+		},
+		[
+			{ name: KNOWN_NAMES.noMatch, type: 'juridical', tolerance: 2 },
+			{ name: 'Ana Soto', type: 'natural', tolerance: 3 },
+		],
+		{ onError: 'continueRegularOutput' },
+	);
+	expect(result.error).toBeUndefined();
+	const out = result.items['Risk Info'];
+	expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	expect(typeof out[0].json.webhookId).toBe('number');
+	expect(out[1].json.error).toMatch(/^Item 2: Search Tolerance /);
+	expect(sb.requests.map((r) => r.body)).toEqual([
+		{ fullName: KNOWN_NAMES.noMatch, isMonitoring: false, isJuridicalPerson: true, searchErrors: 2 },
+	]);
+});
+
+test('without Continue On Fail a bad RUT fails the run and nothing is sent', async () => {
+	const result = await runRiskInfo({ resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' }, [
+		{ rut: KNOWN_RUTS.indebted },
+		{ rut: '76.222.222-9' },
+	]);
+	expect(result.error?.message ?? result.nodeErrors['Risk Info']?.message).toMatch(/^Item 2: RUT "76.222.222-9"/);
+	expect(sb.requests).toEqual([]);
+});
