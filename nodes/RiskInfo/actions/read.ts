@@ -66,7 +66,9 @@ export function readOperation(def: ReadDefinition): Operation<ReadParams> {
 			const data = maybeIso(response.data, p.isoDates);
 			const extra = p.load ? { loadedNow } : undefined;
 			if (!p.split) return toItems(data, extra);
-			const list = findList(data) ?? [];
+			// An answer whose list can't be told apart is kept whole rather than dropped.
+			const list = findList(data);
+			if (!list) return toItems(data, extra);
 			return list.map((entry) =>
 				toItems(entry !== null && typeof entry === 'object' ? entry : { value: entry as string }, extra)[0],
 			);
