@@ -23,29 +23,44 @@ function put(target: Rec, key: string, value: unknown): void {
 	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+function sameJson(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	return typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */
 class Reader {
 	private readonly used = new Set<string>();
 
 	constructor(private readonly source: Rec) {}
 
-	peek(names: string[]): { name: string; value: unknown } | undefined {
+	peek(names: string[], usable: (value: unknown) => boolean = () => true): { name: string; value: unknown } | undefined {
 		for (const name of names) {
-			if (Object.prototype.hasOwnProperty.call(this.source, name) && this.source[name] !== undefined) {
+			if (Object.prototype.hasOwnProperty.call(this.source, name) && this.source[name] !== undefined && usable(this.source[name])) {
 				return { name, value: this.source[name] };
 			}
 		}
 		return undefined;
 	}
 
-	take(names: string[]): unknown {
-		const found = this.peek(names);
-		if (found) this.used.add(found.name);
+	take(names: string[], usable?: (value: unknown) => boolean): unknown {
+		const found = this.peek(names, usable);
+		if (found) this.use(found.name, names);
 		return found?.value;
 	}
 
-	use(name: string): void {
+	/**
+	 * Marks the chosen name used, and with it any alias carrying the same value (the service
+	 * sends some fields twice, e.g. estado and status); an alias that disagrees is kept.
+	 */
+	use(name: string, aliases: string[] = []): void {
 		this.used.add(name);
+		const value = this.source[name];
+		for (const alias of aliases) {
+			if (alias !== name && Object.prototype.hasOwnProperty.call(this.source, alias) && sameJson(this.source[alias], value)) {
+				this.used.add(alias);
+			}
+		}
 	}
 
 	rest(): Rec | undefined {
@@ -79,18 +94,18 @@ function emptySummaryEntry(): Rec {
 function mapSummary(reader: Reader): Rec {
 	const found = reader.peek(SUMMARY_KEYS);
 	const source = found && isRecord(found.value) ? found.value : undefined;
-	if (found && (source || found.value === null)) reader.use(found.name);
+	if (found && (source || found.value === null)) reader.use(found.name, SUMMARY_KEYS);
 
 	const out: Rec = {};
 	const inner = source ? new Reader(source) : undefined;
 	for (const spec of LISTS) {
 		const entry = inner?.peek(spec.summary);
 		if (entry && isRecord(entry.value)) {
-			inner!.use(entry.name);
+			inner!.use(entry.name, spec.summary);
 			put(out, spec.key, mapRecord(entry.value, SUMMARY_ENTRY));
 		} else {
 			// null or a stray value: an empty entry, and a stray value stays under extra.
-			if (entry && entry.value === null) inner!.use(entry.name);
+			if (entry && entry.value === null) inner!.use(entry.name, spec.summary);
 			put(out, spec.key, emptySummaryEntry());
 		}
 	}
@@ -105,20 +120,24 @@ function mapLists(reader: Reader): Rec {
 		const found = reader.peek(spec.items);
 		let items: unknown[] = [];
 		if (found && (Array.isArray(found.value) || found.value === null)) {
-			reader.use(found.name);
+			reader.use(found.name, spec.items);
 			items = Array.isArray(found.value) ? found.value.map((item) => mapRecord(item, spec.fields)) : [];
 		}
 		const total = reader.peek(spec.total);
 		let count = items.length;
 		if (total && typeof total.value === 'number' && Number.isFinite(total.value)) {
-			reader.use(total.name);
+			reader.use(total.name, spec.total);
 			count = total.value;
 		} else if (total && total.value === null) {
-			reader.use(total.name);
+			reader.use(total.name, spec.total);
 		}
 		put(out, spec.key, { total: count, items });
 	}
 	return out;
+}
+
+function isWebhookId(value: unknown): boolean {
+	return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '');
 }
 
 function describe(value: unknown): string {
@@ -132,11 +151,10 @@ export function normaliseEvent(payload: unknown): Validation {
 		return { ok: false, error: 'not_an_object', message: `The body must be a JSON object, but it is ${describe(payload)}.` };
 	}
 	const reader = new Reader(payload);
-	const webhookId = reader.take(HEAD.webhookId);
-	const rawStatus = reader.take(HEAD.status);
+	const webhookId = reader.take(HEAD.webhookId, isWebhookId);
+	const rawStatus = reader.take(HEAD.status, (v) => typeof v === 'string' && v.trim() !== '');
 	const problems: string[] = [];
-	const idOk = (typeof webhookId === 'number' && Number.isFinite(webhookId)) || (typeof webhookId === 'string' && webhookId.trim() !== '');
-	if (!idOk) problems.push('"webhookId" (a number)');
+	if (webhookId === undefined) problems.push('"webhookId" (a number)');
 	const status = typeof rawStatus === 'string' ? rawStatus.trim().toUpperCase() : '';
 	if (!status) problems.push('"status" or "estado" (SUCCESS or FAILED)');
 	if (problems.length) {
