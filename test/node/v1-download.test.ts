@@ -27,7 +27,7 @@ const rut = KNOWN_RUTS.indebted;
 const PATH = `/api/v1/integration/${rut}/downloadSummary`;
 
 /** The PDF exactly as the service serves it, fetched without the node. */
-async function servedPdf(forRut = rut) {
+async function servedPdf(forRut: string = rut) {
 	const response = await fetch(`${sandbox.url}/api/v1/integration/${forRut}/downloadSummary?format=pdf`, {
 		headers: { authorization: `Bearer ${sandbox.token}`, 'x-client-identifier': sandbox.clientId, accept: 'application/pdf' },
 	});

@@ -8,7 +8,7 @@ export const laborCollection: Resource = {
 	operations: [
 		readOperation({
 			value: 'getPensionArrears',
-			name: 'Get Pension Arrears',
+			name: 'Get Pension Arrears (Mora Previsional)',
 			action: 'Get pension arrears',
 			description:
 				'Unpaid pension contributions of employees (mora previsional) of a loaded RUT (GET /helper/{rut}/getMoraPrevisionalCases)',
@@ -18,7 +18,7 @@ export const laborCollection: Resource = {
 		}),
 		readOperation({
 			value: 'getLaborFines',
-			name: 'Get Labor Fines',
+			name: 'Get Labor Fines (Multa Laboral)',
 			action: 'Get labor fines',
 			description: 'Fines from the labor authority (multa laboral) of a loaded RUT (GET /helper/{rut}/getMultaLaboralCases)',
 			version: 'v1',

@@ -8,7 +8,7 @@ export const legal: Resource = {
 	operations: [
 		readOperation({
 			value: 'getOfficialGazette',
-			name: 'Get Official Gazette Cases',
+			name: 'Get Official Gazette Cases (Diario Oficial)',
 			action: 'Get official gazette cases',
 			description:
 				'Publications about the RUT in the official gazette (diario oficial) (GET /helper/{rut}/getOfficialDiary). V1 only: V2 has them in the summary.',
@@ -18,7 +18,7 @@ export const legal: Resource = {
 		}),
 		readOperation({
 			value: 'getCorporateMesh',
-			name: 'Get Corporate Mesh',
+			name: 'Get Corporate Mesh (Malla Societaria)',
 			action: 'Get corporate mesh',
 			description: 'Partners of the RUT and companies it takes part in (malla societaria) (GET /helper/{rut}/mallaSocietaria)',
 			version: 'v1',
