@@ -1,0 +1,119 @@
+// Issue 5 points 1 and 6: the setup is obvious (the URL to register, with the chosen auth), the
+// webhook lifecycle methods exist without calling any API, "None" carries its warning, and the
+// credential's test catches unusable secrets. n8n's community-node lint passes on these files.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import type { ICredentialTestFunctions, ICredentialsDecrypted, IHookFunctions, INodeProperties } from 'n8n-workflow';
+
+import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
+import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
+
+const node = new RiskInfoTrigger();
+const props = node.description.properties;
+const prop = (name: string) => props.find((p) => p.name === name) as INodeProperties;
+
+describe('webhook', () => {
+	it('is a POST webhook answered on receipt', () => {
+		expect(node.description.webhooks).toEqual([
+			expect.objectContaining({ name: 'default', httpMethod: 'POST', responseMode: 'onReceived' }),
+		]);
+		expect(node.description.inputs).toEqual([]);
+		expect(node.description.group).toContain('trigger');
+	});
+
+	it('has checkExists, create and delete, which succeed without any HTTP call', async () => {
+		const calls: string[] = [];
+		const refuse = (name: string) => () => {
+			calls.push(name);
+			throw new Error(`${name} must not be called`);
+		};
+		const context = {
+			helpers: { httpRequest: refuse('httpRequest'), httpRequestWithAuthentication: refuse('httpRequestWithAuthentication'), request: refuse('request') },
+			getNodeWebhookUrl: () => 'https://n8n.example/webhook/x/riskinfo-compliance',
+			getWorkflowStaticData: () => ({}),
+			getCredentials: refuse('getCredentials'),
+		} as unknown as IHookFunctions;
+		const methods = node.webhookMethods.default;
+		for (const name of ['checkExists', 'create', 'delete'] as const) {
+			await expect(methods[name].call(context)).resolves.toBe(true);
+		}
+		expect(calls).toEqual([]);
+	});
+});
+
+describe('setup and authentication choices', () => {
+	it('defaults to credential authentication; "None" is an explicit choice with a warning', () => {
+		const auth = prop('authentication');
+		expect(auth.default).toBe('credential');
+		const none = auth.options?.find((o) => 'value' in o && o.value === 'none') as { name: string; description: string };
+		expect(none.description).toMatch(/anyone/i);
+		expect(none.description).toMatch(/URL/);
+		const warning = props.find((p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.includes('none'));
+		expect(warning?.displayName).toMatch(/anyone/i);
+	});
+
+	it('shows a notice to register the production URL together with the chosen authentication', () => {
+		const notice = props.find((p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.includes('credential'));
+		expect(notice?.displayName).toMatch(/Production URL/);
+		expect(notice?.displayName).toMatch(/register/i);
+		expect(notice?.displayName).toMatch(/authentication/i);
+	});
+
+	it('asks for the credential only when authenticating', () => {
+		expect(node.description.credentials).toEqual([
+			expect.objectContaining({ name: new RiskInfoWebhookAuthApi().name, required: true, displayOptions: { show: { authentication: ['credential'] } } }),
+		]);
+	});
+
+	it('the credential offers bearer (default), basic and a custom header', () => {
+		const method = new RiskInfoWebhookAuthApi().properties.find((p) => p.name === 'method')!;
+		expect(method.default).toBe('bearer');
+		expect(method.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual(['bearer', 'basic', 'header']);
+		for (const p of new RiskInfoWebhookAuthApi().properties) {
+			if (['token', 'password', 'headerSecret'].includes(p.name)) expect(p.typeOptions?.password).toBe(true);
+		}
+	});
+});
+
+describe('credential test', () => {
+	const test = (data: Record<string, unknown>) =>
+		node.methods.credentialTest.riskInfoWebhookAuthTest.call({} as ICredentialTestFunctions, { data } as unknown as ICredentialsDecrypted);
+
+	it.each([
+		[{ method: 'bearer', token: 'a-long-random-token' }],
+		[{ method: 'basic', user: 'sender', password: ' spaces are fine in a password ' }],
+		[{ method: 'header', headerName: 'X-Webhook-Secret', headerSecret: 's3cret' }],
+	])('accepts %j', async (data) => {
+		await expect(test(data)).resolves.toMatchObject({ status: 'OK' });
+	});
+
+	it.each([
+		[{ method: 'bearer', token: '' }, /Token/],
+		[{ method: 'bearer', token: ' padded ' }, /space/],
+		[{ method: 'basic', user: 'a:b', password: 'x' }, /":"/],
+		[{ method: 'basic', user: 'a', password: '' }, /Password/],
+		[{ method: 'header', headerName: 'X Secret', headerSecret: 'x' }, /header name/i],
+		[{ method: 'header', headerName: 'X-Secret', headerSecret: '' }, /Header Value/],
+	])('rejects %j', async (data, why) => {
+		const result = await test(data);
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(why);
+	});
+});
+
+describe("n8n's community-node lint", () => {
+	it('reports no errors for the trigger and its credential', async () => {
+		const root = path.resolve(__dirname, '../..');
+		// ESLint 9 loads its config as ESM, which jest's CommonJS sandbox cannot, so it runs as its own process.
+		const files = ['nodes/RiskInfoTrigger', 'credentials/RiskInfoWebhookAuthApi.credentials.ts'];
+		const run = await promisify(execFile)(process.execPath, ['node_modules/eslint/bin/eslint.js', '--format', 'json', ...files], { cwd: root }).catch(
+			(error: { stdout: string }) => ({ stdout: error.stdout }),
+		);
+		const results = JSON.parse(run.stdout) as Array<{ filePath: string; messages: Array<{ severity: number; line: number; ruleId: string; message: string }> }>;
+		const errors = results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId} ${m.message}`));
+		expect(results.length).toBeGreaterThan(5);
+		expect(errors).toEqual([]);
+	}, 60_000);
+});
