@@ -40,6 +40,7 @@ export const downloadSummary: Operation<DownloadParams> = {
 				{ name: 'JSON', value: 'json', description: 'The report\'s data as the item\'s JSON' },
 			],
 			default: 'pdf',
+			description: 'Whether to get the report as a PDF file or as data',
 		},
 		{
 			displayName: 'Put Output File in Field',
@@ -48,7 +49,8 @@ export const downloadSummary: Operation<DownloadParams> = {
 			required: true,
 			default: 'data',
 			displayOptions: { show: { format: ['pdf'] } },
-			hint: 'The name of the output binary field to put the file in',
+			description:
+				'The name of the binary field the PDF goes into, for the nodes that send or upload it (e.g. Send Email attachments)',
 		},
 		...loadIfMissingProperties,
 		{ ...isoDatesProperty, displayOptions: { show: { format: ['json'] } } },
