@@ -4,7 +4,7 @@
 // own delivery code.
 import { gzipSync } from 'node:zlib';
 
-import { BEARER, BEARER_CREDENTIAL, WEBHOOK_TOKEN, delivery, event } from './forms';
+import { BEARER, BEARER_CREDENTIAL, WEBHOOK_TOKEN, delivery, event, type Rec } from './forms';
 import { N8N_PAYLOAD_SIZE_MAX, TriggerHarness } from './harness';
 
 const AUTH = { Authorization: `Bearer ${WEBHOOK_TOKEN}` };
@@ -90,7 +90,7 @@ describe('forms n8n leaves to the node', () => {
 	});
 
 	it('a large legitimate event (2 MiB) is accepted', async () => {
-		const e = { ...event('failed'), details: 'x'.repeat(2 * 1024 * 1024) };
+		const e: Rec = { ...event('failed'), details: 'x'.repeat(2 * 1024 * 1024) };
 		const d = delivery(e);
 		await expectEvent({ ...d.headers, 'Content-Encoding': 'x-gzip', 'Content-Type': 'application/octet-stream' }, d.body, e.webhookId);
 	});
@@ -179,7 +179,7 @@ describe('gzip bombs', () => {
 	}
 
 	it('a few KB from the sandbox delivery code that inflate past the cap: 413, inflation stops near the cap', async () => {
-		const e = { ...event('failed'), details: 'A'.repeat(N8N_PAYLOAD_SIZE_MAX + 1024 * 1024) };
+		const e: Rec = { ...event('failed'), details: 'A'.repeat(N8N_PAYLOAD_SIZE_MAX + 1024 * 1024) };
 		const d = delivery(e, BEARER);
 		expect(d.body.length).toBeLessThan(64 * 1024);
 		const counter = countInflatedBytes();

@@ -174,7 +174,7 @@ describe('unknown fields are kept, never dropped', () => {
 	});
 
 	it('an alias that disagrees with the chosen field is kept; one that agrees is not repeated', async () => {
-		const sent = { ...event('success'), nombreCompleto: 'Otro Nombre SpA' };
+		const sent: Rec = { ...event('success'), nombreCompleto: 'Otro Nombre SpA' };
 		const out = await one(sent);
 		expect(out.fullName).toBe(sent.fullName);
 		expect(out.extra).toEqual({ nombreCompleto: 'Otro Nombre SpA' });
