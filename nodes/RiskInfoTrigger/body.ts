@@ -44,25 +44,35 @@ function parsedByN8n(req: DeliveryRequest): boolean {
 	return jsonType && req.body !== undefined && req.body !== null && typeof req.body !== 'string' && !isEmptyObject(req.body);
 }
 
-async function rawBytes(req: DeliveryRequest): Promise<Uint8Array | Rejection> {
+async function rawBytes(req: DeliveryRequest): Promise<{ ok: true; bytes: Uint8Array } | ({ ok: false } & Rejection)> {
 	if (!req.rawBody && typeof req.readRawBody === 'function') {
 		try {
 			await req.readRawBody();
 		} catch (error) {
 			const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
-			if (status === 413) return { status: 413, error: 'body_too_large', message: 'The body is larger than n8n accepts.' };
-			return { status: 400, error: 'unreadable_body', message: 'The body could not be read (a Content-Encoding that does not match the data?).' };
+			if (status === 413) return { ok: false, status: 413, error: 'body_too_large', message: 'The body is larger than n8n accepts.' };
+			return {
+				ok: false,
+				status: 400,
+				error: 'unreadable_body',
+				message: 'The body could not be read (a Content-Encoding that does not match the data?).',
+			};
 		}
 	}
-	return req.rawBody ?? new Uint8Array(0);
+	const raw: unknown = req.rawBody;
+	if (raw instanceof Uint8Array) return { ok: true, bytes: raw };
+	if (typeof raw === 'string') return { ok: true, bytes: new TextEncoder().encode(raw) };
+	// Without raw bytes, a text body n8n kept as a string is all there is.
+	if (typeof req.body === 'string') return { ok: true, bytes: new TextEncoder().encode(req.body) };
+	return { ok: true, bytes: new Uint8Array(0) };
 }
 
 export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
 	if (parsedByN8n(req)) return { ok: true, payload: req.body };
 
 	const raw = await rawBytes(req);
-	if (!(raw instanceof Uint8Array)) return { ok: false, ...raw };
-	let bytes = raw;
+	if (!raw.ok) return raw;
+	let bytes = raw.bytes;
 	if (bytes.length === 0) return reject(400, 'empty_body', 'The body is empty; expected a JSON compliance event.');
 
 	for (let layer = 0; layer < MAX_GZIP_LAYERS && looksGzipped(bytes); layer++) {

@@ -69,5 +69,6 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	if (skipRepeats) remember(staticData, n.dedupKey);
-	return { workflowData: [this.helpers.returnJsonArray(items as IDataObject[])] };
+	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
+	return { workflowData: [items.map((json: IDataObject) => ({ json }))] };
 }

@@ -139,6 +139,17 @@ describe('Raw Payload', () => {
 	});
 });
 
+describe('a payload with a field named "json" (n8n item wrappers use that name)', () => {
+	it.each(['raw', 'event'])('%s output: the whole event is the item, not just that field', async (output) => {
+		const sent: Rec = { ...event('failed'), json: { note: 'not a wrapper' } };
+		const out = await one(sent, { output });
+		expect(out.webhookId).toBe(sent.webhookId);
+		expect(out.status).toBe('FAILED');
+		if (output === 'raw') expect(out).toEqual(sent);
+		else expect(out.extra).toEqual({ json: sent.json });
+	});
+});
+
 describe('unknown fields are kept, never dropped', () => {
 	it('at the top, in the summary, in list items and in sub-records, under `extra` where they appeared', async () => {
 		const sent = event('success');
