@@ -1,4 +1,5 @@
 import type { SimplifiedSummary } from './simplified';
+import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';
 
 /**
  * The V2 summary (spec §2.2) as the flat SimplifiedSummary. Every section may be missing
@@ -21,7 +22,7 @@ export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSumm
 
 	return {
 		rut: str(d.rut) ?? requestedRut ?? '',
-		name: str(id.razonSocial) ?? personName(compliance),
+		name: str(id.razonSocial) ?? joinName(compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido),
 		isLegalEntity: bool(d.esPersonaJuridica),
 		activityStatus: str(id.situacionActual),
 		hasActivities: yesNo(id.presentaActividades),
@@ -54,61 +55,8 @@ export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSumm
 	};
 }
 
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {};
-}
-
-function str(value: unknown): string | null {
-	if (typeof value === 'string') return value.trim() === '' ? null : value;
-	return typeof value === 'number' ? String(value) : null;
-}
-
-/** Numbers sometimes arrive as numeric strings (e.g. appraisals); anything else is "no value". */
-function num(value: unknown): number | null {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-	return null;
-}
-
-function bool(value: unknown): boolean | null {
-	return typeof value === 'boolean' ? value : null;
-}
-
-function yesNo(value: unknown): boolean | null {
-	const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
-	if (text === 'SI' || text === 'SÍ') return true;
-	if (text === 'NO') return false;
-	return bool(value);
-}
-
-function positive(value: unknown): boolean | null {
-	const n = num(value);
-	return n === null ? null : n > 0;
-}
-
-/** The sum of the known parts; null only when none is known. */
-function sum(...values: Array<number | null>): number | null {
-	const known = values.filter((v): v is number => v !== null);
-	return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
-}
-
-/** True if any signal says so, false if some signal exists and none says so, else null. */
-function anyTrue(...values: Array<boolean | null>): boolean | null {
-	if (values.includes(true)) return true;
-	return values.includes(false) ? false : null;
-}
-
 /** A resumen entry's count; the no-match form writes totalResults instead of totalResultados. */
 function listCount(entry: unknown): number | null {
 	const e = obj(entry);
 	return num(e.totalResultados ?? e.totalResults);
-}
-
-function personName(compliance: Obj): string | null {
-	const parts = [compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido]
-		.map(str)
-		.filter((p): p is string => p !== null);
-	return parts.length ? parts.join(' ') : null;
 }

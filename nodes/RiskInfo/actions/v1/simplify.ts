@@ -1,4 +1,6 @@
 import type { SimplifiedSummary } from '../simplified';
+import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
+import type { Obj } from '../values';
 
 /**
  * The V1 summary (spec §2.3) as the same flat record Simplify gives on V2 (../simplify.ts), so
@@ -6,50 +8,6 @@ import type { SimplifiedSummary } from '../simplified';
  * (what counts as missing, how bankruptcy and sums are decided) follow the V2 mapping; where V1
  * has no such data the field is null (or empty), never a guess.
  */
-
-type Obj = Record<string, unknown>;
-
-function obj(value: unknown): Obj {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {};
-}
-
-function str(value: unknown): string | null {
-	if (typeof value === 'string') return value.trim() === '' ? null : value;
-	return typeof value === 'number' ? String(value) : null;
-}
-
-function num(value: unknown): number | null {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-	return null;
-}
-
-function bool(value: unknown): boolean | null {
-	return typeof value === 'boolean' ? value : null;
-}
-
-/** The tax authority writes yes/no as SI / NO. */
-function yesNo(value: unknown): boolean | null {
-	const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
-	if (text === 'SI' || text === 'SÍ') return true;
-	if (text === 'NO') return false;
-	return bool(value);
-}
-
-function sum(...values: Array<number | null>): number | null {
-	const known = values.filter((v): v is number => v !== null);
-	return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
-}
-
-function positive(value: unknown): boolean | null {
-	const n = num(value);
-	return n === null ? null : n > 0;
-}
-
-function anyTrue(...values: Array<boolean | null>): boolean | null {
-	if (values.includes(true)) return true;
-	return values.includes(false) ? false : null;
-}
 
 /** compliance.summary[].table (accents, case and spacing ignored) → our field. */
 const COMPLIANCE_TABLES: Record<string, keyof SimplifiedSummary> = {
@@ -73,13 +31,6 @@ function isLegalEntity(compliance: Obj): boolean | null {
 	return null;
 }
 
-function personName(compliance: Obj): string | null {
-	const parts = [compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname]
-		.map(str)
-		.filter((p): p is string => p !== null);
-	return parts.length ? parts.join(' ') : null;
-}
-
 export function simplifyV1(data: unknown, requestedRut?: string): SimplifiedSummary {
 	const d = obj(data);
 	const sii = obj(d.sii);
@@ -95,7 +46,7 @@ export function simplifyV1(data: unknown, requestedRut?: string): SimplifiedSumm
 
 	const out: SimplifiedSummary = {
 		rut: str(d.rut) ?? requestedRut ?? '',
-		name: str(sii.razonSocial) ?? personName(compliance),
+		name: str(sii.razonSocial) ?? joinName(compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname),
 		isLegalEntity: isLegalEntity(compliance),
 		activityStatus: str(sii.situacionActual),
 		hasActivities: yesNo(sii.presentaActividades),
