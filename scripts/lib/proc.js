@@ -49,7 +49,7 @@ function cleanEnv(extra = {}) {
 
 /**
  * Starts a child. `timeoutMs` kills its group; `onLine(line, stream)` sees output line by line;
- * `tail` keeps the last lines for error messages. Resolves { code, signal, timedOut, output }.
+ * `output` keeps the last lines of both streams for error messages. Resolves { code, signal, timedOut, output, stdout }.
  */
 function start(cmd, args, opts = {}) {
 	hookExit();
@@ -62,6 +62,8 @@ function start(cmd, args, opts = {}) {
 	});
 	live.add(child);
 	const tail = [];
+	// stdout alone, for commands whose answer is on stdout (npm pack --json, n8n execute).
+	let stdout = '';
 	let timedOut = false;
 	const timer = setTimeout(() => {
 		timedOut = true;
@@ -74,6 +76,7 @@ function start(cmd, args, opts = {}) {
 		child[name].setEncoding('utf8');
 		child[name].on('data', (chunk) => {
 			if (echo) process[name === 'stdout' ? 'stdout' : 'stderr'].write(chunk);
+			if (name === 'stdout' && stdout.length < 64 * 2 ** 20) stdout += chunk;
 			buf += chunk;
 			let i;
 			while ((i = buf.indexOf('\n')) >= 0) {
@@ -96,12 +99,12 @@ function start(cmd, args, opts = {}) {
 		child.on('error', (err) => {
 			clearTimeout(timer);
 			live.delete(child);
-			resolve({ code: -1, signal: null, timedOut, output: tail.join('\n') + '\n' + err.message, error: err });
+			resolve({ code: -1, signal: null, timedOut, output: tail.join('\n') + '\n' + err.message, stdout, error: err });
 		});
 		child.on('close', (code, signal) => {
 			clearTimeout(timer);
 			live.delete(child);
-			resolve({ code, signal, timedOut, output: tail.join('\n') });
+			resolve({ code, signal, timedOut, output: tail.join('\n'), stdout });
 		});
 	});
 	return { child, done, stop: (sig) => killGroup(child, sig) };

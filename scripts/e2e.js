@@ -1,0 +1,247 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run e2e`: the packed package inside a real n8n (from .runtime/), against the sandbox, with
+// the README's example workflows. One line per check; exit 1 when any check fails.
+//   (a) supplier screening, run headlessly, gives the sandbox's records, simplified and routed;
+//       a second run loads nothing again
+//   (b) the active trigger workflow receives the sandbox's gzip, bearer-authenticated delivery of a
+//       compliance load made by the action node, and n8n records a successful execution
+//   (c) a delivery with a wrong or missing token starts no execution
+//   (d) the PDF report workflow yields a PDF binary ready for an email node
+// Options: --keep (keep the temporary n8n folder), --no-build.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { run, killAll } = require('./lib/proc');
+const { N8n, freePort, packPackage, installPackage, nodeItems, ROOT } = require('./lib/n8n');
+const { ensureRuntime, SetupError } = require('./n8n-runtime');
+const { loadSandbox, exampleWorkflows, CREDENTIAL_IDS } = require('./lib/setup');
+
+const TOTAL_TIMEOUT_MS = 15 * 60_000;
+const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
+const args = new Set(process.argv.slice(2));
+
+const results = [];
+function report(id, title, ok, detail) {
+	results.push(ok);
+	process.stdout.write(`${ok ? 'PASS' : 'FAIL'} (${id}) ${title}: ${detail}\n`);
+}
+const step = (msg) => process.stdout.write(`[e2e] ${msg}\n`);
+
+async function check(id, title, fn) {
+	try {
+		report(id, title, true, await fn());
+	} catch (err) {
+		report(id, title, false, err && err.message ? err.message : String(err));
+	}
+}
+
+function assert(cond, msg) {
+	if (!cond) throw new Error(msg);
+}
+
+async function waitFor(what, fn, timeoutMs, everyMs = 500) {
+	const deadline = Date.now() + timeoutMs;
+	let last;
+	while (Date.now() < deadline) {
+		last = await fn();
+		if (last) return last;
+		await new Promise((r) => setTimeout(r, everyMs));
+	}
+	throw new Error(`${what} within ${timeoutMs / 1000} s`);
+}
+
+/** The sandbox's own V2 summary of a RUT, read directly (free for a loaded RUT). */
+async function rawSummary(sandbox, rut) {
+	const res = await fetch(`${sandbox.url}/api/clients/v2/helper/resumen?rut=${encodeURIComponent(rut)}`, {
+		headers: { authorization: `Bearer ${sandbox.token}`, 'x-client-identifier': sandbox.clientId, accept: 'application/json' },
+		signal: AbortSignal.timeout(10_000),
+	});
+	assert(res.status === 200, `the sandbox answered ${res.status} for the summary of ${rut}`);
+	return (await res.json()).data;
+}
+
+const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+async function checkSupplierScreening(n8n, sandbox, wf, known) {
+	const rutsNode = wf.json.nodes.find((n) => n.type === 'n8n-nodes-base.set' && /\[/.test(JSON.stringify(n.parameters)));
+	const listed = JSON.parse(rutsNode.parameters.assignments.assignments[0].value.replace(/^=/, ''));
+	const before = sandbox.usage();
+	const runData = await n8n.execute(wf.id);
+	assert(runData.status === 'success' && !runData.data.resultData.error, `the run failed: ${JSON.stringify(runData.data.resultData.error ?? runData.status).slice(0, 500)}`);
+	const review = (nodeItems(runData, 'Review') ?? []).map((i) => i.json);
+	const approve = (nodeItems(runData, 'Approve') ?? []).map((i) => i.json);
+	const records = [...review, ...approve];
+	assert(same(records.map((r) => r.rut).sort(), [...listed].sort()), `expected one record per listed RUT ${listed.join(', ')}, got ${records.map((r) => r.rut).join(', ')}`);
+	for (const r of records) {
+		const raw = await rawSummary(sandbox, r.rut);
+		const expect = {
+			rut: raw.rut,
+			name: raw.identificacion?.razonSocial,
+			isLegalEntity: raw.esPersonaJuridica,
+			activeCivilCases: raw.judicial?.casosCivilesActivos,
+			activeCollectionCases: raw.judicial?.cobranzaActivos,
+			activeLaborCases: raw.judicial?.laboralActivos,
+			complianceRisk: raw.compliance?.riesgo,
+			classificationLabel: raw.creditScoring?.etiquetaClasificacion,
+			failedHelpers: raw.ayudantesFallidos ?? [],
+		};
+		for (const [k, v] of Object.entries(expect)) assert(same(r[k], v), `${r.rut}: ${k} is ${JSON.stringify(r[k])}, the sandbox says ${JSON.stringify(v)}`);
+	}
+	const decided = (rut) => (review.some((r) => r.rut === rut) ? 'review' : approve.some((r) => r.rut === rut) ? 'approve' : 'missing');
+	assert(decided(known.clean) === 'approve', `the clean RUT ${known.clean} went to ${decided(known.clean)}`);
+	for (const kind of ['indebted', 'bankrupt', 'critical'])
+		if (listed.includes(known[kind])) assert(decided(known[kind]) === 'review', `the ${kind} RUT ${known[kind]} went to ${decided(known[kind])}`);
+	const bankrupt = records.find((r) => r.rut === known.bankrupt);
+	if (bankrupt) assert(bankrupt.bankruptcy === true, `the bankrupt RUT has bankruptcy ${bankrupt.bankruptcy}`);
+	const critical = records.find((r) => r.rut === known.critical);
+	if (critical) assert(critical.complianceRisk === 'critical', `the critical RUT has complianceRisk ${critical.complianceRisk}`);
+	const firstLoads = sandbox.usage().paidLoads - before.paidLoads;
+
+	const again = await n8n.execute(wf.id);
+	assert(again.status === 'success', `the second run failed: ${again.status}`);
+	const secondLoads = sandbox.usage().paidLoads - before.paidLoads - firstLoads;
+	assert(secondLoads === 0, `the second run paid for ${secondLoads} loads of RUTs already loaded`);
+	return `${records.length} simplified records equal the sandbox's data; ${review.length} to review, ${approve.length} approved; first run paid ${firstLoads} loads, second run 0`;
+}
+
+async function checkPdfReport(n8n, wf) {
+	const runData = await n8n.execute(wf.id);
+	assert(runData.status === 'success', `the run failed: ${JSON.stringify(runData.data.resultData.error ?? runData.status).slice(0, 500)}`);
+	const last = wf.json.nodes.find((n) => !wf.json.connections[n.name]);
+	const items = nodeItems(runData, last.name) ?? [];
+	assert(items.length === 1, `"${last.name}" got ${items.length} items`);
+	const bin = items[0].binary?.data;
+	assert(bin, `"${last.name}" has no binary "data": ${JSON.stringify(items[0]).slice(0, 300)}`);
+	assert(bin.mimeType === 'application/pdf', `mimeType is ${bin.mimeType}`);
+	assert(/\.pdf$/.test(bin.fileName ?? ''), `fileName is ${bin.fileName}`);
+	return `"${last.name}" holds ${bin.fileName} (${bin.mimeType}, ${bin.fileSize ?? '?'})`;
+}
+
+async function main() {
+	const watchdog = setTimeout(() => {
+		process.stderr.write(`[e2e] ERROR: still running after ${TOTAL_TIMEOUT_MS / 60_000} minutes; stopping everything\n`);
+		killAll('SIGKILL');
+		process.exit(1);
+	}, TOTAL_TIMEOUT_MS);
+	watchdog.unref();
+
+	const runtime = await ensureRuntime();
+	if (!args.has('--no-build')) {
+		step('building the package');
+		const b = await run('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
+		if (b.code !== 0) throw new SetupError(`npm run build failed:\n${b.output.slice(-3000)}`);
+	}
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-'));
+	const userFolder = path.join(tmp, 'home');
+	step(`n8n user folder ${userFolder}`);
+	const tarball = await packPackage(path.join(tmp, 'pack'));
+	await installPackage(userFolder, tarball);
+	step(`installed ${path.basename(tarball)} into ${path.join(userFolder, '.n8n', 'nodes')}`);
+
+	const { startSandbox, KNOWN_RUTS, KNOWN_NAMES, buildComplianceEvent, deliver } = loadSandbox();
+	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300 });
+	const n8n = new N8n({
+		nodeBin: runtime.nodeBin,
+		n8nBin: runtime.n8nBin,
+		userFolder,
+		port: await freePort(),
+		brokerPort: await freePort(),
+		logFile: path.join(tmp, 'n8n.log'),
+	});
+	let failed = false;
+	try {
+		const credFile = path.join(tmp, 'credentials.json');
+		fs.writeFileSync(
+			credFile,
+			JSON.stringify([
+				{ id: CREDENTIAL_IDS.api, name: 'Risk Info (sandbox)', type: 'riskInfoApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId } },
+				{ id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)', type: 'riskInfoWebhookAuthApi', data: { method: 'bearer', token: HOOK_TOKEN } },
+			]),
+		);
+		step('importing credentials and example workflows');
+		await n8n.importCredentials(credFile);
+		const wfs = exampleWorkflows();
+		const wfDir = path.join(tmp, 'workflows');
+		fs.mkdirSync(wfDir);
+		for (const wf of Object.values(wfs)) fs.writeFileSync(path.join(wfDir, `${wf.id}.json`), JSON.stringify(wf.json));
+		await n8n.cliOk(['import:workflow', '--separate', `--input=${wfDir}`]);
+
+		await check('a', 'supplier screening, headless', () => checkSupplierScreening(n8n, sandbox, wfs.supplierScreening, KNOWN_RUTS));
+		await check('d', 'PDF due-diligence report, headless', () => checkPdfReport(n8n, wfs.pdfReport));
+
+		const alert = wfs.criticalAlert;
+		const triggerNode = alert.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger');
+		const webhookPath = triggerNode.parameters.path ?? 'riskinfo-compliance';
+		const hookUrl = `${n8n.url}/webhook/${triggerNode.webhookId}/${webhookPath}`;
+		await n8n.publishWorkflow(alert.id);
+		step('starting n8n');
+		await n8n.start();
+		step(`n8n ready at ${n8n.url}`);
+		const cookie = await n8n.setupOwner({ email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' });
+		const apiKey = await n8n.createApiKey(cookie);
+		sandbox.configure({ webhook: { url: hookUrl, auth: { type: 'bearer', token: HOOK_TOKEN } } });
+
+		const successes = async () => (await n8n.executions(apiKey, alert.id)).filter((e) => e.status === 'success');
+		let webhookId;
+		await check('b', 'compliance result reaches the active trigger', async () => {
+			const wf = await n8n.workflow(apiKey, alert.id);
+			assert(wf.active === true, `the workflow "${alert.json.name}" is not active`);
+			const runData = await n8n.execute(wfs.onboarding.id);
+			assert(runData.status === 'success', `the onboarding run failed: ${JSON.stringify(runData.data.resultData.error ?? runData.status).slice(0, 500)}`);
+			const loadNode = wfs.onboarding.json.nodes.find((n) => n.parameters?.operation === 'loadProfile');
+			const loaded = nodeItems(runData, loadNode.name) ?? [];
+			webhookId = loaded[0]?.json?.webhookId;
+			assert(typeof webhookId === 'number', `the load gave no webhookId: ${JSON.stringify(loaded[0]?.json).slice(0, 300)}`);
+			const delivery = await sandbox.waitForDelivery(webhookId, 30_000);
+			assert(delivery.url === hookUrl, `the sandbox delivered to ${delivery.url}`);
+			assert(delivery.status === 200, `n8n answered the delivery with ${delivery.status} after ${delivery.attempts} attempts`);
+			const exec = await waitFor(
+				`no successful execution of "${alert.json.name}" for webhook ${webhookId}`,
+				async () => (await successes()).find((e) => nodeItems(e, triggerNode.name)?.[0]?.json?.webhookId === webhookId),
+				30_000,
+			);
+			const event = nodeItems(exec, triggerNode.name)[0].json;
+			assert(event.status === 'SUCCESS', `the event's status is ${event.status}`);
+			assert(String(event.risk).toLowerCase() === 'critical', `the event's risk is ${event.risk}`);
+			return `"${KNOWN_NAMES.critical}" loaded (webhook ${webhookId}), gzip delivery answered 200, execution ${exec.id} recorded with the normalised SUCCESS/critical event`;
+		});
+
+		await check('c', 'delivery with a wrong token starts nothing', async () => {
+			const count = (await n8n.executions(apiKey, alert.id, { includeData: false })).length;
+			const fresh = buildComplianceEvent('success', { webhookId: 900000 + Math.floor(Math.random() * 99999), fullName: KNOWN_NAMES.critical, isJuridicalPerson: true, searchErrors: 0 });
+			const wrong = await deliver(hookUrl, fresh, { type: 'bearer', token: `${HOOK_TOKEN}-wrong` }, 0);
+			const none = await deliver(hookUrl, fresh, { type: 'none' }, 0);
+			assert(wrong.status === 401 || wrong.status === 403, `a wrong token was answered ${wrong.status}`);
+			assert(none.status === 401 || none.status === 403, `a missing token was answered ${none.status}`);
+			await new Promise((r) => setTimeout(r, 3000));
+			const after = (await n8n.executions(apiKey, alert.id, { includeData: false })).length;
+			assert(after === count, `${after - count} executions started anyway`);
+			// The same event with the right token does start one, so the count above could have moved.
+			const right = await deliver(hookUrl, fresh, { type: 'bearer', token: HOOK_TOKEN }, 0);
+			assert(right.status === 200, `the right token was answered ${right.status}`);
+			await waitFor('the control delivery with the right token started no execution', async () => (await n8n.executions(apiKey, alert.id, { includeData: false })).length === count + 1, 30_000);
+			return `wrong token ${wrong.status}, no token ${none.status}, no execution; the same event with the right token ran`;
+		});
+	} catch (err) {
+		failed = true;
+		process.stdout.write(`FAIL (setup) ${err.message}\n`);
+	} finally {
+		await n8n.stop();
+		await sandbox.close();
+	}
+	const passed = results.filter(Boolean).length;
+	const failedCount = results.length - passed + (failed ? 1 : 0);
+	if (failedCount || args.has('--keep')) step(`kept ${tmp} (n8n log: ${path.join(tmp, 'n8n.log')})`);
+	else fs.rmSync(tmp, { recursive: true, force: true });
+	process.stdout.write(`e2e: ${passed} passed, ${failedCount} failed\n`);
+	return failedCount === 0;
+}
+
+main().then(
+	(ok) => process.exit(ok ? 0 : 1),
+	(err) => {
+		process.stderr.write(`[e2e] ERROR: ${err instanceof SetupError ? err.message : err.stack}\n`);
+		process.exit(1);
+	},
+);

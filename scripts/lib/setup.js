@@ -1,0 +1,71 @@
+'use strict';
+// What the e2e and `npm start` share: the sandbox (TypeScript, loaded through ts-node) and the
+// example workflows with the credential ids they reference.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const EXAMPLES = path.join(ROOT, 'examples');
+
+let sandboxModule;
+function loadSandbox() {
+	if (!sandboxModule) {
+		require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
+		sandboxModule = require(path.join(ROOT, 'sandbox', 'index.ts'));
+	}
+	return sandboxModule;
+}
+
+/** Which example plays which part, recognised by what its nodes do rather than by file name. */
+const ROLES = {
+	supplierScreening: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'getSummary' && n.parameters?.simplify),
+	criticalAlert: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger' && n.parameters?.minimumRisk === 'critical'),
+	onboarding: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'loadProfile'),
+	pdfReport: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'downloadSummary'),
+};
+
+function exampleFiles() {
+	if (!fs.existsSync(EXAMPLES)) return [];
+	return fs
+		.readdirSync(EXAMPLES)
+		.filter((f) => f.endsWith('.json'))
+		.map((f) => path.join(EXAMPLES, f));
+}
+
+/** { role: { id, file, json } } for every role; throws naming the roles no example plays. */
+function exampleWorkflows({ required = Object.keys(ROLES) } = {}) {
+	const out = {};
+	for (const file of exampleFiles()) {
+		const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+		if (!Array.isArray(json.nodes)) continue;
+		for (const [role, matches] of Object.entries(ROLES)) {
+			if (!out[role] && matches(json.nodes)) {
+				if (!json.id) throw new Error(`${path.relative(ROOT, file)} has no "id"; the e2e imports it by id`);
+				out[role] = { id: json.id, file, json };
+				break;
+			}
+		}
+	}
+	const missing = required.filter((r) => !out[r]);
+	if (missing.length) throw new Error(`no example workflow in examples/ plays: ${missing.join(', ')}`);
+	return out;
+}
+
+/** The credential ids the examples reference, so imported credentials plug straight in. */
+function credentialIds() {
+	const ids = { api: undefined, hook: undefined };
+	for (const file of exampleFiles()) {
+		const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+		for (const n of json.nodes ?? []) {
+			const api = n.credentials?.riskInfoApi?.id;
+			const hook = n.credentials?.riskInfoWebhookAuthApi?.id;
+			if (api) ids.api ??= api;
+			if (hook) ids.hook ??= hook;
+			if ((api && api !== ids.api) || (hook && hook !== ids.hook))
+				throw new Error(`${path.relative(ROOT, file)} references another credential id than the other examples`);
+		}
+	}
+	return { api: ids.api ?? 'riskInfoSandbox1', hook: ids.hook ?? 'riskInfoHookAuth' };
+}
+
+module.exports = { loadSandbox, exampleWorkflows, exampleFiles, CREDENTIAL_IDS: credentialIds(), ROOT };
