@@ -1,7 +1,7 @@
 import { readOperation } from '../read';
 import type { Resource } from '../types';
 import { downloadSummary } from './downloadSummary.operation';
-import { load } from './load.operation';
+import { loadOperation } from '../load.operation';
 import { getSummary } from './summary.operation';
 
 export const rut: Resource = {
@@ -9,7 +9,7 @@ export const rut: Resource = {
 	name: 'RUT',
 	description: 'Load a RUT and read its summary, report and tax identification',
 	operations: [
-		load,
+		loadOperation('v1'),
 		getSummary,
 		downloadSummary,
 		readOperation({

@@ -1,10 +1,10 @@
 import type { Resource } from '../types';
-import { load } from './load.operation';
+import { loadOperation } from '../load.operation';
 import { getSummary } from './summary.operation';
 
 export const rut: Resource = {
 	value: 'rut',
 	name: 'RUT',
 	description: 'Load a taxpayer into the account and read its summary',
-	operations: [getSummary, load],
+	operations: [getSummary, loadOperation('v2')],
 };

@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { loadRequest, loadRut, readRut, rutProperty, toItems } from './common';
+import type { LoadChoice } from './common';
+import type { ApiVersion, Operation } from './types';
+
+interface LoadParams extends IDataObject {
+	rut: string;
+	choice: LoadChoice;
+}
+
+/**
+ * RUT → Load, the same operation on both versions (V2 POST /helper/cargarRut, V1 POST
+ * /helper/loadRut). A paid call: the same load asked for by several items is sent once.
+ */
+export function loadOperation(version: ApiVersion): Operation<LoadParams> {
+	const path = loadRequest(version, '', { isMonitoring: false, includeBureau: false }).path;
+	return {
+		value: 'load',
+		name: 'Load',
+		action: 'Load a RUT',
+		description: `Loads the RUT into the account so its information can be read (POST ${path}). This is a paid call; reading a loaded RUT is free.`,
+		properties: [
+			rutProperty,
+			{
+				displayName: 'Monitor the RUT',
+				name: 'isMonitoring',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the service keeps the RUT under monitoring and its profile stays on the web platform (isMonitoring)',
+			},
+			{
+				displayName: 'Include Bureau Data',
+				name: 'includeBureau',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to include the external credit bureau\'s data, which adds the third commercial-bulletin source (includeBureau)',
+			},
+		],
+		prepare(this: IExecuteFunctions, i) {
+			return {
+				rut: readRut.call(this, i),
+				choice: {
+					isMonitoring: this.getNodeParameter('isMonitoring', i, false) as boolean,
+					includeBureau: this.getNodeParameter('includeBureau', i, false) as boolean,
+				},
+			};
+		},
+		async execute(p, api, i) {
+			const { data } = await loadRut(api, version, p.rut, p.choice, i);
+			// The spec does not show the load's answer, so the RUT is added for the nodes that follow.
+			const json = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : { response: data as IDataObject };
+			return toItems({ rut: p.rut, ...json });
+		},
+	};
+}
