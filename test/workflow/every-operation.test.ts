@@ -1,0 +1,153 @@
+// Every operation of the action node, once, inside n8n's engine (WorkflowExecute) against the
+// sandbox; then proof from the spec's side that together they reached every documented endpoint.
+// The endpoint list below is copied from the interface spec (§4.1, §4.2), not from the node, so a
+// wrong path in the node cannot agree with itself here.
+import type { IDataObject, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
+import { formatRut, KNOWN_RUTS, startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
+import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
+
+const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
+	// V2, root /api/clients/v2
+	{ method: 'POST', paths: ['/api/clients/v2/helper/cargarRut'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/resumen'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/judicial/{rut}/civil'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/judicial/{rut}/laboral'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/judicial/{rut}/cobranza'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/cobranzaLaboral/{rut}/moraPrevisional'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/cobranzaLaboral/{rut}/multaLaboral'] },
+	{ method: 'GET', paths: ['/api/clients/v2/creditScore/{rut}'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/legal/{rut}/mallaSocietaria'] },
+	{ method: 'POST', paths: ['/api/clients/v2/webhook/compliance/cargarPerfil'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/compliance/{rut}'] },
+	{ method: 'GET', paths: ['/api/clients/v2/usage'] },
+	{ method: 'GET', paths: ['/api/clients/v2/profiles'] },
+	// V1, root /api/v1 (the credit-scoring sample uses /api/external/v1)
+	{ method: 'POST', paths: ['/api/v1/helper/loadRut'] },
+	{ method: 'GET', paths: ['/api/v1/helper/{rut}/summary'] },
+	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getCivilCases'] },
+	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getLaboralCases'] },
+	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getCobranzaCases'] },
+	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getMoraPrevisionalCases'] },
+	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getMultaLaboralCases'] },
+	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getOfficialDiary'] },
+	{ method: 'GET', paths: ['/api/v1/helper/{rut}/mallaSocietaria'] },
+	{
+		method: 'GET',
+		paths: ['/api/external/v1/notification/creditScoring/{rut}/getByRut', '/api/v1/notification/creditScoring/{rut}/getByRut'],
+	},
+	{ method: 'GET', paths: ['/api/v1/integration/{rut}/downloadSummary'] },
+	{ method: 'GET', paths: ['/api/v1/integration/helper/identification/{rut}'] },
+	{ method: 'POST', paths: ['/api/v1/webhook/loadProfile', '/api/v1/integration/compliance/loadProfile'] },
+];
+
+const RUT = KNOWN_RUTS.indebted;
+const pathRegex = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{rut\\}', '[0-9]{1,8}-[0-9kK]')}$`);
+
+let sb: Sandbox;
+const allRequests: RecordedRequest[] = [];
+
+beforeAll(async () => {
+	sb = await startSandbox({ complianceDelayMs: 20 });
+	sb.loadRut(RUT);
+});
+afterAll(async () => await sb.close());
+beforeEach(() => sb.resetLog());
+afterEach(() => {
+	allRequests.push(...sb.requests);
+});
+
+function riskInfoNode(parameters: IDataObject, extra: Partial<INode> = {}): INode {
+	return {
+		id: '2',
+		name: 'Risk Info',
+		type: 'n8n-nodes-riskinfo.riskInfo',
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		credentials: { riskInfoApi: { id: '1', name: 'Risk Info (sandbox)' } },
+		...extra,
+	};
+}
+
+async function run(parameters: IDataObject, inputs: IDataObject[] = [{}], extra: Partial<INode> = {}) {
+	return await runWorkflow({
+		nodes: [
+			{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
+			riskInfoNode(parameters, extra),
+		],
+		connections: { Start: { main: [[{ node: 'Risk Info', type: 'main', index: 0 }]] } },
+		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
+		triggerItems: inputs.map((json): INodeExecutionData => ({ json })),
+	});
+}
+
+/** Values for an operation's required fields; everything else keeps the node's defaults. */
+function parametersFor(version: string, resource: string, operation: string, properties: INodeProperties[]): IDataObject {
+	const p: IDataObject = { apiVersion: version, resource, operation };
+	for (const prop of properties) {
+		if (prop.name === 'rut') p.rut = RUT;
+		else if (prop.name === 'fullName') p.fullName = `Comercial Prueba ${version} ${operation} Limitada`;
+		else if (prop.required && prop.default === '') throw new Error(`no test value for required field "${prop.name}" of ${version} ${resource} ${operation}`);
+	}
+	return p;
+}
+
+const operations = Object.entries(RESOURCES).flatMap(([version, resources]) =>
+	resources.flatMap((r) => r.operations.map((o) => ({ version, resource: r.value, operation: o.value, properties: o.properties ?? [] }))),
+);
+
+test.each(operations.map((o) => [`${o.version} ${o.resource} ${o.operation}`, o] as const))(
+	'%s runs in the engine: every request answered 2xx, with both credential headers, items paired',
+	async (_name, o) => {
+		const result = await run(parametersFor(o.version, o.resource, o.operation, o.properties));
+		expect(result.error).toBeUndefined();
+		const items = result.items['Risk Info'];
+		expect(items.length).toBeGreaterThan(0);
+		for (const item of items) expect(item.pairedItem).toEqual({ item: 0 });
+		expect(sb.requests.length).toBeGreaterThan(0);
+		for (const r of sb.requests) {
+			expect(`${r.method} ${r.path} ${r.status}`).toMatch(/ 2\d\d$/);
+			expect(r.headers.authorization).toBe(`Bearer ${sb.token}`);
+			expect(r.headers['x-client-identifier']).toBe(sb.clientId);
+		}
+	},
+);
+
+test('the PDF summary arrives as binary data a mail node can attach', async () => {
+	const result = await run({ apiVersion: 'v1', resource: 'rut', operation: 'downloadSummary', rut: RUT, format: 'pdf', binaryPropertyName: 'data' });
+	expect(result.error).toBeUndefined();
+	const [item] = result.items['Risk Info'];
+	expect(item.binary?.data.mimeType).toBe('application/pdf');
+	expect(item.binary?.data.fileName).toBe(`${RUT}.pdf`);
+	expect(binaryBuffer(item).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});
+
+test('Continue On Fail: a malformed RUT and an unloaded RUT become error items paired to their inputs; the good one still runs', async () => {
+	const unloaded = formatRut(77123456);
+	const result = await run(
+		{ apiVersion: 'v1', resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' },
+		[{ rut: RUT }, { rut: '12.345.678-0' }, { rut: unloaded }],
+		{ onError: 'continueRegularOutput' },
+	);
+	expect(result.error).toBeUndefined();
+	const items = result.items['Risk Info'];
+	const byInput = (i: number) => items.filter((it) => (it.pairedItem as { item: number }).item === i);
+	expect(byInput(0).length).toBeGreaterThan(0);
+	expect(byInput(0).every((it) => it.json.error === undefined)).toBe(true);
+	expect(byInput(1)).toHaveLength(1);
+	expect(byInput(1)[0].json.error).toEqual(expect.any(String));
+	expect(byInput(2)).toHaveLength(1);
+	expect(byInput(2)[0].json.error).toEqual(expect.any(String));
+	// The malformed RUT never reached the service; the unloaded one was answered 404 there.
+	expect(sb.requests.map((r) => r.path).some((p) => p.includes('12345678'))).toBe(false);
+	expect(sb.requests.find((r) => r.path.includes(unloaded))?.status).toBe(404);
+});
+
+test('together the operations reached every endpoint the spec lists, each answered 2xx', () => {
+	const unreached = SPEC_ENDPOINTS.filter(
+		(e) => !allRequests.some((r) => r.method === e.method && r.status < 300 && e.paths.some((p) => pathRegex(p).test(r.path))),
+	).map((e) => `${e.method} ${e.paths.join(' or ')}`);
+	expect(unreached).toEqual([]);
+});
