@@ -2,6 +2,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, JsonObject } from 'n8n-workflow';
 
 import { apiError } from '../../shared/errors';
+import { Pace } from './pace';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
 
 /**
@@ -51,7 +52,7 @@ export interface TransportOptions {
 
 export class Transport {
 	private baseUrl?: string;
-	private pausedUntil = 0;
+	private readonly pace = new Pace();
 	private readonly loads = new Map<string, Promise<ApiResponse>>();
 	/** Counts what this execution sent, for "Load RUT If Not Loaded" reporting and tests. */
 	readonly sent = { requests: 0, paid: 0 };
@@ -101,30 +102,31 @@ export class Transport {
 
 		const started = Date.now();
 		for (let attempt = 1; ; attempt++) {
-			await this.waitForPause();
+			const sentAt = await this.waitForTurn();
 			const outcome = await this.send(options, req.paid === true);
+			const status = 'failure' in outcome ? outcome.failure.status : outcome.response.statusCode;
+			if (typeof status === 'number' && status !== 429) this.pace.accept();
 			if ('response' in outcome) return this.unwrap(req, outcome.response, attempt, itemIndex);
 
-			const { status, headers, serviceText } = outcome.failure;
+			const { headers, serviceText } = outcome.failure;
+			const waitMs = retryAfterMs(headers?.['retry-after'], Date.now()) ?? backoffMs(attempt);
+			// One 429 pauses every worker of the pool and sets its pace, so they don't all hammer the limit.
+			if (status === 429) this.pace.refuse(sentAt, waitMs);
 			const fail = () =>
 				apiError(this.node, itemIndex, { status, serviceText, attempts: attempt, rut: req.rut, method: req.method, path: req.path });
 			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
-
-			const waitMs = retryAfterMs(headers?.['retry-after'], Date.now()) ?? backoffMs(attempt);
 			if (Date.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
-			if (status === 429) {
-				// One 429 pauses every worker of the pool, so they don't all hammer the limit.
-				this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitMs);
-			} else {
-				await sleep(waitMs);
-			}
+			if (status !== 429) await sleep(waitMs);
 		}
 	}
 
-	private async waitForPause() {
-		for (let wait = this.pausedUntil - Date.now(); wait > 0; wait = this.pausedUntil - Date.now()) {
+	/** Waits out any pause and this request's place in the pace; returns when it was let go. */
+	private async waitForTurn(): Promise<number> {
+		for (let wait = this.pace.reserve(); wait > 0; wait = this.pace.reserve()) {
 			await sleep(wait);
+			if (!this.pace.paused()) break;
 		}
+		return Date.now();
 	}
 
 	private async send(
