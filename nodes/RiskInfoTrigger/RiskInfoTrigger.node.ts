@@ -39,6 +39,9 @@ export class RiskInfoTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Left undefined, n8n answers a started run with the literal text "firstEntryJson";
+				// empty, it sends the node's own `webhookResponse`.
+				responseData: '',
 				path: 'riskinfo-compliance',
 			},
 		],

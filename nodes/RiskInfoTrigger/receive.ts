@@ -70,5 +70,5 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	if (skipRepeats) remember(staticData, n.dedupKey);
 	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
-	return { workflowData: [items.map((json: IDataObject) => ({ json }))] };
+	return { workflowData: [items.map((json: IDataObject) => ({ json }))], webhookResponse: { received: true, emitted: items.length } };
 }

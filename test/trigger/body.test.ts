@@ -22,6 +22,7 @@ async function expectEvent(headers: Record<string, string>, body: Uint8Array | s
 	expect(answer.status).toBe(200);
 	expect(answer.run).toHaveLength(1);
 	expect(answer.run?.[0].webhookId).toBe(webhookId);
+	expect(answer.json).toEqual({ received: true, emitted: 1 });
 }
 
 async function expectRejected(headers: Record<string, string>, body: Uint8Array | string, status: number, error: string) {

@@ -9,9 +9,11 @@
 //  - for a version-1 node every body goes through parseBody: exact `application/json` is
 //    parsed (a failure is answered 422 and the node never runs), form bodies become objects,
 //    text/plain a string, anything else leaves `req.body` = {} with the bytes in `req.rawBody`;
-//  - after webhook(): `noWebhookResponse` means the node answered; `workflowData` starts a run
-//    (answered 200 "Workflow was started" in onReceived mode); otherwise `webhookResponse` (or
-//    "Webhook call received") is sent with 200; a throw is answered 500.
+//  - after webhook(): `noWebhookResponse` means the node answered; `workflowData` starts a run,
+//    answered in onReceived mode as webhook-on-received-response-extractor.ts does (the
+//    webhook's `responseData`, 'firstEntryJson' when undefined, wins over the node's
+//    `webhookResponse`); otherwise `webhookResponse` (or "Webhook call received") is sent with
+//    200; a throw is answered 500.
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -216,7 +218,12 @@ export class TriggerHarness {
 		if (result.workflowData !== undefined) {
 			res.setHeader('x-harness-run', String(this.runs.length));
 			this.runs.push((result.workflowData[0] ?? []).map((item) => item.json));
-			this.sendJson(res, 200, { message: 'Workflow was started' });
+			const responseData = this.node.description.webhooks?.[0].responseData ?? 'firstEntryJson';
+			let answer: unknown = { message: 'Workflow was started' };
+			if (responseData === 'noData') answer = undefined;
+			else if (responseData) answer = responseData;
+			else if (result.webhookResponse !== undefined) answer = result.webhookResponse;
+			this.sendJson(res, 200, answer);
 			return;
 		}
 		this.sendJson(res, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
