@@ -76,7 +76,7 @@ class N8n {
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: '127.0.0.1',
 			N8N_PROTOCOL: 'http',
-			WEBHOOK_URL: `${this.url}/`,
+			N8N_WEBHOOK_URL: `${this.url}/`,
 			N8N_EDITOR_BASE_URL: `${this.url}/`,
 			DB_TYPE: 'sqlite',
 			N8N_DIAGNOSTICS_ENABLED: 'false',

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+'use strict';
+// `npm start`: the whole product on 127.0.0.1 without an account at the service. Builds the
+// package, starts the sandbox, installs (first run only) and starts the real n8n with the package
+// loaded, a "Risk Info (sandbox)" credential, the example workflows (the alert trigger active,
+// the sandbox delivering to it) and an owner account. Ctrl-C stops everything it started.
+// State lives in .n8n-demo/ (git-ignored); a second run reuses it and starts in seconds.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { run } = require('./lib/proc');
+const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
+const { ensureRuntime, SetupError } = require('./n8n-runtime');
+const { loadSandbox, exampleWorkflows, exampleFiles, CREDENTIAL_IDS } = require('./lib/setup');
+
+const DEMO = path.join(ROOT, '.n8n-demo');
+const STATE_FILE = path.join(DEMO, 'state.json');
+const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
+const HOOK_TOKEN_FILE = path.join(DEMO, 'webhook-token');
+
+const T0 = Date.now();
+const log = (msg) => process.stdout.write(`[start ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)}s] ${msg}\n`);
+
+function portFree(port) {
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
+/** The usual port when it is free, so bookmarks and the credential keep working; any free one otherwise. */
+async function preferredPort(port) {
+	return (await portFree(port)) ? port : await freePort();
+}
+
+function hashFiles(files) {
+	const h = crypto.createHash('sha256');
+	for (const f of files.sort()) h.update(path.relative(ROOT, f) + '\0' + fs.readFileSync(f) + '\0');
+	return h.digest('hex').slice(0, 16);
+}
+
+function listFiles(dir) {
+	if (!fs.existsSync(dir)) return [];
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+		const p = path.join(dir, e.name);
+		return e.isDirectory() ? listFiles(p) : [p];
+	});
+}
+
+/** dist/ is older than a source n8n would load (or missing). */
+function needsBuild() {
+	const built = listFiles(path.join(ROOT, 'dist'));
+	if (!built.length) return true;
+	const newest = (files) => Math.max(0, ...files.map((f) => fs.statSync(f).mtimeMs));
+	const sources = ['nodes', 'credentials', 'icons'].flatMap((d) => listFiles(path.join(ROOT, d)));
+	sources.push(path.join(ROOT, 'package.json'), path.join(ROOT, 'tsconfig.json'), path.join(ROOT, 'tsconfig.build.json'));
+	// gulp keeps the icons' own mtimes, so compare with the newest output, which tsc wrote at build time.
+	return newest(sources) > newest(built);
+}
+
+function readState() {
+	try {
+		return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
+	} catch {
+		return {};
+	}
+}
+
+function hookToken() {
+	if (!fs.existsSync(HOOK_TOKEN_FILE)) fs.writeFileSync(HOOK_TOKEN_FILE, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
+	return fs.readFileSync(HOOK_TOKEN_FILE, 'utf8').trim();
+}
+
+async function main() {
+	fs.mkdirSync(DEMO, { recursive: true });
+	const state = readState();
+	const t0 = Date.now();
+
+	if (needsBuild()) {
+		log('building the package');
+		const build = await run('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
+		if (build.code !== 0) throw new SetupError(`npm run build failed:\n${build.output.slice(-3000)}`);
+	} else log('the build in dist/ is up to date');
+
+	const runtime = await ensureRuntime();
+
+	// Reinstall the package only when what n8n would load changed.
+	const packageHash = hashFiles([...listFiles(path.join(ROOT, 'dist')), path.join(ROOT, 'package.json')]);
+	if (state.packageHash !== packageHash) {
+		log('installing the package into n8n (.n8n-demo/.n8n/nodes)');
+		const tarball = await packPackage(path.join(DEMO, 'pack'));
+		await installPackage(DEMO, tarball);
+		fs.rmSync(tarball, { force: true });
+		state.packageHash = packageHash;
+	}
+
+	const sandboxPort = await preferredPort(state.sandboxPort ?? 4010);
+	const n8nPort = await preferredPort(state.n8nPort ?? 5678);
+	const brokerPort = await preferredPort(5679);
+	const n8n = new N8n({
+		nodeBin: runtime.nodeBin,
+		n8nBin: runtime.n8nBin,
+		userFolder: DEMO,
+		port: n8nPort,
+		brokerPort,
+		logFile: path.join(DEMO, 'n8n.log'),
+	});
+
+	const wfs = exampleWorkflows({ required: ['criticalAlert'] });
+	const trigger = wfs.criticalAlert.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger');
+	const hookUrl = `${n8n.url}/webhook/${trigger.webhookId}/riskinfo-compliance`;
+	const token = hookToken();
+
+	const { startSandbox, KNOWN_RUTS, KNOWN_NAMES } = loadSandbox();
+	const sandbox = await startSandbox({
+		port: sandboxPort,
+		complianceDelayMs: 2000,
+		webhook: { url: hookUrl, auth: { type: 'bearer', token } },
+	});
+	log(`sandbox on ${sandbox.url}, delivering compliance results to ${hookUrl}`);
+
+	let stopping = false;
+	const shutdown = async (why) => {
+		if (stopping) return;
+		stopping = true;
+		log(`${why}: stopping n8n and the sandbox`);
+		await n8n.stop();
+		await sandbox.close();
+		log('stopped');
+		process.exit(0);
+	};
+	// Replaces proc.js's default handler: stop n8n gracefully first, then exit.
+	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+		process.removeAllListeners(sig);
+		process.on(sig, () => void shutdown(sig));
+	}
+
+	try {
+		// Credentials and workflows are imported again only when they (or the sandbox's address) changed.
+		const examplesHash = hashFiles(exampleFiles());
+		const credKey = `${sandbox.url}|${sandbox.token}|${sandbox.clientId}|${token}`;
+		if (state.credKey !== credKey) {
+			log('adding the "Risk Info (sandbox)" credentials');
+			const credFile = path.join(DEMO, 'credentials.json');
+			fs.writeFileSync(
+				credFile,
+				JSON.stringify([
+					{ id: CREDENTIAL_IDS.api, name: 'Risk Info (sandbox)', type: 'riskInfoApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId } },
+					{ id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)', type: 'riskInfoWebhookAuthApi', data: { method: 'bearer', token } },
+				]),
+				{ mode: 0o600 },
+			);
+			await n8n.importCredentials(credFile);
+			fs.rmSync(credFile, { force: true });
+			state.credKey = credKey;
+		}
+		if (state.examplesHash !== examplesHash) {
+			log('importing the example workflows');
+			const dir = path.join(DEMO, 'import');
+			fs.rmSync(dir, { recursive: true, force: true });
+			fs.mkdirSync(dir);
+			for (const f of exampleFiles()) fs.copyFileSync(f, path.join(dir, path.basename(f)));
+			await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+			await n8n.publishWorkflow(wfs.criticalAlert.id);
+			state.examplesHash = examplesHash;
+		}
+		state.sandboxPort = sandboxPort;
+		state.n8nPort = n8nPort;
+		fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+
+		log('starting n8n');
+		await n8n.start();
+		await n8n.setupOwner(OWNER);
+	} catch (err) {
+		await n8n.stop();
+		await sandbox.close();
+		throw err;
+	}
+
+	const line = '-'.repeat(72);
+	process.stdout.write(
+		[
+			'',
+			line,
+			`n8n is ready (in ${Math.round((Date.now() - t0) / 1000)} s): ${n8n.url}`,
+			`  Log in:      ${OWNER.email}  /  ${OWNER.password}`,
+			`  Workflows:   ${Object.values(exampleWorkflows({ required: [] })).map((w) => `"${w.json.name}"`).join(', ')}`,
+			`  Active:      "${wfs.criticalAlert.json.name}" at ${hookUrl}`,
+			`  Credential:  "Risk Info (sandbox)" -> ${sandbox.url}`,
+			`  Known RUTs:  ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')}`,
+			`  Known names: ${Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')}`,
+			`  n8n log:     ${path.relative(ROOT, path.join(DEMO, 'n8n.log'))}`,
+			'Press Ctrl-C to stop n8n and the sandbox.',
+			line,
+			'',
+		].join('\n'),
+	);
+	const exit = await n8n.server.done;
+	if (!stopping) {
+		await sandbox.close();
+		throw new Error(`n8n stopped by itself (exit ${exit.code ?? exit.signal}); see .n8n-demo/n8n.log`);
+	}
+}
+
+main().catch((err) => {
+	process.stderr.write(`[start] ERROR: ${err instanceof SetupError ? err.message : err.stack}\n`);
+	process.exit(1);
+});
