@@ -21,7 +21,8 @@ export class RiskInfoTrigger implements INodeType {
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Compliance results: " + {"all": "all", "success": "successes", "failed": "failures"}[$parameter["events"]]}}',
+		subtitle:
+			'={{$parameter["events"] === "success" ? "Completed screenings" : $parameter["events"] === "failed" ? "Failed screenings" : "All screening results"}}',
 		description: 'Starts the workflow when the Risk Info service delivers a compliance screening result',
 		defaults: { name: 'Risk Info Trigger' },
 		inputs: [],
