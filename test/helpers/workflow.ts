@@ -30,7 +30,6 @@ import {
 } from 'n8n-workflow';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const PKG = require(path.join(ROOT, 'package.json')) as {
 	name: string;
 	n8n: { nodes: string[]; credentials: string[] };
@@ -85,7 +84,6 @@ function sourceOf(distPath: string): string {
 }
 
 function instantiateAll<T>(file: string): T[] {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const mod = require(file) as Record<string, unknown>;
 	const out: T[] = [];
 	for (const exported of Object.values(mod)) {

@@ -2,7 +2,7 @@
 // sandbox; then proof from the spec's side that together they reached every documented endpoint.
 // The endpoint list below is copied from the interface spec (§4.1, §4.2), not from the node, so a
 // wrong path in the node cannot agree with itself here.
-import type { IDataObject, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
 import { formatRut, KNOWN_RUTS, startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
@@ -65,7 +65,7 @@ function riskInfoNode(parameters: IDataObject, extra: Partial<INode> = {}): INod
 		type: 'n8n-nodes-riskinfo.riskInfo',
 		typeVersion: 1,
 		position: [200, 0],
-		parameters,
+		parameters: parameters as INodeParameters,
 		credentials: { riskInfoApi: { id: '1', name: 'Risk Info (sandbox)' } },
 		...extra,
 	};
