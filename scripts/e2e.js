@@ -148,6 +148,7 @@ async function main() {
 		port: await freePort(),
 		brokerPort: await freePort(),
 		logFile: path.join(tmp, 'n8n.log'),
+		serverTimeoutMs: TOTAL_TIMEOUT_MS,
 	});
 	let failed = false;
 	try {
