@@ -36,12 +36,21 @@ function hookExit() {
 	}
 }
 
-// npm exports its whole config to scripts as npm_config_*; ours (ignore-scripts, nodedir=/usr)
-// must not leak into the runtime's own npm, which gets explicit flags instead.
+// npm exports its whole config to scripts as npm_config_*; ours (ignore-scripts, nodedir=/usr,
+// local-prefix) must not leak into the runtime's own npm, which gets explicit flags instead.
+// Where to fetch from and cache to is the user's choice and passes through.
+const NPM_PASS = new Set([
+	'cache', 'registry', 'proxy', 'https_proxy', 'http_proxy', 'noproxy', 'strict_ssl', 'ca', 'cafile',
+	'fetch_retries', 'fetch_retry_mintimeout', 'fetch_retry_maxtimeout', 'fetch_timeout', 'prefer_offline', 'offline', 'userconfig',
+]);
+
 function cleanEnv(extra = {}) {
 	const env = {};
 	for (const [k, v] of Object.entries(process.env)) {
-		if (/^npm_(config|package|lifecycle)_/i.test(k) || k === 'INIT_CWD' || k === 'NODE_OPTIONS') continue;
+		const npmKey = /^npm_config_(.+)$/i.exec(k);
+		if (npmKey && !NPM_PASS.has(npmKey[1].toLowerCase().replace(/-/g, '_'))) continue;
+		if (/^npm_(package|lifecycle)_/i.test(k) || /^npm_(execpath|node_execpath|command)$/i.test(k)) continue;
+		if (k === 'INIT_CWD' || k === 'NODE_OPTIONS') continue;
 		env[k] = v;
 	}
 	return { ...env, ...extra };
