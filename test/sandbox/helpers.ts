@@ -36,7 +36,7 @@ export async function call(sb: Sandbox, method: string, path: string, opts: Call
 		body = JSON.stringify(opts.body);
 		headers['content-type'] ??= 'application/json';
 	}
-	const res = await fetch(sb.url + path, { method, headers, body });
+	const res = await fetch(sb.url + path, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
 	const buffer = Buffer.from(await res.arrayBuffer());
 	const text = buffer.toString('utf8');
 	let json: unknown;

@@ -1,0 +1,54 @@
+/** Command-line flags of `npm run sandbox`, turned into SandboxOptions (kept apart from cli.ts so tests can call it). */
+import { parseArgs } from 'node:util';
+import type { SandboxOptions } from './types';
+
+export const DEFAULT_PORT = 4010;
+
+export const USAGE = [
+	'Usage: npm run sandbox -- [options]',
+	`  --port <n>              port (default: SANDBOX_PORT or ${DEFAULT_PORT}; 0 = any free port)`,
+	'  --token <t>             access token to accept (default: the demo token)',
+	'  --client-id <id>        client identifier to accept (default: the demo identifier)',
+	'  --latency <ms>          delay every answer',
+	'  --rate-limit <n>        requests per second before 429',
+	'  --webhook-url <url>     where compliance results are POSTed',
+	'  --webhook-token <t>     bearer token for those POSTs',
+	'  --webhook-user <u> --webhook-password <p>   basic authentication instead',
+	'  --compliance-delay <ms> time before a compliance result is sent (default 2000)',
+].join('\n');
+
+function number(value: string | undefined, name: string): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+	return n;
+}
+
+export function parseCli(argv: string[], env: Record<string, string | undefined>): { help: boolean; options: SandboxOptions } {
+	const { values } = parseArgs({
+		args: argv,
+		options: {
+			port: { type: 'string' }, token: { type: 'string' }, 'client-id': { type: 'string' }, latency: { type: 'string' },
+			'rate-limit': { type: 'string' }, 'webhook-url': { type: 'string' }, 'webhook-token': { type: 'string' },
+			'webhook-user': { type: 'string' }, 'webhook-password': { type: 'string' }, 'compliance-delay': { type: 'string' },
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
+	const rateLimit = number(values['rate-limit'], '--rate-limit');
+	const webhookUrl = values['webhook-url'];
+	const auth: NonNullable<SandboxOptions['webhook']>['auth'] = values['webhook-token'] ? { type: 'bearer', token: values['webhook-token'] }
+		: values['webhook-user'] ? { type: 'basic', username: values['webhook-user'], password: values['webhook-password'] ?? '' }
+			: { type: 'none' };
+	return {
+		help: values.help ?? false,
+		options: {
+			port: number(values.port, '--port') ?? number(env.SANDBOX_PORT, 'SANDBOX_PORT') ?? DEFAULT_PORT,
+			token: values.token,
+			clientId: values['client-id'],
+			latencyMs: number(values.latency, '--latency'),
+			rateLimit: rateLimit === undefined ? undefined : { perSecond: rateLimit },
+			complianceDelayMs: number(values['compliance-delay'], '--compliance-delay') ?? 2000,
+			webhook: webhookUrl ? { url: webhookUrl, auth } : undefined,
+		},
+	};
+}

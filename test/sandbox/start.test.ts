@@ -1,0 +1,148 @@
+/** One command (issue 3 point 1): in-process on a free port, and `npm run sandbox` with its port rules and clean stop. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { DEMO_CLIENT_ID, DEMO_TOKEN, KNOWN_RUTS, startSandbox } from '../../sandbox';
+import { parseCli } from '../../sandbox/cli-options';
+import { V2 } from './helpers';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function freePort(): Promise<number> {
+	return new Promise((resolve) => {
+		const srv = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port } = srv.address() as net.AddressInfo;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+describe('startSandbox', () => {
+	test('listens on 127.0.0.1 on a free port; several run side by side; close() frees the port', async () => {
+		const boxes = await Promise.all([startSandbox(), startSandbox(), startSandbox()]);
+		const urls = boxes.map((b) => b.url);
+		expect(new Set(urls).size).toBe(3);
+		for (const url of urls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		expect(boxes[0].token).toBe(DEMO_TOKEN);
+		expect(boxes[0].clientId).toBe(DEMO_CLIENT_ID);
+		const res = await fetch(`${urls[0]}${V2}/usage`, { headers: { authorization: `Bearer ${DEMO_TOKEN}`, 'x-client-identifier': DEMO_CLIENT_ID } });
+		expect(res.status).toBe(200);
+		await Promise.all(boxes.map((b) => b.close()));
+		await expect(fetch(`${urls[0]}${V2}/usage`)).rejects.toThrow();
+	});
+
+	test('a given port is used', async () => {
+		const port = await freePort();
+		const sb = await startSandbox({ port });
+		try {
+			expect(sb.url).toBe(`http://127.0.0.1:${port}`);
+		} finally {
+			await sb.close();
+		}
+	});
+
+	test('close() returns while a client keeps a connection open', async () => {
+		const sb = await startSandbox();
+		const { port } = new URL(sb.url);
+		const socket = net.connect(Number(port), '127.0.0.1');
+		await new Promise((r) => socket.once('connect', r));
+		await sb.close();
+		socket.destroy();
+	});
+});
+
+describe('command-line options', () => {
+	test('port: --port, else SANDBOX_PORT, else 4010', () => {
+		expect(parseCli([], {}).options.port).toBe(4010);
+		expect(parseCli([], { SANDBOX_PORT: '4999' }).options.port).toBe(4999);
+		expect(parseCli(['--port', '5001'], { SANDBOX_PORT: '4999' }).options.port).toBe(5001);
+		expect(() => parseCli(['--port', 'abc'], {})).toThrow(/--port/);
+	});
+
+	test('webhook, latency and rate-limit flags', () => {
+		const { options } = parseCli(['--webhook-url', 'http://127.0.0.1:5678/webhook/x', '--webhook-token', 's3cret', '--latency', '20', '--rate-limit', '50'], {});
+		expect(options.webhook).toEqual({ url: 'http://127.0.0.1:5678/webhook/x', auth: { type: 'bearer', token: 's3cret' } });
+		expect(options.latencyMs).toBe(20);
+		expect(options.rateLimit).toEqual({ perSecond: 50 });
+		const basic = parseCli(['--webhook-url', 'http://h/x', '--webhook-user', 'u', '--webhook-password', 'p'], {}).options;
+		expect(basic.webhook?.auth).toEqual({ type: 'basic', username: 'u', password: 'p' });
+	});
+});
+
+/** Whether every process of the group has ended (polled: the last one may still be exiting after closing its pipes). */
+async function groupGone(pgid: number): Promise<boolean> {
+	for (let i = 0; i < 50; i++) {
+		try {
+			process.kill(-pgid, 0);
+		} catch {
+			return true;
+		}
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	return false;
+}
+
+describe('npm run sandbox', () => {
+	let child: ChildProcess | undefined;
+	afterEach(() => {
+		// npm does not pass signals on to its script reliably: end the whole process group.
+		if (child?.pid) {
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				// already gone
+			}
+		}
+	});
+
+	function run(args: string[], env: Record<string, string>) {
+		const proc = spawn('npm', ['run', '--silent', 'sandbox', '--', ...args], {
+			cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+		});
+		child = proc;
+		let out = '';
+		proc.stdout!.on('data', (d) => (out += d));
+		proc.stderr!.on('data', (d) => (out += d));
+		const printed = new Promise<string>((resolve, reject) => {
+			proc.stdout!.on('data', () => {
+				if (/Client identifier:.*\n/.test(out)) resolve(out);
+			});
+			proc.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+		});
+		// 'close' waits for every process holding the output pipes (npm, its shell and the sandbox) to end.
+		const closed = new Promise<void>((resolve) => proc.on('close', () => resolve()));
+		// As a terminal's Ctrl-C or a supervisor does: signal the whole process group.
+		const signal = (name: NodeJS.Signals) => process.kill(-proc.pid!, name);
+		return { proc, printed, closed, signal, output: () => out };
+	}
+
+	test.each(['SIGTERM', 'SIGINT'] as const)('prints base URL, token and client identifier, serves on SANDBOX_PORT, stops on %s', async (signal) => {
+		const port = await freePort();
+		const { proc, printed, closed, signal: send, output } = run([], { SANDBOX_PORT: String(port) });
+		const out = await printed;
+		expect(out).toContain(`http://127.0.0.1:${port}`);
+		const token = /Access token:\s+(\S+)/.exec(out)?.[1];
+		const client = /Client identifier:\s+(\S+)/.exec(out)?.[1];
+		expect(token).toBe(DEMO_TOKEN);
+		expect(client).toBe(DEMO_CLIENT_ID);
+		const headers = { authorization: `Bearer ${token}`, 'x-client-identifier': client!, 'content-type': 'application/json' };
+		const load = await fetch(`http://127.0.0.1:${port}${V2}/helper/cargarRut`, { method: 'POST', headers, body: JSON.stringify({ rut: KNOWN_RUTS.clean }) });
+		expect(load.status).toBe(200);
+		send(signal);
+		await closed;
+		// npm itself dies of the signal; what matters is that the sandbox closed and exited on its own.
+		expect(output()).toContain(`${signal} received, stopping the sandbox`);
+		expect(output()).toContain('Sandbox stopped.');
+		expect(await groupGone(proc.pid!)).toBe(true);
+		await expect(fetch(`http://127.0.0.1:${port}${V2}/usage`, { headers })).rejects.toThrow();
+	}, 60_000);
+
+	test('--port wins over SANDBOX_PORT', async () => {
+		const [port, other] = [await freePort(), await freePort()];
+		const { printed, closed, signal, output } = run(['--port', String(port)], { SANDBOX_PORT: String(other) });
+		expect(await printed).toContain(`http://127.0.0.1:${port}`);
+		signal('SIGTERM');
+		await closed;
+		expect(output()).toContain('Sandbox stopped.');
+	}, 60_000);
+});
