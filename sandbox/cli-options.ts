@@ -49,6 +49,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 			rateLimit: rateLimit === undefined ? undefined : { perSecond: rateLimit },
 			complianceDelayMs: number(values['compliance-delay'], '--compliance-delay') ?? 2000,
 			webhook: webhookUrl ? { url: webhookUrl, auth } : undefined,
+			maxLogEntries: 10_000,
 		},
 	};
 }

@@ -202,6 +202,8 @@ export async function startSandbox(initial: SandboxOptions = {}): Promise<Sandbo
 		if (latency > 0) await sleep(latency);
 		const status = reply.status ?? 200;
 		requests.push({ method: inc.method, path: inc.path, query: inc.query, headers, body, status });
+		const cap = options.maxLogEntries;
+		if (cap !== undefined && requests.length > cap) requests.splice(0, requests.length - cap);
 		if (res.destroyed) return;
 		const payload = reply.raw ?? Buffer.from(JSON.stringify(reply.json ?? null), 'utf8');
 		res.writeHead(status, {

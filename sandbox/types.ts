@@ -28,6 +28,8 @@ export interface SandboxOptions {
 	preloadedRuts?: string[];
 	/** Request bodies above this answer 413 (default 1 MiB). */
 	maxBodyBytes?: number;
+	/** Keep only the latest requests in the log (default: all; the CLI keeps 10,000 so a long run stays small). */
+	maxLogEntries?: number;
 	/** Base of the sandbox clock (default Date.now); clock.advance() adds to it. */
 	now?: () => number;
 }

@@ -51,6 +51,17 @@ describe('startSandbox', () => {
 	});
 });
 
+test('maxLogEntries keeps only the latest requests', async () => {
+	const sb = await startSandbox({ maxLogEntries: 3 });
+	try {
+		for (const p of ['/a', '/b', '/c', '/d', '/e']) await fetch(sb.url + p);
+		expect(sb.requests.map((r) => r.path)).toEqual(['/c', '/d', '/e']);
+		expect(sb.requests.every((r) => r.status === 404)).toBe(true);
+	} finally {
+		await sb.close();
+	}
+});
+
 describe('command-line options', () => {
 	test('port: --port, else SANDBOX_PORT, else 4010', () => {
 		expect(parseCli([], {}).options.port).toBe(4010);
@@ -64,6 +75,7 @@ describe('command-line options', () => {
 		expect(options.webhook).toEqual({ url: 'http://127.0.0.1:5678/webhook/x', auth: { type: 'bearer', token: 's3cret' } });
 		expect(options.latencyMs).toBe(20);
 		expect(options.rateLimit).toEqual({ perSecond: 50 });
+		expect(options.maxLogEntries).toBe(10_000);
 		const basic = parseCli(['--webhook-url', 'http://h/x', '--webhook-user', 'u', '--webhook-password', 'p'], {}).options;
 		expect(basic.webhook?.auth).toEqual({ type: 'basic', username: 'u', password: 'p' });
 	});
