@@ -242,7 +242,7 @@ export const v1SummaryComplete = rec({ ...v1SummaryShape, diarioOficial: diarioO
 
 export const v1DownloadShape = {
 	rut: rutString, fechaCarga: isoStamp,
-	sii: rec(siiShape),
+	sii: v1Sii,
 	siiBusinessSize: rec({ textSize: z.string(), icon: z.string(), annualSales: z.string(), ...lastUpdate }),
 	deudaBancariaSummary: rec({ ...deudaV1Shape, ...lastUpdate }),
 	boletinComercialSummary: rec(bulletinV1Shape),

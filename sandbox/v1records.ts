@@ -8,6 +8,7 @@ const count = (cs: CaseFact[], status: CaseFact['status']) => cs.filter((c) => c
 const laborFailed = (f: Facts) => f.failedHelpers.includes('laborCollection');
 const assetsFailed = (f: Facts) => f.failedHelpers.includes('assets');
 
+/** §2.5 identification fields; the summaries add the two counts (siiWithCounts). */
 function sii(f: Facts) {
 	const s = f.sii;
 	return {
@@ -23,6 +24,8 @@ function sii(f: Facts) {
 		documentosTimbrados: s.stamped.map((d) => ({ document: d.document, lastStampingYear: d.year })),
 	};
 }
+
+const siiWithCounts = (f: Facts) => ({ ...sii(f), activityCount: f.sii.economic.length, documentCount: f.sii.stamped.length });
 
 export function identification(f: Facts) {
 	return { rut: f.rut, ...sii(f) };
@@ -140,7 +143,7 @@ export function completeExtras(f: Facts) {
 export function v1Summary(f: Facts, bureau: boolean) {
 	return {
 		rut: f.rut,
-		sii: { ...sii(f), activityCount: f.sii.economic.length, documentCount: f.sii.stamped.length },
+		sii: siiWithCounts(f),
 		siiBusinessSize: { textSize: f.sii.size.label, icon: f.sii.size.icon, annualSales: f.sii.size.sales, dependentWorkers: f.sii.size.workers },
 		deudaBancariaSummary: deudaBancariaSummary(f),
 		boletinComercialSummary: boletinComercialSummary(f, bureau),
@@ -173,7 +176,8 @@ export function download(f: Facts, bureau: boolean) {
 	diario.lastUpdate = iso(u.legal);
 	return {
 		rut: f.rut,
-		sii: sii(f),
+		// §2.4: "sii (same as V1 sii)", counts included.
+		sii: siiWithCounts(f),
 		siiBusinessSize: { textSize: f.sii.size.label, icon: f.sii.size.icon, annualSales: f.sii.size.sales, lastUpdate: iso(u.sii) },
 		deudaBancariaSummary: { ...deudaBancariaSummary(f), lastUpdate: iso(u.bank) },
 		boletinComercialSummary: boletinComercialSummary(f, bureau),
