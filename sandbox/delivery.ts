@@ -6,6 +6,7 @@ import { request } from 'undici';
 export type WebhookAuth =
 	| { type: 'bearer'; token: string }
 	| { type: 'basic'; username: string; password: string }
+	| { type: 'header'; name: string; value: string }
 	| { type: 'none' };
 
 export function authorizationHeader(auth: WebhookAuth): string | undefined {
@@ -18,6 +19,8 @@ export function encodeDelivery(event: object, auth: WebhookAuth): { headers: Rec
 	const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' };
 	const authorization = authorizationHeader(auth);
 	if (authorization) headers.Authorization = authorization;
+	// The spec allows methods other than bearer without naming them; a custom header is the common one.
+	if (auth.type === 'header') headers[auth.name] = auth.value;
 	return { headers, body: gzipSync(Buffer.from(JSON.stringify(event), 'utf8')) };
 }
 

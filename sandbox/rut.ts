@@ -1,14 +1,9 @@
 /** Chilean RUT: body digits, a hyphen, and a modulo-11 check character (0-9 or K). */
+import { rutCheckDigit } from '../nodes/shared/rut';
 
+/** The modulo-11 check character has one home, shared with the node. */
 export function checkDigit(body: number): string {
-	let sum = 0;
-	let factor = 2;
-	for (let n = body; n > 0; n = Math.floor(n / 10)) {
-		sum += (n % 10) * factor;
-		factor = factor === 7 ? 2 : factor + 1;
-	}
-	const rest = 11 - (sum % 11);
-	return rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
+	return rutCheckDigit(String(body));
 }
 
 export function formatRut(body: number): string {

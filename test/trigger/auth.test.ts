@@ -128,8 +128,11 @@ describe('custom header', () => {
 
 	it('accepts the right value whatever the case of the header name', async () => {
 		const e = event('nomatch');
-		const d = encodeDelivery(e, { type: 'none' });
-		await expectAccepted(h, withHeader(d.headers, 'x-riskinfo-SECRET', secret), d.body, e.webhookId);
+		const d = encodeDelivery(e, { type: 'header', name: 'X-RiskInfo-Secret', value: secret });
+		await expectAccepted(h, d.headers, d.body, e.webhookId);
+		const e2 = event('nomatch');
+		const other = encodeDelivery(e2, { type: 'header', name: 'x-riskinfo-SECRET', value: secret });
+		await expectAccepted(h, other.headers, other.body, e2.webhookId);
 	});
 
 	it('refuses a wrong value, a missing header and the secret sent as a bearer token (no WWW-Authenticate)', async () => {
