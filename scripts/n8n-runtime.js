@@ -132,6 +132,52 @@ async function npm(nodeBin, args, { cwd, timeoutMs, label, env = {}, total = 0 }
 	log(`  ${label}: done in ${Math.round((Date.now() - started) / 1000)}s`);
 }
 
+const OSES = ['darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'sunos', 'aix', 'android', 'openharmony'];
+const CPUS = ['x64', 'arm64', 'arm', 'ia32', 'ppc64', 'riscv64', 's390x', 'loong64', 'mips64el', 'wasm32'];
+
+/**
+ * The registry here lacks some other-platform builds that packages list as optional
+ * dependencies (e.g. msgpackr-extract's darwin and win32 binaries). `npm install` then leaves
+ * them out of the lock, and `npm ci` rejects that lock. A stub entry with the platform read from
+ * the package name lets `npm ci` accept the lock and skip the package, as it would anyway.
+ */
+function completeLock(lockPath) {
+	const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
+	const pk = lock.packages || {};
+	const added = [];
+	for (const [at, entry] of Object.entries(pk)) {
+		for (const [dep, spec] of Object.entries(entry.optionalDependencies || {})) {
+			let base = at;
+			let found = false;
+			for (;;) {
+				if (pk[`${base ? base + '/' : ''}node_modules/${dep}`]) {
+					found = true;
+					break;
+				}
+				if (!base) break;
+				const i = base.lastIndexOf('/node_modules/');
+				base = i >= 0 ? base.slice(0, i) : '';
+			}
+			if (found) continue;
+			const version = /\d+\.\d+\.\d+(?:-[\w.]+)?/.exec(spec)?.[0];
+			if (!version) continue;
+			const words = dep.split('/').pop().split('-');
+			const stub = { version, optional: true };
+			const cpu = CPUS.find((c) => words.includes(c));
+			const os_ = OSES.find((o) => words.includes(o));
+			if (cpu) stub.cpu = [cpu];
+			if (os_) stub.os = [os_];
+			const where = `node_modules/${dep}`;
+			pk[pk[where] ? `${at}/node_modules/${dep}` : where] = stub;
+			added.push(`${dep}@${version}`);
+		}
+	}
+	if (!added.length) return [];
+	lock.packages = Object.fromEntries(Object.entries(pk).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))));
+	fs.writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
+	return added;
+}
+
 /** Copies manifests into `dir`, then `npm ci` (or `npm install` once, to create the lock). */
 async function installManifest(srcDir, dir, nodeBin, label, need) {
 	fs.mkdirSync(dir, { recursive: true });
@@ -149,6 +195,8 @@ async function installManifest(srcDir, dir, nodeBin, label, need) {
 		total: packagesInLock(dir),
 	});
 	if (!hasLock) {
+		const stubs = completeLock(path.join(dir, 'package-lock.json'));
+		if (stubs.length) log(`  the registry lacks ${stubs.length} other-platform optional packages; stubbed in the lock: ${stubs.join(', ')}`);
 		fs.copyFileSync(path.join(dir, 'package-lock.json'), lockSrc);
 		log(`  wrote ${path.relative(ROOT, lockSrc)}: commit it so later installs are reproducible`);
 	}
@@ -219,7 +267,7 @@ function isInstalled() {
 	);
 }
 
-module.exports = { ensureRuntime, isInstalled, explain, SetupError, NODE_BIN, N8N_BIN, RUNTIME };
+module.exports = { ensureRuntime, isInstalled, explain, completeLock, SetupError, NODE_BIN, N8N_BIN, RUNTIME };
 
 if (require.main === module) {
 	if (process.argv.includes('--check')) {
