@@ -1,0 +1,122 @@
+// One measured variant, alone in its own process so that neither its memory nor its CPU
+// pollutes the others (the sandbox lives in the parent). Talks to the parent over IPC.
+import { performance } from 'node:perf_hooks';
+import * as v8 from 'node:v8';
+
+import { Pool } from 'undici';
+
+import { runWorkflow } from '../test/helpers/workflow';
+import { profiled, type Bucket } from './profile';
+import { buildWorkflow, type ServiceAccess, type WorkflowJob } from './workflow';
+
+export type ChildJob = (
+	| ({ kind: 'engine'; access: ServiceAccess; ruts: string[]; warmup: string[] } & WorkflowJob)
+	| { kind: 'plain'; baseUrl: string; headers: Record<string, string>; ruts: string[]; warmup: string[]; parallel: number }
+) & {
+	/** Run a full garbage collection this often, so peaks show live memory rather than V8's deferred collection. */
+	forceGcEveryMs?: number;
+	/** Profile the measured run and report CPU per bucket (slows the run; not for timing). */
+	profile?: boolean;
+};
+
+export interface ChildResult {
+	ms: number;
+	outputs: number;
+	/** Output items carrying an error (engine) or non-2xx answers (plain). */
+	failures: number;
+	/** First error text, to make a failed run readable. */
+	firstError?: string;
+	/** Output items that said a load happened ("Load RUT If Not Loaded"). */
+	loadedNow: number;
+	/** Kernel high-water mark of the process's resident memory, in MiB. */
+	peakRssMiB: number;
+	/** Highest sampled V8 heap use during the measured run, in MiB. */
+	peakHeapMiB: number;
+	/** CPU time (user + system) this process spent in the measured run, in ms. */
+	cpuMs: number;
+	/** With `profile`: CPU ms of the measured run by bucket. */
+	cpuBuckets?: Record<Bucket, number>;
+}
+
+const MiB = 1024 * 1024;
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+	const used = process.cpuUsage(start);
+	return (used.user + used.system) / 1000;
+}
+
+async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
+	const run = async (ruts: string[]) => {
+		const result = await runWorkflow(buildWorkflow(job, job.access, ruts));
+		if (result.error) throw result.error;
+		return result.items.Step;
+	};
+	if (job.warmup.length) await run(job.warmup);
+	const cpu = process.cpuUsage();
+	const started = performance.now();
+	const { result: items, buckets } = job.profile ? await profiled(() => run(job.ruts)) : { result: await run(job.ruts), buckets: undefined };
+	const ms = performance.now() - started;
+	const cpuMs = cpuSince(cpu);
+	const failed = items.filter((i) => i.json.error !== undefined);
+	return {
+		ms,
+		cpuMs,
+		cpuBuckets: buckets,
+		outputs: items.length,
+		failures: failed.length,
+		firstError: failed[0] ? String(failed[0].json.error) : undefined,
+		loadedNow: items.filter((i) => i.json.loadedNow === true).length,
+	};
+}
+
+/** The reference: the same GET with the same headers, `parallel` at a time, with undici and nothing else. */
+async function plain(job: Extract<ChildJob, { kind: 'plain' }>) {
+	const pool = new Pool(job.baseUrl, { connections: job.parallel });
+	const run = async (ruts: string[]) => {
+		let next = 0;
+		let failures = 0;
+		let firstError: string | undefined;
+		const worker = async () => {
+			while (next < ruts.length) {
+				const rut = ruts[next++];
+				const res = await pool.request({ method: 'GET', path: `/api/clients/v2/helper/resumen?rut=${encodeURIComponent(rut)}`, headers: job.headers });
+				// Parsed like the node parses it, so both sides pay for the JSON.
+				const body = (await res.body.json()) as { success?: boolean };
+				if (res.statusCode !== 200 || body.success !== true) {
+					failures++;
+					firstError ??= `HTTP ${res.statusCode}`;
+				}
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(job.parallel, ruts.length) }, worker));
+		return { failures, firstError };
+	};
+	if (job.warmup.length) await run(job.warmup);
+	const cpu = process.cpuUsage();
+	const started = performance.now();
+	const { failures, firstError } = await run(job.ruts);
+	const ms = performance.now() - started;
+	const cpuMs = cpuSince(cpu);
+	await pool.close();
+	return { ms, cpuMs, outputs: job.ruts.length, failures, firstError, loadedNow: 0 };
+}
+
+process.once('message', (job: ChildJob) => {
+	// v8's own counter: process.memoryUsage() reads /proc and would cost the measured run real CPU.
+	const heap = () => v8.getHeapStatistics().used_heap_size;
+	let peakHeap = heap();
+	const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, heap())), 20);
+	const gc = (globalThis as { gc?: () => void }).gc;
+	const collector = job.forceGcEveryMs && gc ? setInterval(gc, job.forceGcEveryMs) : undefined;
+	(job.kind === 'engine' ? engine(job) : plain(job))
+		.then((r) => {
+			clearInterval(sampler);
+			clearInterval(collector);
+			peakHeap = Math.max(peakHeap, heap());
+			const result: ChildResult = { ...r, peakRssMiB: process.resourceUsage().maxRSS / 1024, peakHeapMiB: peakHeap / MiB };
+			process.send!({ ok: true, result }, () => process.exit(0));
+		})
+		.catch((error: unknown) => {
+			process.send!({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, () => process.exit(1));
+		});
+});

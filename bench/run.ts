@@ -1,0 +1,44 @@
+// `npm run bench`: every scenario of issue 8, point 4, in one run. Options: --only=a,b (scenario
+// names) and --strict (exit code 1 when a target fails).
+import { performance } from 'node:perf_hooks';
+
+import { dedup } from './dedup';
+import { memory } from './memory';
+import { rateLimit } from './ratelimit';
+import { print, write } from './report';
+import { throughput } from './throughput';
+import type { Section } from './types';
+
+const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory };
+
+async function main() {
+	const args = process.argv.slice(2);
+	const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+	const strict = args.includes('--strict');
+	const unknown = (only ?? []).filter((name) => !(name in SCENARIOS));
+	if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+
+	const startedAt = new Date();
+	const started = performance.now();
+	const sections: Section[] = [];
+	for (const [name, scenario] of Object.entries(SCENARIOS)) {
+		if (only && !only.includes(name)) continue;
+		const t = performance.now();
+		const section = await scenario();
+		print(section);
+		console.log(`(${name}: ${((performance.now() - t) / 1000).toFixed(0)} s)`);
+		sections.push(section);
+	}
+	const seconds = (performance.now() - started) / 1000;
+	// A partial run must not overwrite the full picture.
+	if (!only) write(sections, startedAt, seconds);
+
+	const failed = sections.flatMap((s) => s.checks.filter((c) => !c.pass).map((c) => `${s.title}: ${c.target} (${c.measured})`));
+	console.log(`\n${failed.length ? `${failed.length} target(s) FAILED:\n  ${failed.join('\n  ')}` : 'All targets PASS.'}  (${seconds.toFixed(0)} s)`);
+	if (strict && failed.length) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exitCode = 2;
+});

@@ -1,0 +1,25 @@
+// Starts bench/child.ts in a fresh Node process (TypeScript through ts-node) and waits for its answer.
+import { fork } from 'node:child_process';
+import * as path from 'node:path';
+
+import type { ChildJob, ChildResult } from './child';
+
+export function runChild(job: ChildJob): Promise<ChildResult> {
+	return new Promise((resolve, reject) => {
+		const child = fork(path.join(__dirname, 'child.ts'), [], {
+			execArgv: ['--require', 'ts-node/register/transpile-only', ...(job.forceGcEveryMs ? ['--expose-gc'] : []), ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+			env: { ...process.env, TS_NODE_PROJECT: path.join(__dirname, '..', 'tsconfig.json') },
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		});
+		let answered = false;
+		child.once('message', (message: { ok: boolean; result?: ChildResult; error?: string }) => {
+			answered = true;
+			if (message.ok) resolve(message.result!);
+			else reject(new Error(`${job.kind} run failed: ${message.error}`));
+		});
+		child.once('exit', (code) => {
+			if (!answered) reject(new Error(`${job.kind} run exited with code ${code} before answering`));
+		});
+		child.send(job);
+	});
+}

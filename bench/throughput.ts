@@ -1,0 +1,148 @@
+// Point 4, first bullet: 1,000 Get Summary items through n8n's engine at several parallelisms,
+// each beside a plain undici loop sending the same requests to the same sandbox.
+import * as os from 'node:os';
+
+import { startSandbox } from '../sandbox';
+import { Pool } from 'undici';
+
+import { headersOf } from './headers';
+import { BUCKETS } from './profile';
+import { distinctRuts } from './ruts';
+import { runChild } from './spawn';
+import { fixed, type Section } from './types';
+import { GET_SUMMARY } from './workflow';
+
+const ITEMS = 1000;
+const LATENCY_MS = 20;
+const PARALLELISMS = [1, 5, 10, 20];
+const TARGET_LEVEL = 10;
+const TARGET_OF_IDEAL = 0.85;
+const TARGET_VS_PLAIN = 1.2;
+
+interface Variant {
+	ms: number;
+	itemsPerSecond: number;
+	ofIdeal: number;
+	/** CPU per item in the measured process, and in the sandbox's process (the parent). */
+	cpuMsPerItem: number;
+	sandboxCpuMsPerItem: number;
+	failures: number;
+	/** Requests the sandbox saw for the measured RUTs (the warm-up is not counted). */
+	requests: number;
+}
+
+export async function throughput(): Promise<Section> {
+	const ruts = distinctRuts(ITEMS);
+	const measured = new Set(ruts);
+	const warmup = distinctRuts(40, 77_000_000);
+	const sandbox = await startSandbox({ preloadedRuts: [...ruts, ...warmup] });
+	const access = { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId };
+	try {
+		// The node's real headers, then one untimed pass so the sandbox has built every record.
+		await runChild({ kind: 'engine', access, ruts: warmup, warmup: [], parameters: GET_SUMMARY, parallel: 5 });
+		const headers = headersOf(sandbox.requests);
+		await warmSandbox(sandbox.url, headers, ruts);
+		sandbox.configure({ latencyMs: LATENCY_MS });
+
+		const rows: Array<{ parallel: number; engine: Variant; plain: Variant; loadAverage: number }> = [];
+		for (const parallel of PARALLELISMS) {
+			const ideal = parallel / (LATENCY_MS / 1000);
+			const variant = async (run: () => ReturnType<typeof runChild>): Promise<Variant> => {
+				sandbox.resetLog();
+				const cpu = process.cpuUsage();
+				const r = await run();
+				const used = process.cpuUsage(cpu);
+				const itemsPerSecond = ITEMS / (r.ms / 1000);
+				return {
+					ms: r.ms,
+					itemsPerSecond,
+					ofIdeal: itemsPerSecond / ideal,
+					cpuMsPerItem: r.cpuMs / ITEMS,
+					sandboxCpuMsPerItem: (used.user + used.system) / 1000 / ITEMS,
+					failures: r.failures,
+					requests: sandbox.requests.filter((q) => measured.has(q.query.rut)).length,
+				};
+			};
+			const loadAverage = os.loadavg()[0];
+			const engine = await variant(() => runChild({ kind: 'engine', access, ruts, warmup, parameters: GET_SUMMARY, parallel }));
+			const plain = await variant(() => runChild({ kind: 'plain', baseUrl: sandbox.url, headers, ruts, warmup, parallel }));
+			rows.push({ parallel, engine, plain, loadAverage });
+		}
+
+		// Separately, since the profiler slows the run down: where the n8n run's CPU goes.
+		const profiled = await runChild({ kind: 'engine', access, ruts, warmup, parameters: GET_SUMMARY, parallel: TARGET_LEVEL, profile: true });
+		const buckets = profiled.cpuBuckets!;
+		const bucketTotal = Object.values(buckets).reduce((a, b) => a + b, 0);
+
+		const at = rows.find((r) => r.parallel === TARGET_LEVEL)!;
+		const timeRatio = at.engine.ms / at.plain.ms;
+		return {
+			title: `Throughput: ${ITEMS} Get Summary items, ${LATENCY_MS} ms sandbox latency`,
+			method:
+				'Each run is a fresh child process: n8n-core\'s WorkflowExecute running Start → Risk Info (V2 RUT → Get Summary, RUT from `{{ $json.rut }}`), ' +
+				'or a plain undici loop sending the same GET with the headers the node sent (read back from the sandbox). ' +
+				`All ${ITEMS} RUTs are distinct and preloaded. Ideal = parallelism ÷ latency.`,
+			table: [
+				['Parallel', 'n8n items/s', 'of ideal', 'plain items/s', 'plain of ideal', 'n8n time ÷ plain', 'n8n CPU ms/item', 'plain CPU ms/item', 'requests', 'load avg'],
+				...rows.map((r) => [
+					String(r.parallel),
+					fixed(r.engine.itemsPerSecond, 0),
+					fixed(r.engine.ofIdeal),
+					fixed(r.plain.itemsPerSecond, 0),
+					fixed(r.plain.ofIdeal),
+					fixed(r.engine.ms / r.plain.ms),
+					fixed(r.engine.cpuMsPerItem),
+					fixed(r.plain.cpuMsPerItem),
+					`${r.engine.requests} / ${r.plain.requests}`,
+					fixed(r.loadAverage, 1),
+				]),
+			],
+			more: [
+				{
+					caption: `Where the n8n run's CPU goes (parallelism ${TARGET_LEVEL}, a separate profiled run of the same ${ITEMS} items):`,
+					table: [
+						['Part', 'CPU ms/item', 'share'],
+						...BUCKETS.map((b) => [b, fixed(buckets[b] / ITEMS), `${fixed((100 * buckets[b]) / bucketTotal, 0)}%`]),
+						['total', fixed(bucketTotal / ITEMS), '100%'],
+					],
+				},
+			],
+			checks: [
+				{
+					target: `parallelism ${TARGET_LEVEL}: at least ${TARGET_OF_IDEAL} of the ideal`,
+					measured: fixed(at.engine.ofIdeal),
+					pass: at.engine.ofIdeal >= TARGET_OF_IDEAL,
+				},
+				{
+					target: `parallelism ${TARGET_LEVEL}: at most ${TARGET_VS_PLAIN}× the plain loop's time`,
+					measured: `${fixed(timeRatio)}×`,
+					pass: timeRatio <= TARGET_VS_PLAIN,
+				},
+				{
+					target: `every run: ${ITEMS} items succeed with ${ITEMS} requests (none de-duplicated, none retried)`,
+					measured: rows.every((r) => r.engine.failures === 0 && r.engine.requests === ITEMS && r.plain.requests === ITEMS)
+						? 'yes'
+						: rows.map((r) => `p${r.parallel}: ${r.engine.failures} failed, ${r.engine.requests} requests`).join('; '),
+					pass: rows.every((r) => r.engine.failures === 0 && r.plain.failures === 0 && r.engine.requests === ITEMS && r.plain.requests === ITEMS),
+				},
+			],
+			data: { items: ITEMS, latencyMs: LATENCY_MS, headerNames: Object.keys(headers), rows, cpuMsByPart: buckets },
+		};
+	} finally {
+		await sandbox.close();
+	}
+}
+
+/** One untimed read of every RUT, so neither variant pays for the sandbox building its records. */
+async function warmSandbox(baseUrl: string, headers: Record<string, string>, ruts: string[]) {
+	const pool = new Pool(baseUrl, { connections: 10 });
+	let next = 0;
+	const worker = async () => {
+		while (next < ruts.length) {
+			const res = await pool.request({ method: 'GET', path: `/api/clients/v2/helper/resumen?rut=${ruts[next++]}`, headers });
+			await res.body.dump();
+		}
+	};
+	await Promise.all(Array.from({ length: 10 }, worker));
+	await pool.close();
+}

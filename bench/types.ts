@@ -1,0 +1,23 @@
+/** What each benchmark scenario hands to the report. */
+
+export interface Check {
+	/** What the issue asks for, in plain words. */
+	target: string;
+	measured: string;
+	pass: boolean;
+}
+
+export interface Section {
+	title: string;
+	/** How it was measured, one or two sentences for the README. */
+	method: string;
+	/** A table: the first row is the header. */
+	table: string[][];
+	/** Further tables that explain the first. */
+	more?: Array<{ caption: string; table: string[][] }>;
+	checks: Check[];
+	/** The raw figures, for results.json. */
+	data: unknown;
+}
+
+export const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));

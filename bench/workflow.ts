@@ -1,0 +1,47 @@
+// The workflows the benchmark runs through n8n's engine: Start → Risk Info (or No Operation).
+import type { IConnections, IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+
+import { MANUAL_TRIGGER, NO_OP } from '../test/helpers/workflow';
+
+export interface ServiceAccess {
+	baseUrl: string;
+	accessToken: string;
+	clientIdentifier: string;
+}
+
+export interface WorkflowJob {
+	/** Replaces the Risk Info node with n8n's No Operation node (the memory baseline). */
+	noop?: boolean;
+	/** Risk Info parameters besides the RUT, which every item carries in `$json.rut`. */
+	parameters: IDataObject;
+	parallel: number;
+}
+
+export function buildWorkflow(job: WorkflowJob, access: ServiceAccess, ruts: string[]) {
+	const start: INode = { id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} };
+	const middle: INode = job.noop
+		? { id: '2', name: 'Step', type: NO_OP, typeVersion: 1, position: [200, 0], parameters: {} }
+		: {
+				id: '2',
+				name: 'Step',
+				type: 'n8n-nodes-riskinfo.riskInfo',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: {
+					rut: '={{ $json.rut }}',
+					...job.parameters,
+					requestOptions: { requestsInParallel: job.parallel },
+				},
+				credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
+			};
+	const connections: IConnections = { Start: { main: [[{ node: 'Step', type: 'main', index: 0 }]] } };
+	const triggerItems: INodeExecutionData[] = ruts.map((rut) => ({ json: { rut } }));
+	return {
+		nodes: [start, middle],
+		connections,
+		credentials: { riskInfoApi: { ...access } },
+		triggerItems,
+	};
+}
+
+export const GET_SUMMARY: IDataObject = { apiVersion: 'v2', resource: 'rut', operation: 'getSummary' };
