@@ -106,7 +106,7 @@ async function npm(nodeBin, args, { cwd, timeoutMs, label, env = {}, total = 0 }
 	let fetched = 0;
 	const ticker = setInterval(() => {
 		const s = Math.round((Date.now() - started) / 1000);
-		const extra = fetched ? `, ${fetched}${total ? ` of ~${total}` : ''} registry fetches` : '';
+		const extra = fetched ? `, ${fetched}${total ? ` of ~${total}` : ''} packages downloaded` : '';
 		log(`  ${label}: ${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s${extra}`);
 	}, 15_000);
 	const res = await run(nodeBin, [npmCli(), ...args], {
@@ -121,8 +121,10 @@ async function npm(nodeBin, args, { cwd, timeoutMs, label, env = {}, total = 0 }
 			...env,
 		}),
 		onLine: (line) => {
-			if (/^npm http fetch/.test(line)) fetched++;
-			else if (/^npm (warn|error)|gyp ERR!/i.test(line) && !/deprecated|Unknown (user|env|cli) config|ERESOLVE|peer|^npm warn {2}/.test(line))
+			// Each package costs a metadata and a tarball fetch; the tarballs count the packages.
+			if (/^npm http fetch/.test(line)) {
+				if (/^npm http fetch \S+ \d+ \S+\.tgz\b/.test(line)) fetched++;
+			} else if (/^npm (warn|error)|gyp ERR!/i.test(line) && !/deprecated|Unknown (user|env|cli) config|ERESOLVE|peer|^npm warn {2}/.test(line))
 				process.stdout.write(`    ${line}\n`);
 		},
 	});
