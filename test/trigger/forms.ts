@@ -8,7 +8,7 @@ import { KNOWN_NAMES } from '../../sandbox/known';
 
 export type Rec = Record<string, unknown>;
 
-/** Spec §6.2 table: array, total field, summary key; `list` is the documented output key (docs/trigger.md). */
+/** Spec §6.2 table: array, total field, summary key; `list` is the documented output key (README, "Trigger"). */
 export const SPEC_LISTS = [
 	{ list: 'pepChile', arrays: ['datosPepChile'], total: 'totalPepChile', summary: 'pepChile' },
 	{ list: 'publicOfficials', arrays: ['datosFuncionarioPublico'], total: 'totalFuncionarioPublico', summary: 'funcionariosPublicos' },

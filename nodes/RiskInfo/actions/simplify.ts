@@ -4,7 +4,7 @@ import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './
 /**
  * The V2 summary (spec §2.2) as the flat SimplifiedSummary. Every section may be missing
  * or null when a helper failed, so each field falls back to null rather than throwing;
- * docs/simplified.md lists each field with its V2 and V1 source.
+ * The README's "Simplified summary" section lists each field with its V2 and V1 source.
  */
 export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSummary {
 	const d = obj(data);
