@@ -1,7 +1,7 @@
 // The V2 operations inside a real n8n engine run (n8n-core's WorkflowExecute): parameters given
 // as expressions over the input items, the credential applied by n8n, and the node's
 // "On Error: Continue" setting.
-import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
@@ -25,7 +25,7 @@ async function runRiskInfo(parameters: IDataObject, inputs: IDataObject[], extra
 				type: 'n8n-nodes-riskinfo.riskInfo',
 				typeVersion: 1,
 				position: [200, 0],
-				parameters,
+				parameters: parameters as INodeParameters,
 				credentials: { riskInfoApi: { id: '1', name: 'Risk Info (sandbox)' } },
 				...extra,
 			},

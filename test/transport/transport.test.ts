@@ -23,7 +23,10 @@ beforeAll(async () => {
 		req.on('end', () => {
 			seen.push({ method: req.method, url: req.url, headers: req.headers, body });
 			const answer = script.length > 1 ? script.shift()! : script[0];
-			if (answer === 'destroy') return req.socket.destroy();
+			if (answer === 'destroy') {
+				req.socket.destroy();
+				return;
+			}
 			res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
 			res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
 		});
