@@ -13,8 +13,8 @@ export type ChildJob = (
 	| ({ kind: 'engine'; access: ServiceAccess; ruts: string[]; warmup: string[] } & WorkflowJob)
 	| { kind: 'plain'; baseUrl: string; headers: Record<string, string>; ruts: string[]; warmup: string[]; parallel: number }
 ) & {
-	/** Run a full garbage collection this often, so peaks show live memory rather than V8's deferred collection. */
-	forceGcEveryMs?: number;
+	/** After the measured run, collect all garbage and report the heap still in use (its live data). */
+	retainedHeap?: boolean;
 	/** Profile the measured run and report CPU per bucket (slows the run; not for timing). */
 	profile?: boolean;
 };
@@ -34,11 +34,16 @@ export interface ChildResult {
 	peakHeapMiB: number;
 	/** CPU time (user + system) this process spent in the measured run, in ms. */
 	cpuMs: number;
+	/** With `retainedHeap`: heap in use after the run and a full collection, output still held, in MiB. */
+	retainedHeapMiB?: number;
 	/** With `profile`: CPU ms of the measured run by bucket. */
 	cpuBuckets?: Record<Bucket, number>;
 }
 
 const MiB = 1024 * 1024;
+
+/** The last run's output, kept so that the retained heap includes it, as n8n would keep it. */
+const held: { output?: unknown } = {};
 
 function cpuSince(start: NodeJS.CpuUsage): number {
 	const used = process.cpuUsage(start);
@@ -57,6 +62,7 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 	const { result: items, buckets } = job.profile ? await profiled(() => run(job.ruts)) : { result: await run(job.ruts), buckets: undefined };
 	const ms = performance.now() - started;
 	const cpuMs = cpuSince(cpu);
+	held.output = items;
 	const failed = items.filter((i) => i.json.error !== undefined);
 	return {
 		ms,
@@ -106,14 +112,17 @@ process.once('message', (job: ChildJob) => {
 	const heap = () => v8.getHeapStatistics().used_heap_size;
 	let peakHeap = heap();
 	const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, heap())), 20);
-	const gc = (globalThis as { gc?: () => void }).gc;
-	const collector = job.forceGcEveryMs && gc ? setInterval(gc, job.forceGcEveryMs) : undefined;
 	(job.kind === 'engine' ? engine(job) : plain(job))
 		.then((r) => {
 			clearInterval(sampler);
-			clearInterval(collector);
 			peakHeap = Math.max(peakHeap, heap());
 			const result: ChildResult = { ...r, peakRssMiB: process.resourceUsage().maxRSS / 1024, peakHeapMiB: peakHeap / MiB };
+			const gc = (globalThis as { gc?: () => void }).gc;
+			if (job.retainedHeap && gc) {
+				gc();
+				result.retainedHeapMiB = heap() / MiB;
+				held.output = undefined;
+			}
 			process.send!({ ok: true, result }, () => process.exit(0));
 		})
 		.catch((error: unknown) => {

@@ -14,7 +14,7 @@ interface CpuProfile {
 }
 
 export const BUCKETS = [
-	'credential header expressions',
+	'credential applied per request',
 	'parameter expressions',
 	'HTTP client',
 	'garbage collection',
@@ -23,20 +23,30 @@ export const BUCKETS = [
 ] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
-const EXPRESSION = /n8n-workflow\/dist\/cjs\/(expression|workflow-expression|workflow-data-proxy|extensions)|@n8n\/(expression-runtime|tournament)|\/luxon\//;
-const HTTP = /\/(axios|follow-redirects|form-data|proxy-from-env)\/|@n8n\/backend-network|^node:(net|dns|_http_\w+|http|https|internal\/(streams?|stream_base_commons|net|dns))/;
-const OWN = /\/(nodes|credentials)\/[^/]+/;
+// Walking up from the sampled frame, the first frame one of these recognises decides the bucket;
+// native frames and Node's generic internals (events, timers, promises) defer to their callers.
+const RULES: Array<[RegExp, Bucket]> = [
+	[/n8n-workflow\/dist\/cjs\/(expression|workflow-expression|workflow-data-proxy|extensions)|@n8n\/(expression-runtime|tournament)|\/luxon\//, 'parameter expressions'],
+	[/\/(axios|follow-redirects|form-data|proxy-from-env)\/|@n8n\/backend-network|^node:(net|dns|url|_http_\w+|http|https|internal\/(stream_base_commons|net|dns|url|abort_controller))/, 'HTTP client'],
+	[/node_modules\/|\/test\/helpers\//, 'n8n engine and the rest'],
+	[/\/(nodes|credentials)\//, 'Risk Info node code'],
+];
+// n8n resolving the credential for a request: fetching it and evaluating its `authenticate` block.
+const CREDENTIAL = new Set(['authenticate', 'getCredentials', '_getCredentials']);
 
 function bucketOf(stack: ProfileNode[]): Bucket | undefined {
-	const leaf = stack[0].callFrame;
-	if (leaf.functionName === '(idle)' || leaf.functionName === '(root)') return undefined;
-	if (leaf.functionName === '(garbage collector)') return 'garbage collection';
-	const url = leaf.url.replace(/^file:\/\//, '');
-	if (EXPRESSION.test(url)) {
-		return stack.some((n) => n.callFrame.functionName === 'authenticate') ? 'credential header expressions' : 'parameter expressions';
+	const leaf = stack[0].callFrame.functionName;
+	if (leaf === '(idle)' || leaf === '(root)' || leaf === '(program)') return undefined;
+	if (leaf === '(garbage collector)') return 'garbage collection';
+	// The profiler's own work (the inspector session) is not part of the run.
+	if (stack.some((n) => n.callFrame.url.endsWith('/bench/profile.ts'))) return undefined;
+	if (stack.some((n) => CREDENTIAL.has(n.callFrame.functionName))) return 'credential applied per request';
+	for (const { callFrame } of stack) {
+		const url = callFrame.url.replace(/^file:\/\//, '');
+		if (!url) continue;
+		const rule = RULES.find(([pattern]) => pattern.test(url));
+		if (rule) return rule[1];
 	}
-	if (HTTP.test(url) || leaf.functionName === 'internalConnect') return 'HTTP client';
-	if (OWN.test(url) && !url.includes('node_modules')) return 'Risk Info node code';
 	return 'n8n engine and the rest';
 }
 
