@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
+import { MANUAL_TRIGGER, TestCredentialsHelper, runWorkflow } from '../helpers/workflow';
 
 const TOKEN = 'tok-SECRET-98765';
 const CLIENT = 'client-7';
@@ -232,5 +232,38 @@ describe('reads of a RUT', () => {
 		const error = result.nodeErrors.Risk as Error & { context?: IDataObject };
 		expect(error.message).toMatch(/^Item 1: RUT "12.345.678-4" is not a valid RUT: the check digit is wrong/);
 		expect(error.context?.itemIndex).toBe(0);
+	});
+});
+
+describe('credentials', () => {
+	test('are read and decrypted once per run, not once per request, and still sent on every request', async () => {
+		script = [{ status: 200, body: { success: true, data: { ok: 1 } } }];
+		const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
+		try {
+			const ruts = ['11111111-1', '22222222-2', '7654321-6', '12345678-5', '10000013-K'];
+			const result = await runWorkflow({
+				nodes: [
+					{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: '2',
+						name: 'Risk',
+						type: 'n8n-nodes-riskinfo.riskInfo',
+						typeVersion: 1,
+						position: [200, 0],
+						parameters: { apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' },
+						credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
+					},
+				],
+				connections: { Start: { main: [[{ node: 'Risk', type: 'main', index: 0 }]] } },
+				credentials: { riskInfoApi: { baseUrl, accessToken: TOKEN, clientIdentifier: CLIENT } },
+				triggerItems: ruts.map((rut) => ({ json: { rut } })),
+			});
+			expect(result.error).toBeUndefined();
+			expect(seen).toHaveLength(5);
+			expect(seen.every((s) => s.headers.authorization === `Bearer ${TOKEN}` && s.headers['x-client-identifier'] === CLIENT)).toBe(true);
+			expect(reads).toHaveBeenCalledTimes(1);
+		} finally {
+			reads.mockRestore();
+		}
 	});
 });

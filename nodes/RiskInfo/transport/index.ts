@@ -1,5 +1,12 @@
 import { NodeApiError, sleep } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode, JsonObject } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	JsonObject,
+} from 'n8n-workflow';
 
 import { apiError } from '../../shared/errors';
 import { Pace } from './pace';
@@ -52,6 +59,9 @@ export interface TransportOptions {
 
 export class Transport {
 	private baseUrl?: string;
+	private credentialsRead?: Promise<void>;
+	/** Fetched once per execution: n8n would otherwise read and decrypt it for every request. */
+	private credentials?: ICredentialsDecrypted;
 	private readonly pace = new Pace();
 	private readonly loads = new Map<string, Promise<ApiResponse>>();
 	/** Counts what this execution sent, for "Load RUT If Not Loaded" reporting and tests. */
@@ -67,11 +77,16 @@ export class Transport {
 	}
 
 	private async url(req: ApiRequest): Promise<string> {
-		if (this.baseUrl === undefined) {
-			const credentials = await this.ctx.getCredentials(CREDENTIAL_NAME);
-			this.baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-		}
+		this.credentialsRead ??= this.readCredentials();
+		await this.credentialsRead;
 		return `${this.baseUrl}${VERSION_ROOTS[req.root]}${req.path}`;
+	}
+
+	private async readCredentials(): Promise<void> {
+		const data = await this.ctx.getCredentials(CREDENTIAL_NAME);
+		const ref = this.node.credentials?.[CREDENTIAL_NAME];
+		this.credentials = { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_NAME, data };
+		this.baseUrl = String(data.baseUrl ?? '').replace(/\/+$/, '');
 	}
 
 	/** Loads cost money: within one execution, the same load is sent once and shared. */
@@ -140,7 +155,9 @@ export class Transport {
 		if (paid) this.sent.paid++;
 		let response: { statusCode: number; headers: IDataObject; body: unknown };
 		try {
-			response = await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_NAME, options);
+			response = await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_NAME, options, {
+				credentialsDecrypted: this.credentials,
+			});
 		} catch (error) {
 			const code = connectionErrorCode(error);
 			if (code === undefined) throw new NodeApiError(this.node, error as JsonObject);
