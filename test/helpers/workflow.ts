@@ -370,3 +370,36 @@ export function binaryBuffer(item: INodeExecutionData, key = 'data'): Buffer {
 	if (!b) throw new Error(`item has no binary "${key}"`);
 	return Buffer.from(b.data, 'base64');
 }
+
+export interface RiskInfoRun {
+	parameters: IDataObject;
+	/** The items the start node hands on, one per RUT or name. */
+	inputs?: IDataObject[];
+	/** The Risk Info API credential's data. */
+	access: { baseUrl: string; accessToken: string; clientIdentifier: string };
+	/** Node name (default "Risk Info") and settings such as continueOnFail or onError. */
+	node?: Partial<INode>;
+}
+
+/** Start → Risk Info: the workflow most tests run. */
+export async function runRiskInfo(o: RiskInfoRun): Promise<WorkflowResult> {
+	const name = o.node?.name ?? 'Risk Info';
+	return await runWorkflow({
+		nodes: [
+			{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: '2',
+				type: `${PKG.name}.riskInfo`,
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: o.parameters as INode['parameters'],
+				credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
+				...o.node,
+				name,
+			},
+		],
+		connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
+		credentials: { riskInfoApi: o.access },
+		triggerItems: (o.inputs ?? [{}]).map((json) => ({ json })),
+	});
+}

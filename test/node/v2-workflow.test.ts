@@ -1,10 +1,10 @@
 // The V2 operations inside a real n8n engine run (n8n-core's WorkflowExecute): parameters given
 // as expressions over the input items, the credential applied by n8n, and the node's
 // "On Error: Continue" setting.
-import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
-import { MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
+import { runRiskInfo } from '../helpers/workflow';
 
 let sb: Sandbox;
 
@@ -15,30 +15,12 @@ beforeAll(async () => {
 afterAll(async () => await sb.close());
 beforeEach(() => sb.resetLog());
 
-async function runRiskInfo(parameters: IDataObject, inputs: IDataObject[], extra: Partial<INode> = {}) {
-	const result = await runWorkflow({
-		nodes: [
-			{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: '2',
-				name: 'Risk Info',
-				type: 'n8n-nodes-riskinfo.riskInfo',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: parameters as INodeParameters,
-				credentials: { riskInfoApi: { id: '1', name: 'Risk Info (sandbox)' } },
-				...extra,
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Risk Info', type: 'main', index: 0 }]] } },
-		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
-		triggerItems: inputs.map((json): INodeExecutionData => ({ json })),
-	});
-	return result;
+function run(parameters: IDataObject, inputs: IDataObject[], node: Partial<INode> = {}) {
+	return runRiskInfo({ parameters, inputs, node, access: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } });
 }
 
 test('RUT and Simplify from expressions over each item; one request per distinct RUT', async () => {
-	const result = await runRiskInfo(
+	const result = await run(
 		{ resource: 'rut', operation: 'getSummary', rut: '={{ $json.taxId }}', simplify: '={{ $json.flat }}' },
 		[
 			{ taxId: '76.111.111-6', flat: true },
@@ -57,7 +39,7 @@ test('RUT and Simplify from expressions over each item; one request per distinct
 });
 
 test('compliance load fields from expressions; a bad searchErrors from an expression is caught, the rest go on', async () => {
-	const result = await runRiskInfo(
+	const result = await run(
 		{
 			resource: 'compliance',
 			operation: 'loadProfile',
@@ -82,7 +64,7 @@ test('compliance load fields from expressions; a bad searchErrors from an expres
 });
 
 test('without Continue On Fail a bad RUT fails the run and nothing is sent', async () => {
-	const result = await runRiskInfo({ resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' }, [
+	const result = await run({ resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' }, [
 		{ rut: KNOWN_RUTS.indebted },
 		{ rut: '76.222.222-9' },
 	]);

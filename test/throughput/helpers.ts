@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
-import { MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
+import { runRiskInfo as runRiskInfoWorkflow } from '../helpers/workflow';
 
 export interface RunOptions {
 	/** Risk Info parameters; the RUT comes from each item's `rut` unless given here. */
@@ -22,23 +22,11 @@ export interface RunOptions {
 }
 
 export async function runRiskInfo(o: RunOptions) {
-	const result = await runWorkflow({
-		nodes: [
-			{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: '2',
-				name: 'Risk',
-				type: 'n8n-nodes-riskinfo.riskInfo',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: { rut: '={{ $json.rut }}', ...o.parameters, requestOptions: { requestsInParallel: o.parallel } },
-				credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
-				continueOnFail: o.continueOnFail,
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Risk', type: 'main', index: 0 }]] } },
-		credentials: { riskInfoApi: { baseUrl: o.baseUrl, accessToken: o.sandbox.token, clientIdentifier: o.sandbox.clientId } },
-		triggerItems: o.items.map((json) => ({ json })),
+	const result = await runRiskInfoWorkflow({
+		parameters: { rut: '={{ $json.rut }}', ...o.parameters, requestOptions: { requestsInParallel: o.parallel } },
+		inputs: o.items,
+		access: { baseUrl: o.baseUrl, accessToken: o.sandbox.token, clientIdentifier: o.sandbox.clientId },
+		node: { name: 'Risk', continueOnFail: o.continueOnFail },
 	});
 	if (result.error) throw result.error;
 	return result.items.Risk as INodeExecutionData[];

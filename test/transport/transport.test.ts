@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { MANUAL_TRIGGER, TestCredentialsHelper, runWorkflow } from '../helpers/workflow';
+import { TestCredentialsHelper, runRiskInfo } from '../helpers/workflow';
 
 const TOKEN = 'tok-SECRET-98765';
 const CLIENT = 'client-7';
@@ -41,23 +41,11 @@ beforeEach(() => {
 });
 
 async function run(parameters: IDataObject, opts: { continueOnFail?: boolean; base?: string; items?: number } = {}) {
-	return await runWorkflow({
-		nodes: [
-			{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: '2',
-				name: 'Risk',
-				type: 'n8n-nodes-riskinfo.riskInfo',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: { requestOptions: { maxAttempts: 3, maxWaitSeconds: 10 }, ...parameters },
-				credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
-				continueOnFail: opts.continueOnFail,
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Risk', type: 'main', index: 0 }]] } },
-		credentials: { riskInfoApi: { baseUrl: opts.base ?? baseUrl, accessToken: TOKEN, clientIdentifier: CLIENT } },
-		triggerItems: Array.from({ length: opts.items ?? 1 }, (_, i) => ({ json: { i } })),
+	return await runRiskInfo({
+		parameters: { requestOptions: { maxAttempts: 3, maxWaitSeconds: 10 }, ...parameters },
+		inputs: Array.from({ length: opts.items ?? 1 }, (_, i) => ({ i })),
+		access: { baseUrl: opts.base ?? baseUrl, accessToken: TOKEN, clientIdentifier: CLIENT },
+		node: { name: 'Risk', continueOnFail: opts.continueOnFail },
 	});
 }
 
@@ -241,22 +229,10 @@ describe('credentials', () => {
 		const reads = jest.spyOn(TestCredentialsHelper.prototype, 'getDecrypted');
 		try {
 			const ruts = ['11111111-1', '22222222-2', '7654321-6', '12345678-5', '10000013-K'];
-			const result = await runWorkflow({
-				nodes: [
-					{ id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} },
-					{
-						id: '2',
-						name: 'Risk',
-						type: 'n8n-nodes-riskinfo.riskInfo',
-						typeVersion: 1,
-						position: [200, 0],
-						parameters: { apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' },
-						credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
-					},
-				],
-				connections: { Start: { main: [[{ node: 'Risk', type: 'main', index: 0 }]] } },
-				credentials: { riskInfoApi: { baseUrl, accessToken: TOKEN, clientIdentifier: CLIENT } },
-				triggerItems: ruts.map((rut) => ({ json: { rut } })),
+			const result = await runRiskInfo({
+				parameters: { apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' },
+				inputs: ruts.map((rut) => ({ rut })),
+				access: { baseUrl, accessToken: TOKEN, clientIdentifier: CLIENT },
 			});
 			expect(result.error).toBeUndefined();
 			expect(seen).toHaveLength(5);
