@@ -4,8 +4,11 @@
 // the README's example workflows. One line per check; exit 1 when any check fails.
 //   (a) supplier screening, run headlessly, gives the sandbox's records, simplified and routed;
 //       a second run loads nothing again
-//   (b) the active trigger workflow receives the sandbox's gzip, bearer-authenticated delivery of a
-//       compliance load made by the action node, and n8n records a successful execution
+//   (b) compliance screening at onboarding, started as from the editor: each supplier's load is
+//       recorded with its webhookId in a Data table; the sandbox's gzip, bearer-authenticated
+//       deliveries reach the active workflow's trigger, and each execution they start carries the
+//       right supplier joined to its result, routed to "onboard" or "review"
+//   (e) the critical-alert workflow, also active, receives the critical result of (b)
 //   (c) a delivery with a wrong or missing token starts no execution
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
 // Options: --keep (keep the temporary n8n folder), --no-build.
@@ -118,6 +121,85 @@ async function checkPdfReport(n8n, wf) {
 	return `"${last.name}" holds ${bin.fileName} (${bin.mimeType}, ${bin.fileSize ?? '?'})`;
 }
 
+/**
+ * Runs a workflow the way the editor's "Execute workflow" does, inside the server: the Data table
+ * module exists only there, not in `n8n execute`. Resolves with the finished execution.
+ */
+async function runFromEditor(n8n, cookie, apiKey, workflowId, triggerName) {
+	const started = await n8n.rest('POST', `/rest/workflows/${workflowId}/run`, { cookie, body: { triggerToStartFrom: { name: triggerName } } });
+	const executionId = started.json?.data?.executionId;
+	assert(started.status === 200 && executionId, `starting the workflow answered ${started.status}: ${started.text.slice(0, 300)}`);
+	return await waitFor(
+		`execution ${executionId} did not finish`,
+		async () => {
+			const res = await n8n.rest('GET', `/api/v1/executions/${executionId}?includeData=true`, { apiKey });
+			return res.status === 200 && !['new', 'running', 'waiting'].includes(res.json.status) ? res.json : undefined;
+		},
+		120_000,
+	);
+}
+
+const RISKINFO_TRIGGER = 'n8n-nodes-riskinfo.riskInfoTrigger';
+const triggerUrl = (n8n, wf) => {
+	const node = wf.json.nodes.find((n) => n.type === RISKINFO_TRIGGER);
+	return `${n8n.url}/webhook/${node.webhookId}/${node.parameters.path ?? 'riskinfo-compliance'}`;
+};
+
+async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
+	const nodes = wf.json.nodes;
+	const start = nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+	const listNode = nodes.find((n) => n.type === 'n8n-nodes-base.set' && n.parameters.assignments?.assignments?.[0]?.type === 'array');
+	const suppliers = JSON.parse(listNode.parameters.assignments.assignments[0].value.replace(/^=/, ''));
+	const loadNode = nodes.find((n) => n.parameters?.operation === 'loadProfile');
+	const rememberNode = nodes.find((n) => n.type === 'n8n-nodes-base.dataTable' && n.parameters.operation === 'insert');
+	const trigger = nodes.find((n) => n.type === RISKINFO_TRIGGER);
+	const ifNode = nodes.find((n) => n.type === 'n8n-nodes-base.if');
+	const [onboardName, reviewName] = wf.json.connections[ifNode.name].main.map((out) => out[0].node);
+	const hookUrl = triggerUrl(n8n, wf);
+
+	const intake = await runFromEditor(n8n, cookie, apiKey, wf.id, start.name);
+	assert(intake.status === 'success', `the intake run failed: ${JSON.stringify(intake.data?.resultData?.error ?? intake.status).slice(0, 500)}`);
+	const loaded = (nodeItems(intake, loadNode.name) ?? []).map((i) => i.json);
+	const remembered = (nodeItems(intake, rememberNode.name) ?? []).map((i) => i.json);
+	assert(loaded.length === suppliers.length, `${suppliers.length} suppliers listed, ${loaded.length} profiles loaded`);
+	const supplierOf = new Map();
+	suppliers.forEach((s, i) => {
+		const id = loaded[i].webhookId;
+		assert(typeof id === 'number' && loaded[i].fullName === s.name, `the load for "${s.name}" gave ${JSON.stringify(loaded[i]).slice(0, 300)}`);
+		const row = remembered.find((r) => r.webhookId === id);
+		assert(row && row.supplier === s.name && row.rut === s.rut && row.personType === s.personType, `"${rememberNode.name}" recorded ${JSON.stringify(row)} for webhook ${id} of "${s.name}"`);
+		supplierOf.set(id, s);
+	});
+
+	const screened = [];
+	for (const [id, s] of supplierOf) {
+		const delivery = await sandbox.waitForDelivery(id, 30_000);
+		assert(delivery.url === hookUrl, `the sandbox delivered webhook ${id} to ${delivery.url}`);
+		assert(delivery.status === 200, `n8n answered the delivery of webhook ${id} with ${delivery.status} after ${delivery.attempts} attempts`);
+		const exec = await waitFor(
+			`no successful execution of "${wf.json.name}" for webhook ${id}`,
+			async () => (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && nodeItems(e, trigger.name)?.[0]?.json?.webhookId === id),
+			30_000,
+		);
+		const event = nodeItems(exec, trigger.name)[0].json;
+		// The branch expected from what the sandbox sent, not from the workflow's own condition.
+		const cleared = delivery.event.status === 'SUCCESS' && String(delivery.event.riesgo ?? delivery.event.risk).toLowerCase() === 'free';
+		const branch = cleared ? onboardName : reviewName;
+		const out = (nodeItems(exec, branch) ?? []).map((i) => i.json);
+		const other = nodeItems(exec, cleared ? reviewName : onboardName) ?? [];
+		assert(out.length === 1 && other.length === 0, `webhook ${id} ("${s.name}", ${delivery.event.status}) gave ${out.length} items to "${branch}" and ${other.length} to the other branch`);
+		const joined = out[0];
+		const expect = { supplier: s.name, rut: s.rut || null, personType: s.personType, webhookId: id, status: event.status, risk: event.risk ?? null };
+		for (const [k, v] of Object.entries(expect)) assert(same(joined[k], v), `webhook ${id}: "${branch}" has ${k} ${JSON.stringify(joined[k])}, expected ${JSON.stringify(v)}`);
+		screened.push({ name: s.name, id, status: event.status, risk: event.risk, branch });
+	}
+	const routed = (name) => screened.find((r) => r.name === name)?.branch;
+	if (routed(known.critical)) assert(routed(known.critical) === reviewName, `the critical "${known.critical}" went to ${routed(known.critical)}`);
+	if (routed(known.noMatch)) assert(routed(known.noMatch) === onboardName, `the no-match "${known.noMatch}" went to ${routed(known.noMatch)}`);
+	if (routed(known.failed)) assert(routed(known.failed) === reviewName, `the failed "${known.failed}" went to ${routed(known.failed)}`);
+	return `${screened.length} loads recorded by webhookId; each delivery (gzip, bearer) answered 200 and its execution joined the right supplier: ${screened.map((r) => `${r.id} "${r.name}" ${r.status}/${r.risk ?? '-'} → ${r.branch}`).join('; ')}`;
+}
+
 async function main() {
 	const watchdog = setTimeout(() => {
 		process.stderr.write(`[e2e] ERROR: still running after ${TOTAL_TIMEOUT_MS / 60_000} minutes; stopping everything\n`);
@@ -172,40 +254,44 @@ async function main() {
 		await check('d', 'PDF due-diligence report, headless', () => checkPdfReport(n8n, wfs.pdfReport));
 
 		const alert = wfs.criticalAlert;
-		const triggerNode = alert.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger');
-		const webhookPath = triggerNode.parameters.path ?? 'riskinfo-compliance';
-		const hookUrl = `${n8n.url}/webhook/${triggerNode.webhookId}/${webhookPath}`;
+		const onboarding = wfs.onboarding;
+		const triggerNode = alert.json.nodes.find((n) => n.type === RISKINFO_TRIGGER);
+		const hookUrl = triggerUrl(n8n, alert);
 		await n8n.publishWorkflow(alert.id);
+		await n8n.publishWorkflow(onboarding.id);
 		step('starting n8n');
 		await n8n.start();
 		step(`n8n ready at ${n8n.url}`);
 		const cookie = await n8n.setupOwner({ email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' });
 		const apiKey = await n8n.createApiKey(cookie);
-		sandbox.configure({ webhook: { url: hookUrl, auth: { type: 'bearer', token: HOOK_TOKEN } } });
+		// The service delivers to one URL per account. The onboarding workflow made the loads and
+		// joins them back, so it gets the sandbox's deliveries; the alert gets the critical one resent.
+		sandbox.configure({ webhook: { url: triggerUrl(n8n, onboarding), auth: { type: 'bearer', token: HOOK_TOKEN } } });
 
-		const successes = async () => (await n8n.executions(apiKey, alert.id)).filter((e) => e.status === 'success');
-		let webhookId;
-		await check('b', 'compliance result reaches the active trigger', async () => {
+		await check('b', 'compliance screening at onboarding, joined back by webhookId', async () => {
+			const wf = await n8n.workflow(apiKey, onboarding.id);
+			assert(wf.active === true, `the workflow "${onboarding.json.name}" is not active`);
+			return await checkOnboarding(n8n, cookie, apiKey, sandbox, onboarding, KNOWN_NAMES);
+		});
+
+		await check('e', 'critical result reaches the active alert trigger', async () => {
 			const wf = await n8n.workflow(apiKey, alert.id);
 			assert(wf.active === true, `the workflow "${alert.json.name}" is not active`);
-			const runData = await n8n.execute(wfs.onboarding.id);
-			assert(runData.status === 'success', `the onboarding run failed: ${JSON.stringify(runData.data.resultData.error ?? runData.status).slice(0, 500)}`);
-			const loadNode = wfs.onboarding.json.nodes.find((n) => n.parameters?.operation === 'loadProfile');
-			const loaded = nodeItems(runData, loadNode.name) ?? [];
-			webhookId = loaded[0]?.json?.webhookId;
-			assert(typeof webhookId === 'number', `the load gave no webhookId: ${JSON.stringify(loaded[0]?.json).slice(0, 300)}`);
-			const delivery = await sandbox.waitForDelivery(webhookId, 30_000);
-			assert(delivery.url === hookUrl, `the sandbox delivered to ${delivery.url}`);
-			assert(delivery.status === 200, `n8n answered the delivery with ${delivery.status} after ${delivery.attempts} attempts`);
+			// Whatever (b) concluded, the loads it made gave the sandbox a critical result to resend.
+			const found = sandbox.deliveries.find((d) => String(d.event.riesgo ?? d.event.risk).toLowerCase() === 'critical');
+			assert(found, 'the onboarding loads gave no critical result to send on');
+			const critical = { id: found.webhookId, name: found.event.fullName ?? found.event.nombreCompleto };
+			const res = await deliver(hookUrl, found.event, { type: 'bearer', token: HOOK_TOKEN }, 0);
+			assert(res.status === 200, `the alert trigger answered ${res.status}`);
 			const exec = await waitFor(
-				`no successful execution of "${alert.json.name}" for webhook ${webhookId}`,
-				async () => (await successes()).find((e) => nodeItems(e, triggerNode.name)?.[0]?.json?.webhookId === webhookId),
+				`no successful execution of "${alert.json.name}" for webhook ${critical.id}`,
+				async () => (await n8n.executions(apiKey, alert.id)).find((e) => e.status === 'success' && nodeItems(e, triggerNode.name)?.[0]?.json?.webhookId === critical.id),
 				30_000,
 			);
 			const event = nodeItems(exec, triggerNode.name)[0].json;
 			assert(event.status === 'SUCCESS', `the event's status is ${event.status}`);
 			assert(String(event.risk).toLowerCase() === 'critical', `the event's risk is ${event.risk}`);
-			return `"${KNOWN_NAMES.critical}" loaded (webhook ${webhookId}), gzip delivery answered 200, execution ${exec.id} recorded with the normalised SUCCESS/critical event`;
+			return `"${critical.name}" (webhook ${critical.id}) as the sandbox sent it: answered 200, execution ${exec.id} recorded with the normalised SUCCESS/critical event`;
 		});
 
 		await check('c', 'delivery with a wrong token starts nothing', async () => {
