@@ -1,0 +1,243 @@
+#!/usr/bin/env node
+'use strict';
+// Developer tool, not part of CI: the README's screenshots, taken from the real n8n editor in
+// headless Chromium (Debian's `chromium` package: apt-get install chromium).
+//
+//   node scripts/screenshots.js                  starts its own n8n + sandbox in a temporary folder
+//   node scripts/screenshots.js --url <editor>   uses a running `npm start` (its demo owner login)
+//
+// Writes docs/screenshots/*.png. The browser is driven with playwright-core, installed on first
+// use into .runtime/tools (git-ignored), never into the package's own dependencies.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { run } = require('./lib/proc');
+const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
+const { ensureRuntime, SetupError } = require('./n8n-runtime');
+const { loadSandbox, exampleWorkflows, exampleFiles, CREDENTIAL_IDS } = require('./lib/setup');
+
+const OUT = path.join(ROOT, 'docs', 'screenshots');
+const TOOLS = path.join(ROOT, '.runtime', 'tools');
+const PLAYWRIGHT = 'playwright-core@1.65.1';
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// The owner `npm start` creates; this script creates the same one in its own n8n.
+const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
+const MAX_BYTES = 300 * 1024;
+const TRIGGER_TYPE = 'n8n-nodes-riskinfo.riskInfoTrigger';
+const ACTION_TYPE = 'n8n-nodes-riskinfo.riskInfo';
+
+const log = (msg) => process.stdout.write(`[screenshots] ${msg}\n`);
+
+function argValue(name) {
+	const i = process.argv.indexOf(name);
+	return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+async function playwright() {
+	const dir = path.join(TOOLS, 'node_modules', 'playwright-core');
+	if (!fs.existsSync(dir)) {
+		log(`installing ${PLAYWRIGHT} into ${path.relative(ROOT, TOOLS)}`);
+		fs.mkdirSync(TOOLS, { recursive: true });
+		const res = await run('npm', ['install', '--prefix', TOOLS, '--no-audit', '--no-fund', '--no-save', PLAYWRIGHT], { cwd: TOOLS, timeoutMs: 300_000 });
+		if (res.code !== 0) throw new SetupError(`installing ${PLAYWRIGHT} failed:\n${res.output.slice(-2000)}`);
+	}
+	return require(dir);
+}
+
+/** Its own n8n with the packed package, the sandbox credentials and the examples, like `npm start`. */
+async function startDemo(tmp) {
+	const runtime = await ensureRuntime();
+	if (!fs.existsSync(path.join(ROOT, 'dist'))) {
+		log('building the package');
+		const b = await run('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
+		if (b.code !== 0) throw new SetupError(`npm run build failed:\n${b.output.slice(-3000)}`);
+	}
+	const userFolder = path.join(tmp, 'home');
+	await installPackage(userFolder, await packPackage(path.join(tmp, 'pack')));
+	const { startSandbox } = loadSandbox();
+	const sandbox = await startSandbox({ port: 0 });
+	const n8n = new N8n({
+		nodeBin: runtime.nodeBin,
+		n8nBin: runtime.n8nBin,
+		userFolder,
+		port: await freePort(),
+		brokerPort: await freePort(),
+		logFile: path.join(tmp, 'n8n.log'),
+	});
+	try {
+		const credFile = path.join(tmp, 'credentials.json');
+		fs.writeFileSync(
+			credFile,
+			JSON.stringify([
+				{ id: CREDENTIAL_IDS.api, name: 'Risk Info (sandbox)', type: 'riskInfoApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId } },
+				{ id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)', type: 'riskInfoWebhookAuthApi', data: { method: 'bearer', token: 'screenshot-token-not-used-for-deliveries' } },
+			]),
+		);
+		await n8n.importCredentials(credFile);
+		const dir = path.join(tmp, 'import');
+		fs.mkdirSync(dir);
+		for (const f of exampleFiles()) fs.copyFileSync(f, path.join(dir, path.basename(f)));
+		await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+		log('starting n8n');
+		await n8n.start();
+		await n8n.setupOwner(OWNER);
+	} catch (err) {
+		await n8n.stop();
+		await sandbox.close();
+		throw err;
+	}
+	return {
+		url: n8n.url,
+		stop: async () => {
+			await n8n.stop();
+			await sandbox.close();
+		},
+	};
+}
+
+async function signIn(page, url) {
+	await page.goto(`${url}/signin`);
+	await page.getByTestId('emailOrLdapLoginId').locator('input').fill(OWNER.email);
+	await page.getByTestId('password').locator('input').fill(OWNER.password);
+	await page.getByTestId('form-submit-button').click();
+	await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 30_000 });
+}
+
+async function openWorkflow(page, url, id) {
+	await page.goto(`${url}/workflow/${id}`);
+	await page.getByTestId('canvas-node').first().waitFor();
+}
+
+async function openNode(page, name) {
+	await page.getByTestId('canvas-node').filter({ hasText: name }).first().dblclick();
+	await page.getByTestId('ndv').waitFor();
+}
+
+/** Lets menus and panels finish their transitions, and moves the pointer off hover effects. */
+async function settle(page) {
+	await page.mouse.move(2, 2);
+	await page.waitForTimeout(800);
+}
+
+async function save(target, name, options = {}) {
+	const file = path.join(OUT, `${name}.png`);
+	await target.screenshot({ path: file, ...options });
+	const size = fs.statSync(file).size;
+	log(`${path.relative(ROOT, file)} (${Math.round(size / 1024)} KB)${size > MAX_BYTES ? ' — larger than 300 KB, consider a smaller clip' : ''}`);
+}
+
+/**
+ * The smallest rectangle around the given elements (those visible), with a margin; `until` cuts it
+ * off below that element, for panels that run to the bottom of the window.
+ */
+async function around(page, locators, { margin = 16, until } = {}) {
+	const boxes = [];
+	for (const l of locators) {
+		for (const el of await l.all()) {
+			if (await el.isVisible()) boxes.push(await el.boundingBox());
+		}
+	}
+	if (!boxes.length) throw new Error('none of the elements to frame is visible');
+	const view = page.viewportSize();
+	const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - margin);
+	const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - margin);
+	const right = Math.min(view.width, Math.max(...boxes.map((b) => b.x + b.width)) + margin);
+	let bottom = Math.min(view.height, Math.max(...boxes.map((b) => b.y + b.height)) + margin);
+	if (until) {
+		const b = await until.boundingBox();
+		bottom = Math.min(bottom, b.y + b.height + margin);
+	}
+	return { clip: { x, y, width: right - x, height: bottom - y } };
+}
+
+/** The middle column of an open node: its tabs and parameters. */
+const parameterColumn = (page) => [page.getByTestId('tab-params'), page.getByTestId('node-parameters')];
+
+const SHOTS = {
+	/** The node panel's list of every action, grouped by resource. */
+	async actions(page, url, wfs) {
+		// Tall enough for every action to show without scrolling.
+		await page.setViewportSize({ width: 1440, height: 1800 });
+		await openWorkflow(page, url, wfs.supplierScreening.id);
+		await page.getByTestId('node-creator-plus-button').click();
+		const search = page.getByTestId('node-creator-search-bar');
+		await search.waitFor();
+		await search.fill('Risk Info');
+		await page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first().click();
+		await page.getByText(/^Actions \(\d+\)$/).waitFor();
+		await settle(page);
+		await save(page.getByTestId('node-creator'), 'risk-info-actions');
+		await page.setViewportSize({ width: 1440, height: 900 });
+	},
+
+	/** The action node open, its Resource list unfolded. */
+	async node(page, url, wfs) {
+		await openWorkflow(page, url, wfs.supplierScreening.id);
+		await openNode(page, wfs.supplierScreening.json.nodes.find((n) => n.type === ACTION_TYPE).name);
+		await page.getByTestId('parameter-input-resource').click();
+		await settle(page);
+		const list = page.locator('.el-select__popper[aria-hidden="false"]');
+		await save(page, 'risk-info-node', await around(page, [...parameterColumn(page), list], { until: list }));
+	},
+
+	/** The trigger open: Production URL, the registration notice, authentication and options. */
+	async trigger(page, url, wfs) {
+		await openWorkflow(page, url, wfs.criticalAlert.id);
+		await openNode(page, wfs.criticalAlert.json.nodes.find((n) => n.type === TRIGGER_TYPE).name);
+		await page.getByText('Webhook URLs', { exact: true }).click();
+		await page.getByText('Production URL', { exact: true }).click();
+		await settle(page);
+		await save(page, 'risk-info-trigger', await around(page, parameterColumn(page), { until: page.getByTestId('parameter-input-ignoreRepeatedDeliveries') }));
+	},
+
+	/** The onboarding example on the canvas: the loads above, the results joined back below. */
+	async onboarding(page, url, wfs) {
+		await openWorkflow(page, url, wfs.onboarding.id);
+		await page.getByTestId('zoom-to-fit').click();
+		await settle(page);
+		await save(page, 'onboarding-workflow');
+	},
+};
+
+async function main() {
+	if (!fs.existsSync(CHROMIUM)) throw new SetupError(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM to its path`);
+	const { chromium, selectors } = await playwright();
+	// n8n's editor marks its elements with data-test-id.
+	selectors.setTestIdAttribute('data-test-id');
+	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding'] });
+
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-shots-'));
+	const given = argValue('--url');
+	const demo = given ? { url: given.replace(/\/+$/, ''), stop: async () => {} } : await startDemo(tmp);
+	log(`editor at ${demo.url}`);
+	let browser;
+	try {
+		browser = await chromium.launchPersistentContext(path.join(tmp, 'chromium'), {
+			executablePath: CHROMIUM,
+			headless: true,
+			// Without the background-networking flags Chromium stalls on a machine without internet.
+			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+			viewport: { width: 1440, height: 900 },
+		});
+		const page = browser.pages()[0] ?? (await browser.newPage());
+		page.setDefaultTimeout(30_000);
+		await signIn(page, demo.url);
+		fs.mkdirSync(OUT, { recursive: true });
+		for (const [name, shoot] of Object.entries(SHOTS)) {
+			log(`taking "${name}"`);
+			await shoot(page, demo.url, wfs);
+		}
+	} finally {
+		if (browser) await browser.close();
+		await demo.stop();
+		fs.rmSync(tmp, { recursive: true, force: true });
+	}
+}
+
+main().then(
+	() => process.exit(0),
+	(err) => {
+		process.stderr.write(`[screenshots] ERROR: ${err instanceof SetupError ? err.message : err.stack}\n`);
+		process.exit(1);
+	},
+);
