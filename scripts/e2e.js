@@ -18,7 +18,7 @@ const path = require('node:path');
 const { run, killAll } = require('./lib/proc');
 const { N8n, freePort, packPackage, installPackage, nodeItems, ROOT } = require('./lib/n8n');
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
-const { loadSandbox, exampleWorkflows, CREDENTIAL_IDS } = require('./lib/setup');
+const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, RISKINFO_TRIGGER, CREDENTIAL_IDS } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
@@ -139,11 +139,7 @@ async function runFromEditor(n8n, cookie, apiKey, workflowId, triggerName) {
 	);
 }
 
-const RISKINFO_TRIGGER = 'n8n-nodes-riskinfo.riskInfoTrigger';
-const triggerUrl = (n8n, wf) => {
-	const node = wf.json.nodes.find((n) => n.type === RISKINFO_TRIGGER);
-	return `${n8n.url}/webhook/${node.webhookId}/${node.parameters.path ?? 'riskinfo-compliance'}`;
-};
+const triggerUrl = (n8n, wf) => webhookUrl(n8n.url, wf);
 
 async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
 	const nodes = wf.json.nodes;

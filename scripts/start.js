@@ -2,8 +2,8 @@
 'use strict';
 // `npm start`: the whole product on 127.0.0.1 without an account at the service. Builds the
 // package, starts the sandbox, installs (first run only) and starts the real n8n with the package
-// loaded, a "Risk Info (sandbox)" credential, the example workflows (the alert trigger active,
-// the sandbox delivering to it) and an owner account. Ctrl-C stops everything it started.
+// loaded, a "Risk Info (sandbox)" credential, the example workflows (both trigger workflows
+// active, the sandbox delivering to the onboarding one) and an owner account. Ctrl-C stops everything it started.
 // State lives in .n8n-demo/ (git-ignored); a second run reuses it and starts in seconds.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -12,12 +12,27 @@ const path = require('node:path');
 const { run } = require('./lib/proc');
 const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
-const { loadSandbox, exampleWorkflows, exampleFiles, CREDENTIAL_IDS } = require('./lib/setup');
+const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, CREDENTIAL_IDS } = require('./lib/setup');
 
 const DEMO = path.join(ROOT, '.n8n-demo');
 const STATE_FILE = path.join(DEMO, 'state.json');
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
 const HOOK_TOKEN_FILE = path.join(DEMO, 'webhook-token');
+
+// The service has one webhook URL per account, so the sandbox delivers to one of the two trigger
+// workflows: the onboarding one by default (its loads and their results meet in one workflow).
+const RECEIVERS = { onboarding: 'onboarding', alert: 'criticalAlert' };
+const USAGE = 'usage: npm start [-- --deliver-to=onboarding|alert]';
+
+function receiverRole(argv) {
+	let role = 'onboarding';
+	for (const arg of argv) {
+		const m = /^--deliver-to=(.*)$/.exec(arg);
+		if (!m || !RECEIVERS[m[1]]) throw new SetupError(`unknown argument ${arg}\n${USAGE}`);
+		role = m[1];
+	}
+	return RECEIVERS[role];
+}
 
 const T0 = Date.now();
 const log = (msg) => process.stdout.write(`[start ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)}s] ${msg}\n`);
@@ -77,6 +92,7 @@ async function main() {
 	fs.mkdirSync(DEMO, { recursive: true });
 	const state = readState();
 	const t0 = Date.now();
+	const receiver = receiverRole(process.argv.slice(2));
 
 	if (needsBuild()) {
 		log('building the package');
@@ -108,9 +124,8 @@ async function main() {
 		logFile: path.join(DEMO, 'n8n.log'),
 	});
 
-	const wfs = exampleWorkflows({ required: ['criticalAlert'] });
-	const trigger = wfs.criticalAlert.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger');
-	const hookUrl = `${n8n.url}/webhook/${trigger.webhookId}/riskinfo-compliance`;
+	const wfs = exampleWorkflows({ required: ['criticalAlert', 'onboarding'] });
+	const hookUrl = triggerUrl(n8n.url, wfs[receiver]);
 	const token = hookToken();
 
 	const { startSandbox, KNOWN_RUTS, KNOWN_NAMES } = loadSandbox();
@@ -163,8 +178,15 @@ async function main() {
 			fs.mkdirSync(dir);
 			for (const f of exampleFiles()) fs.copyFileSync(f, path.join(dir, path.basename(f)));
 			await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
-			await n8n.publishWorkflow(wfs.criticalAlert.id);
 			state.examplesHash = examplesHash;
+			state.published = [];
+		}
+		// Importing leaves a workflow unpublished; an older .n8n-demo may lack the onboarding one.
+		for (const wf of [wfs.onboarding, wfs.criticalAlert]) {
+			if (state.published?.includes(wf.id)) continue;
+			log(`publishing "${wf.json.name}"`);
+			await n8n.publishWorkflow(wf.id);
+			state.published = [...(state.published ?? []), wf.id];
 		}
 		state.sandboxPort = sandboxPort;
 		state.n8nPort = n8nPort;
@@ -187,7 +209,9 @@ async function main() {
 			`n8n is ready (in ${Math.round((Date.now() - t0) / 1000)} s): ${n8n.url}`,
 			`  Log in:      ${OWNER.email}  /  ${OWNER.password}`,
 			`  Workflows:   ${Object.values(exampleWorkflows({ required: [] })).map((w) => `"${w.json.name}"`).join(', ')}`,
-			`  Active:      "${wfs.criticalAlert.json.name}" at ${hookUrl}`,
+			`  Active:      "${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`,
+			`  Results to:  "${wfs[receiver].json.name}" at ${hookUrl}`,
+			`               (one webhook URL per account, as at the service; \`npm start -- --deliver-to=${receiver === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
 			`  Credential:  "Risk Info (sandbox)" -> ${sandbox.url}`,
 			`  Known RUTs:  ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')}`,
 			`  Known names: ${Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')}`,

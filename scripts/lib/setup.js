@@ -51,6 +51,15 @@ function exampleWorkflows({ required = Object.keys(ROLES) } = {}) {
 	return out;
 }
 
+const RISKINFO_TRIGGER = 'n8n-nodes-riskinfo.riskInfoTrigger';
+
+/** The production URL of an example's Risk Info Trigger in the n8n at `n8nUrl`. */
+function triggerUrl(n8nUrl, example) {
+	const node = example.json.nodes.find((n) => n.type === RISKINFO_TRIGGER);
+	if (!node) throw new Error(`${path.relative(ROOT, example.file)} has no Risk Info Trigger`);
+	return `${n8nUrl}/webhook/${node.webhookId}/${node.parameters?.path ?? 'riskinfo-compliance'}`;
+}
+
 /** The credential ids the examples reference, so imported credentials plug straight in. */
 function credentialIds() {
 	const ids = { api: undefined, hook: undefined };
@@ -68,4 +77,4 @@ function credentialIds() {
 	return { api: ids.api ?? 'riskInfoSandbox1', hook: ids.hook ?? 'riskInfoHookAuth' };
 }
 
-module.exports = { loadSandbox, exampleWorkflows, exampleFiles, CREDENTIAL_IDS: credentialIds(), ROOT };
+module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, RISKINFO_TRIGGER, CREDENTIAL_IDS: credentialIds(), ROOT };
