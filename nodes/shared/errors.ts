@@ -26,6 +26,8 @@ export interface ApiFailure {
 	path: string;
 	/** The service answered 2xx but with `success: false`. */
 	reportedFailure?: boolean;
+	/** Where a redirect pointed. */
+	location?: string;
 }
 
 const TRY_LATER = 'Try again later; if it keeps failing, raise the retry options of the node.';
@@ -40,6 +42,11 @@ function plainMessage(f: ApiFailure): string {
 		return `Could not reach the Risk Info service (${s})${retried}. Check the Base URL in the credential and that the service is up.`;
 	}
 	switch (true) {
+		case s >= 300 && s < 400:
+			return (
+				`The service answered with a redirect${f.location ? ` to ${f.location}` : ''} (HTTP ${s}). The node does not follow redirects, ` +
+				'so the access token never goes to another address: set the Base URL in the Risk Info credential to the address the service answers on (for example https:// instead of http://).'
+			);
 		case s === 400:
 			return 'The service rejected the request as invalid. Check the RUT and the other fields of this item.';
 		case s === 401:

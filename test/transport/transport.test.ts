@@ -128,6 +128,28 @@ describe('error mapping (spec §7)', () => {
 		expect(error.message).toMatch(/Could not reach the Risk Info service \(ECONNREFUSED\) \(tried 2 times\)/);
 		expectNoSecret(error);
 	});
+
+	test('a redirect is not followed: the token stays home and the error points at the Base URL', async () => {
+		let elsewhere = 0;
+		const other = http.createServer((_req, res) => {
+			elsewhere++;
+			res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: {} }));
+		});
+		await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+		const target = `http://127.0.0.1:${(other.address() as AddressInfo).port}/api/clients/v2/usage`;
+		try {
+			script = [{ status: 301, headers: { location: target } }];
+			const result = await run(usage);
+			const error = result.nodeErrors.Risk as Error & { httpCode?: string };
+			expect(error.message).toContain(`redirect to ${target} (HTTP 301)`);
+			expect(error.message).toContain('Base URL');
+			expect(error.httpCode).toBe('301');
+			expect(seen).toHaveLength(1);
+			expect(elsewhere).toBe(0);
+		} finally {
+			await new Promise((r) => other.close(r));
+		}
+	});
 });
 
 describe('retries', () => {
