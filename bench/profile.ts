@@ -1,5 +1,6 @@
 // Where the n8n variant's CPU goes: the measured run under V8's sampling profiler (in the child
 // process itself, so module loading and the warm-up are left out), each sample put in one bucket.
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 
 interface ProfileNode {
@@ -81,5 +82,7 @@ export async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; 
 	const result = await work();
 	const { profile } = await post<{ profile: CpuProfile }>('Profiler.stop');
 	session.disconnect();
+	// For a closer look: the raw profile, readable by Chrome DevTools or any .cpuprofile viewer.
+	if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
 	return { result, buckets: summarise(profile) };
 }

@@ -57,6 +57,33 @@ export function write(sections: Section[], startedAt: Date, seconds: number): vo
 	}
 	parts.push('', NOTES);
 	fs.writeFileSync(path.join(dir, 'README.md'), `${parts.join('\n')}\n`);
+	updateProjectReadme(readmeSection(sections, results.startedAt, results.seconds));
+}
+
+/** The project README's copy: every target with its result, and each scenario's main table. */
+export function readmeSection(sections: Section[], startedAt: string, seconds: number): string {
+	const parts = [
+		`Latest run: ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${seconds} s, on a shared 2-core VM (ratios are measured side by side in`,
+		'one run; absolute rates vary from run to run). How each figure is measured, the CPU profile and how to read them:',
+		'[bench/README.md](bench/README.md).',
+		'',
+		markdownTable([['Scenario', 'Target', 'Measured', 'Result'], ...sections.flatMap((s) => s.checks.map((c) => [s.title.split(':')[0], c.target, c.measured, c.pass ? 'PASS' : 'FAIL']))]),
+	];
+	for (const s of sections) parts.push('', `### ${s.title}`, '', markdownTable(s.table));
+	return parts.join('\n');
+}
+
+export const README_MARKS = ['<!-- bench:start (written by npm run bench) -->', '<!-- bench:end -->'] as const;
+
+function updateProjectReadme(section: string): void {
+	const file = path.join(__dirname, '..', 'README.md');
+	const readme = fs.readFileSync(file, 'utf8');
+	const [start, end] = README_MARKS.map((m) => readme.indexOf(m));
+	if (start < 0 || end < start) {
+		console.warn(`README.md has no ${README_MARKS[0]} ... ${README_MARKS[1]} block; it was not updated`);
+		return;
+	}
+	fs.writeFileSync(file, `${readme.slice(0, start + README_MARKS[0].length)}\n${section}\n${readme.slice(end)}`);
 }
 
 const NOTES = fs.existsSync(path.join(__dirname, 'NOTES.md')) ? fs.readFileSync(path.join(__dirname, 'NOTES.md'), 'utf8').trim() : '';

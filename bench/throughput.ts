@@ -66,8 +66,9 @@ export async function throughput(): Promise<Section> {
 			};
 			const loadAverage = os.loadavg()[0];
 			const engine = await variant(() => runChild({ kind: 'engine', access, ruts: items, warmup, parameters: GET_SUMMARY, parallel }));
+			const minimal = await variant(() => runChild({ kind: 'engine', minimal: true, access, ruts: items, warmup, parameters: {}, parallel }));
 			const plain = await variant(() => runChild({ kind: 'plain', baseUrl: sandbox.url, headers, ruts: items, warmup, parallel }));
-			return { parallel, latencyMs, items: items.length, engine, plain, loadAverage };
+			return { parallel, latencyMs, items: items.length, engine, minimal, plain, loadAverage };
 		};
 		const rows = [];
 		for (const parallel of PARALLELISMS) rows.push(await pair(parallel, LATENCY_MS, ruts));
@@ -85,21 +86,25 @@ export async function throughput(): Promise<Section> {
 		return {
 			title: `Throughput: ${ITEMS} Get Summary items, ${LATENCY_MS} ms sandbox latency`,
 			method:
-				'Each run is a fresh child process: n8n-core\'s WorkflowExecute running Start → Risk Info (V2 RUT → Get Summary, RUT from `{{ $json.rut }}`), ' +
+				'Each run is a fresh child process: n8n-core\'s WorkflowExecute running Start → Risk Info (V2 RUT → Get Summary, RUT from `{{ $json.rut }}`); ' +
+				'the same workflow with a minimal node in its place that only evaluates the RUT expression and calls n8n\'s HTTP helper with the same credential and options (`bench/minimal-node.ts`: ' +
+				'the least any n8n node must do, so "Risk Info ÷ minimal" is what our node adds and "minimal ÷ plain" what n8n itself costs); ' +
 				'or a plain undici loop sending the same GET with the headers the node sent (read back from the sandbox). ' +
 				`All ${ITEMS} RUTs are distinct and preloaded. Ideal = parallelism ÷ latency.`,
 			table: [
-				['Parallel', 'n8n items/s', 'of ideal', 'plain items/s', 'plain of ideal', 'n8n time ÷ plain', 'n8n CPU ms/item', 'plain CPU ms/item', 'requests', 'load avg'],
+				['Parallel', 'Risk Info items/s', 'of ideal', 'minimal node items/s', 'plain items/s', 'plain of ideal', 'Risk Info time ÷ plain', 'minimal ÷ plain', 'Risk Info ÷ minimal', 'CPU ms/item: Risk Info / minimal / plain', 'requests', 'load avg'],
 				...[...rows, slow].map((r) => [
 					r.latencyMs === LATENCY_MS ? String(r.parallel) : `${r.parallel}, ${r.items} items at ${r.latencyMs} ms (for comparison)`,
 					fixed(r.engine.itemsPerSecond, 0),
 					fixed(r.engine.ofIdeal),
+					fixed(r.minimal.itemsPerSecond, 0),
 					fixed(r.plain.itemsPerSecond, 0),
 					fixed(r.plain.ofIdeal),
 					fixed(r.engine.ms / r.plain.ms),
-					fixed(r.engine.cpuMsPerItem),
-					fixed(r.plain.cpuMsPerItem),
-					`${r.engine.requests} / ${r.plain.requests}`,
+					fixed(r.minimal.ms / r.plain.ms),
+					fixed(r.engine.ms / r.minimal.ms),
+					`${fixed(r.engine.cpuMsPerItem)} / ${fixed(r.minimal.cpuMsPerItem)} / ${fixed(r.plain.cpuMsPerItem)}`,
+					`${r.engine.requests} / ${r.minimal.requests} / ${r.plain.requests}`,
 					fixed(r.loadAverage, 1),
 				]),
 			],
@@ -128,10 +133,10 @@ export async function throughput(): Promise<Section> {
 				},
 				{
 					target: `every run: ${ITEMS} items succeed with ${ITEMS} requests (none de-duplicated, none retried)`,
-					measured: rows.every((r) => r.engine.failures === 0 && r.engine.requests === ITEMS && r.plain.requests === ITEMS)
+					measured: rows.every(allSent)
 						? 'yes'
 						: rows.map((r) => `p${r.parallel}: ${r.engine.failures} failed, ${r.engine.requests} requests`).join('; '),
-					pass: rows.every((r) => r.engine.failures === 0 && r.plain.failures === 0 && r.engine.requests === ITEMS && r.plain.requests === ITEMS),
+					pass: rows.every(allSent),
 				},
 			],
 			data: { items: ITEMS, latencyMs: LATENCY_MS, headerNames: Object.keys(headers), rows, slow, cpuMsByPart: buckets },
@@ -140,6 +145,9 @@ export async function throughput(): Promise<Section> {
 		await sandbox.close();
 	}
 }
+
+const allSent = (r: { engine: Variant; minimal: Variant; plain: Variant }) =>
+	[r.engine, r.minimal, r.plain].every((v) => v.failures === 0 && v.requests === ITEMS);
 
 /** One untimed read of every RUT, so neither variant pays for the sandbox building its records. */
 async function warmSandbox(baseUrl: string, headers: Record<string, string>, ruts: string[]) {

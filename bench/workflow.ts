@@ -2,6 +2,7 @@
 import type { IConnections, IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { MANUAL_TRIGGER, NO_OP } from '../test/helpers/workflow';
+import { MINIMAL_NODE, MinimalHttpNode } from './minimal-node';
 
 export interface ServiceAccess {
 	baseUrl: string;
@@ -12,6 +13,8 @@ export interface ServiceAccess {
 export interface WorkflowJob {
 	/** Replaces the Risk Info node with n8n's No Operation node (the memory baseline). */
 	noop?: boolean;
+	/** Replaces the Risk Info node with the minimal node that only calls n8n's HTTP helper. */
+	minimal?: boolean;
 	/** Risk Info parameters besides the RUT, which every item carries in `$json.rut`. */
 	parameters: IDataObject;
 	parallel: number;
@@ -21,7 +24,17 @@ export function buildWorkflow(job: WorkflowJob, access: ServiceAccess, ruts: str
 	const start: INode = { id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} };
 	const middle: INode = job.noop
 		? { id: '2', name: 'Step', type: NO_OP, typeVersion: 1, position: [200, 0], parameters: {} }
-		: {
+		: job.minimal
+			? {
+					id: '2',
+					name: 'Step',
+					type: MINIMAL_NODE,
+					typeVersion: 1,
+					position: [200, 0],
+					parameters: { rut: '={{ $json.rut }}', parallel: job.parallel },
+					credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
+				}
+			: {
 				id: '2',
 				name: 'Step',
 				type: 'n8n-nodes-riskinfo.riskInfo',
@@ -41,6 +54,7 @@ export function buildWorkflow(job: WorkflowJob, access: ServiceAccess, ruts: str
 		connections,
 		credentials: { riskInfoApi: { ...access } },
 		triggerItems,
+		nodeTypes: { [MINIMAL_NODE]: new MinimalHttpNode() },
 	};
 }
 
