@@ -25,7 +25,7 @@ const freshName = () => `Comercial Prueba Numero ${++n} Limitada`;
 
 const loadProfile = (extra: Record<string, unknown>) => ({
 	apiVersion: 'v1',
-	resource: 'compliance',
+	resource: 'v1Compliance',
 	operation: 'loadProfile',
 	...extra,
 });

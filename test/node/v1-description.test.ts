@@ -1,6 +1,7 @@
 // The node's parameters for API version 1: every V1 endpoint of spec §4.2 is an operation, under
-// the same resource and operation values as V2 where the thing is the same, so switching the
-// API version keeps the user's choice.
+// the same resources and operation values and names as V2 where the thing is the same. The V1
+// resource values are V2's with a `v1` prefix (`v1Rut`…) and their names say "(V1)": n8n's node
+// panel needs them distinct (test/node/panel.test.ts).
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
@@ -30,19 +31,19 @@ test('every V1 endpoint of spec §4.2 (13) is an operation with a name, an actio
 	const all = operations('v1');
 	expect(all.map((o) => `${o.resource}.${o.value}`).sort()).toEqual(
 		[
-			'rut.load',
-			'rut.getSummary',
-			'rut.downloadSummary',
-			'rut.getIdentification',
-			'judicial.getCivilCases',
-			'judicial.getLaborCases',
-			'judicial.getCollectionCases',
-			'laborCollection.getPensionArrears',
-			'laborCollection.getLaborFines',
-			'legal.getOfficialGazette',
-			'legal.getCorporateMesh',
-			'creditScore.get',
-			'compliance.loadProfile',
+			'v1Rut.load',
+			'v1Rut.getSummary',
+			'v1Rut.downloadSummary',
+			'v1Rut.getIdentification',
+			'v1Judicial.getCivilCases',
+			'v1Judicial.getLaborCases',
+			'v1Judicial.getCollectionCases',
+			'v1LaborCollection.getPensionArrears',
+			'v1LaborCollection.getLaborFines',
+			'v1Legal.getOfficialGazette',
+			'v1Legal.getCorporateMesh',
+			'v1CreditScore.get',
+			'v1Compliance.loadProfile',
 		].sort(),
 	);
 	for (const o of all) {
@@ -51,9 +52,10 @@ test('every V1 endpoint of spec §4.2 (13) is an operation with a name, an actio
 	}
 });
 
-test('what both versions have keeps the same resource, operation and display name, so switching versions keeps the choice', () => {
+test('what both versions have keeps the same operation value and display name under the V2 resource with a v1 prefix', () => {
+	const unprefixed = (value: string) => value.replace(/^v1(.)/, (_, c: string) => c.toLowerCase());
 	const v2 = new Map(operations('v2').map((o) => [`${o.resource}.${o.value}`, o.name]));
-	const v1 = new Map(operations('v1').map((o) => [`${o.resource}.${o.value}`, o.name]));
+	const v1 = new Map(operations('v1').map((o) => [`${unprefixed(o.resource)}.${o.value}`, o.name]));
 	// The spec §9 pairs (V1 → V2) that exist in both.
 	const shared = [
 		'rut.getSummary',
@@ -69,7 +71,10 @@ test('what both versions have keeps the same resource, operation and display nam
 	];
 	for (const key of shared) expect([key, v1.get(key)]).toEqual([key, v2.get(key)]);
 	const resources = (version: string) => [...new Set(operations(version).map((o) => o.resource))];
-	expect(resources('v1')).toEqual(resources('v2').filter((r) => r !== 'account'));
+	expect(resources('v1')).toEqual(resources('v2').filter((r) => r !== 'account').map((r) => `v1${r[0].toUpperCase()}${r.slice(1)}`));
+	const names = (version: string) =>
+		(properties.find((p) => p.name === 'resource' && shownFor(p, 'apiVersion')?.includes(version))!.options as INodePropertyOptions[]).map((o) => o.name);
+	expect(names('v1')).toEqual(names('v2').filter((n) => n !== 'Account').map((n) => `${n} (V1)`));
 });
 
 test('every V1 parameter has a display name and a description', () => {
@@ -82,20 +87,20 @@ test('every V1 parameter has a display name and a description', () => {
 
 test('the options issue 6 asks for are there, with the documented defaults', () => {
 	const byName = (ps: INodeProperties[], name: string) => ps.find((p) => p.name === name);
-	const summary = paramsOf('rut', 'getSummary');
+	const summary = paramsOf('v1Rut', 'getSummary');
 	expect(byName(summary, 'complete')?.displayName).toBe('Include Corporate Mesh and Gazette Data');
 	expect(summary.map((p) => p.name)).toEqual(expect.arrayContaining(['rut', 'simplify', 'loadIfMissing', 'isoDates']));
 
-	const download = paramsOf('rut', 'downloadSummary');
+	const download = paramsOf('v1Rut', 'downloadSummary');
 	expect(byName(download, 'format')?.default).toBe('pdf');
 	expect(byName(download, 'binaryPropertyName')?.default).toBe('data');
 
-	expect(byName(paramsOf('creditScore', 'get'), 'creditScoreRoot')?.default).toBe('v1External');
-	expect(byName(paramsOf('compliance', 'loadProfile'), 'loadProfilePath')?.default).toBe('webhook');
+	expect(byName(paramsOf('v1CreditScore', 'get'), 'creditScoreRoot')?.default).toBe('v1External');
+	expect(byName(paramsOf('v1Compliance', 'loadProfile'), 'loadProfilePath')?.default).toBe('webhook');
 	for (const [resource, op] of [
-		['judicial', 'getCivilCases'],
-		['laborCollection', 'getLaborFines'],
-		['legal', 'getOfficialGazette'],
+		['v1Judicial', 'getCivilCases'],
+		['v1LaborCollection', 'getLaborFines'],
+		['v1Legal', 'getOfficialGazette'],
 	]) {
 		expect(paramsOf(resource, op).map((p) => p.name)).toContain('split');
 	}

@@ -46,7 +46,7 @@ function expectSamePdf(got: Buffer, served: Buffer) {
 
 const download = (extra: Record<string, unknown> = {}) => ({
 	apiVersion: 'v1',
-	resource: 'rut',
+	resource: 'v1Rut',
 	operation: 'downloadSummary',
 	rut,
 	...extra,

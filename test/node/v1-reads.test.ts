@@ -24,15 +24,15 @@ const rut = KNOWN_RUTS.indebted;
 
 /** resource, operation, the full path the spec gives, whether the answer is a list of cases. */
 const READS: Array<[string, string, string, boolean]> = [
-	['judicial', 'getCivilCases', `/api/v1/helper/${rut}/getCivilCases`, true],
-	['judicial', 'getLaborCases', `/api/v1/helper/${rut}/getLaboralCases`, true],
-	['judicial', 'getCollectionCases', `/api/v1/helper/${rut}/getCobranzaCases`, true],
-	['laborCollection', 'getPensionArrears', `/api/v1/helper/${rut}/getMoraPrevisionalCases`, true],
-	['laborCollection', 'getLaborFines', `/api/v1/helper/${rut}/getMultaLaboralCases`, true],
-	['legal', 'getOfficialGazette', `/api/v1/helper/${rut}/getOfficialDiary`, true],
-	['legal', 'getCorporateMesh', `/api/v1/helper/${rut}/mallaSocietaria`, true],
-	['creditScore', 'get', `/api/external/v1/notification/creditScoring/${rut}/getByRut`, false],
-	['rut', 'getIdentification', `/api/v1/integration/helper/identification/${rut}`, false],
+	['v1Judicial', 'getCivilCases', `/api/v1/helper/${rut}/getCivilCases`, true],
+	['v1Judicial', 'getLaborCases', `/api/v1/helper/${rut}/getLaboralCases`, true],
+	['v1Judicial', 'getCollectionCases', `/api/v1/helper/${rut}/getCobranzaCases`, true],
+	['v1LaborCollection', 'getPensionArrears', `/api/v1/helper/${rut}/getMoraPrevisionalCases`, true],
+	['v1LaborCollection', 'getLaborFines', `/api/v1/helper/${rut}/getMultaLaboralCases`, true],
+	['v1Legal', 'getOfficialGazette', `/api/v1/helper/${rut}/getOfficialDiary`, true],
+	['v1Legal', 'getCorporateMesh', `/api/v1/helper/${rut}/mallaSocietaria`, true],
+	['v1CreditScore', 'get', `/api/external/v1/notification/creditScoring/${rut}/getByRut`, false],
+	['v1Rut', 'getIdentification', `/api/v1/integration/helper/identification/${rut}`, false],
 ];
 
 /** The list inside a service answer: the data itself, or its one array-valued field. */
@@ -80,7 +80,7 @@ describe.each(READS)('V1 %s → %s', (resource, operation, path, isList) => {
 });
 
 test('credit score: the "Standard V1 API" option reads under /api/v1 instead of /api/external/v1', async () => {
-	const params = { apiVersion: 'v1', resource: 'creditScore', operation: 'get', rut, creditScoreRoot: 'v1' };
+	const params = { apiVersion: 'v1', resource: 'v1CreditScore', operation: 'get', rut, creditScoreRoot: 'v1' };
 	const { items } = await runNode({ ...credentialsOf(sandbox), params });
 	expect(sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', `/api/v1/notification/creditScoring/${rut}/getByRut`]]);
 	const direct = await rawGet(sandbox, `/api/external/v1/notification/creditScoring/${rut}/getByRut`);
@@ -90,7 +90,7 @@ test('credit score: the "Standard V1 API" option reads under /api/v1 instead of 
 });
 
 test('credit score: an unknown root from an expression is refused before any request', async () => {
-	const params = { apiVersion: 'v1', resource: 'creditScore', operation: 'get', rut, creditScoreRoot: '/api/v9' };
+	const params = { apiVersion: 'v1', resource: 'v1CreditScore', operation: 'get', rut, creditScoreRoot: '/api/v9' };
 	const error = await runNodeError({ ...credentialsOf(sandbox), params });
 	expect(error.message).toContain('Service Path');
 	expect(sandbox.requests).toHaveLength(0);
@@ -98,8 +98,8 @@ test('credit score: an unknown root from an expression is refused before any req
 
 test('a malformed RUT is refused before any request, naming the item, the field and the value', async () => {
 	const params = [
-		{ apiVersion: 'v1', resource: 'judicial', operation: 'getCivilCases', rut },
-		{ apiVersion: 'v1', resource: 'judicial', operation: 'getCivilCases', rut: '76222222-2' },
+		{ apiVersion: 'v1', resource: 'v1Judicial', operation: 'getCivilCases', rut },
+		{ apiVersion: 'v1', resource: 'v1Judicial', operation: 'getCivilCases', rut: '76222222-2' },
 	];
 	const error = await runNodeError({ ...credentialsOf(sandbox), params });
 	expect(error.message).toContain('Item 2');
@@ -110,7 +110,7 @@ test('a malformed RUT is refused before any request, naming the item, the field 
 
 test('a RUT that is not loaded: a plain message, and "Load RUT If Not Loaded" loads it once (POST /helper/loadRut) and reads again', async () => {
 	const fresh = '11111111-1';
-	const params = { apiVersion: 'v1', resource: 'legal', operation: 'getCorporateMesh', rut: fresh };
+	const params = { apiVersion: 'v1', resource: 'v1Legal', operation: 'getCorporateMesh', rut: fresh };
 	const error = await runNodeError({ ...credentialsOf(sandbox), params });
 	expect(error.message).toContain(`RUT ${fresh} is not loaded`);
 	expect(sandbox.requests.map((r) => r.status)).toEqual([404]);
@@ -130,7 +130,7 @@ test('a RUT that is not loaded: a plain message, and "Load RUT If Not Loaded" lo
 });
 
 test('Continue On Fail: a bad RUT becomes an error item in its place while the others are read', async () => {
-	const op = { apiVersion: 'v1', resource: 'rut', operation: 'getIdentification' };
+	const op = { apiVersion: 'v1', resource: 'v1Rut', operation: 'getIdentification' };
 	const params = [
 		{ ...op, rut: KNOWN_RUTS.clean },
 		{ ...op, rut: 'not a rut' },

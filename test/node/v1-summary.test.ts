@@ -19,7 +19,7 @@ beforeEach(() => sandbox.resetLog());
 
 const summaryOf = (rut: string, extra: Record<string, unknown> = {}) => ({
 	apiVersion: 'v1',
-	resource: 'rut',
+	resource: 'v1Rut',
 	operation: 'getSummary',
 	rut,
 	...extra,
@@ -58,7 +58,7 @@ test('Convert Dates to ISO 8601 leaves V1 timestamps (already ISO) as they are',
 async function simplified(version: 'v1' | 'v2', rut: string) {
 	const { items } = await runNode({
 		...credentialsOf(sandbox),
-		params: { apiVersion: version, resource: 'rut', operation: 'getSummary', rut, simplify: true },
+		params: { apiVersion: version, resource: version === 'v1' ? 'v1Rut' : 'rut', operation: 'getSummary', rut, simplify: true },
 	});
 	expect(items).toHaveLength(1);
 	return items[0].json;
@@ -118,7 +118,7 @@ test('Simplify reads the V1 summary fields the service sent', async () => {
 
 test('Load: POST /api/v1/helper/loadRut with {rut, isMonitoring, includeBureau}; the same RUT twice is loaded once', async () => {
 	const rut = '13.131.313-6';
-	const params = { apiVersion: 'v1', resource: 'rut', operation: 'load', rut, isMonitoring: true, includeBureau: true };
+	const params = { apiVersion: 'v1', resource: 'v1Rut', operation: 'load', rut, isMonitoring: true, includeBureau: true };
 	const before = sandbox.usage().paidLoads;
 	const { items } = await runNode({ ...credentialsOf(sandbox), params: [params, { ...params, rut: '131313136' }] });
 	expect(sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([

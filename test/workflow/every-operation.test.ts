@@ -116,7 +116,7 @@ test.each(operations.map((o) => [`${o.version} ${o.resource} ${o.operation}`, o]
 );
 
 test('the PDF summary arrives as binary data a mail node can attach', async () => {
-	const result = await run({ apiVersion: 'v1', resource: 'rut', operation: 'downloadSummary', rut: RUT, format: 'pdf', binaryPropertyName: 'data' });
+	const result = await run({ apiVersion: 'v1', resource: 'v1Rut', operation: 'downloadSummary', rut: RUT, format: 'pdf', binaryPropertyName: 'data' });
 	expect(result.error).toBeUndefined();
 	const [item] = result.items['Risk Info'];
 	expect(item.binary?.data.mimeType).toBe('application/pdf');
@@ -127,7 +127,7 @@ test('the PDF summary arrives as binary data a mail node can attach', async () =
 test('Continue On Fail: a malformed RUT and an unloaded RUT become error items paired to their inputs; the good one still runs', async () => {
 	const unloaded = formatRut(77123456);
 	const result = await run(
-		{ apiVersion: 'v1', resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' },
+		{ apiVersion: 'v1', resource: 'v1Judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' },
 		[{ rut: RUT }, { rut: '12.345.678-0' }, { rut: unloaded }],
 		{ onError: 'continueRegularOutput' },
 	);

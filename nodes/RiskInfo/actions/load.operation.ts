@@ -18,7 +18,8 @@ export function loadOperation(version: ApiVersion): Operation<LoadParams> {
 	return {
 		value: 'load',
 		name: 'Load',
-		action: 'Load a RUT',
+		// V1 actions are marked, so the node panel's search results (which have no group labels) tell them apart.
+		action: version === 'v1' ? 'Load a RUT (V1)' : 'Load a RUT',
 		description: `Loads the RUT into the account so its information can be read (POST ${path}). This is a paid call; reading a loaded RUT is free.`,
 		properties: [
 			rutProperty,

@@ -12,7 +12,7 @@ import type { Operation, Resource } from '../types';
 const definition: Omit<ReadDefinition, 'root'> = {
 	value: 'get',
 	name: 'Get',
-	action: 'Get credit score',
+	action: 'Get a credit score (V1)',
 	description:
 		'The credit-scoring record of a loaded RUT: weights, percentages and classification label (GET /notification/creditScoring/{rut}/getByRut)',
 	version: 'v1',
@@ -61,8 +61,8 @@ const get: Operation = {
 };
 
 export const creditScore: Resource = {
-	value: 'creditScore',
-	name: 'Credit Score',
+	value: 'v1CreditScore',
+	name: 'Credit Score (V1)',
 	description: 'The credit-scoring record of a RUT',
 	operations: [get],
 };

@@ -26,7 +26,7 @@ interface DownloadParams extends IDataObject {
 export const downloadSummary: Operation<DownloadParams> = {
 	value: 'downloadSummary',
 	name: 'Download Summary',
-	action: 'Download the summary report of a RUT',
+	action: 'Download the summary report of a RUT (V1)',
 	description:
 		'The summary report of a loaded RUT as a PDF file, ready to email or upload, or as JSON (GET /integration/{rut}/downloadSummary). V1 only.',
 	properties: [

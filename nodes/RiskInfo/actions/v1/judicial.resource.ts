@@ -2,14 +2,14 @@ import { readOperation } from '../read';
 import type { Resource } from '../types';
 
 export const judicial: Resource = {
-	value: 'judicial',
-	name: 'Judicial',
+	value: 'v1Judicial',
+	name: 'Judicial (V1)',
 	description: 'Court cases in which the RUT takes part',
 	operations: [
 		readOperation({
 			value: 'getCivilCases',
 			name: 'Get Civil Cases',
-			action: 'Get civil cases',
+			action: 'Get civil cases (V1)',
 			description: 'Civil court cases of a loaded RUT (GET /helper/{rut}/getCivilCases)',
 			version: 'v1',
 			path: (rut) => `/helper/${rut}/getCivilCases`,
@@ -18,7 +18,7 @@ export const judicial: Resource = {
 		readOperation({
 			value: 'getCollectionCases',
 			name: 'Get Collection Cases (Cobranza)',
-			action: 'Get collection cases',
+			action: 'Get collection cases (V1)',
 			description: 'Debt collection court cases (cobranza) of a loaded RUT (GET /helper/{rut}/getCobranzaCases)',
 			version: 'v1',
 			path: (rut) => `/helper/${rut}/getCobranzaCases`,
@@ -27,7 +27,7 @@ export const judicial: Resource = {
 		readOperation({
 			value: 'getLaborCases',
 			name: 'Get Labor Cases',
-			action: 'Get labor cases',
+			action: 'Get labor cases (V1)',
 			description: 'Labor court cases of a loaded RUT (GET /helper/{rut}/getLaboralCases)',
 			version: 'v1',
 			path: (rut) => `/helper/${rut}/getLaboralCases`,

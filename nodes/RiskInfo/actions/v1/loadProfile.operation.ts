@@ -40,7 +40,7 @@ interface LoadProfileParams extends IDataObject {
 export const loadProfile: Operation<LoadProfileParams> = {
 	value: 'loadProfile',
 	name: 'Load Profile',
-	action: 'Load a compliance profile',
+	action: 'Load a compliance profile (V1)',
 	description:
 		'Screen a name against compliance lists (PEP, international lists, criminal, news, corporate mesh). The result arrives later at your webhook: use the Risk Info Trigger node and match it by webhookId. Paid.',
 	properties: [...complianceProperties, pathProperty],

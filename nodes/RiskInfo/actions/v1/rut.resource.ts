@@ -5,8 +5,8 @@ import { loadOperation } from '../load.operation';
 import { getSummary } from './summary.operation';
 
 export const rut: Resource = {
-	value: 'rut',
-	name: 'RUT',
+	value: 'v1Rut',
+	name: 'RUT (V1)',
 	description: 'Load a RUT and read its summary, report and tax identification',
 	operations: [
 		loadOperation('v1'),
@@ -15,7 +15,7 @@ export const rut: Resource = {
 		readOperation({
 			value: 'getIdentification',
 			name: 'Get Identification',
-			action: 'Get the tax identification of a RUT',
+			action: 'Get the tax identification of a RUT (V1)',
 			description:
 				'The tax authority\'s (SII) record of a loaded RUT: name, activities, stamped documents (GET /integration/helper/identification/{rut}). V1 only.',
 			version: 'v1',

@@ -25,7 +25,7 @@ interface SummaryParams extends IDataObject {
 export const getSummary: Operation<SummaryParams> = {
 	value: 'getSummary',
 	name: 'Get Summary',
-	action: 'Get the summary of a RUT',
+	action: 'Get a RUT summary (V1)',
 	description: 'Everything known about a loaded RUT in one record (GET /helper/{rut}/summary). Free for a loaded RUT.',
 	properties: [
 		rutProperty,
