@@ -157,7 +157,7 @@ const SHOTS = {
 	/** The node panel's list of every action, grouped by resource. */
 	async actions(page, url, wfs) {
 		// Tall enough for every action to show without scrolling.
-		await page.setViewportSize({ width: 1440, height: 1800 });
+		await page.setViewportSize({ width: 1440, height: 1950 });
 		await openWorkflow(page, url, wfs.supplierScreening.id);
 		await page.getByTestId('node-creator-plus-button').click();
 		const search = page.getByTestId('node-creator-search-bar');
