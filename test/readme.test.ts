@@ -1,6 +1,6 @@
 // The README is what users read first: it must open with the two commands, and its tables must
 // list every operation the node really offers.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { RESOURCES } from '../nodes/RiskInfo/actions/registry';
@@ -45,4 +45,13 @@ test('the simplified-summary table documents exactly the fields Simplify returns
 	const table = readme.slice(start, readme.indexOf('\n## ', start + 5));
 	const documented = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
 	expect(documented).toEqual(SIMPLIFIED_FIELDS);
+});
+
+test('every relative link and image of the README points to a file in the repository', () => {
+	const targets = [
+		...[...readme.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]),
+		...[...readme.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]),
+	].filter((t) => !/^[a-z]+:/i.test(t));
+	expect(targets).toEqual(expect.arrayContaining(['docs/screenshots/risk-info-actions.png', 'docs/screenshots/onboarding-workflow.png']));
+	for (const target of targets) expect([target, existsSync(path.join(ROOT, target))]).toEqual([target, true]);
 });
