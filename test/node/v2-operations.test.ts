@@ -117,10 +117,13 @@ describe('compliance → loadProfile', () => {
 	});
 
 	test('a natural person is sent with isJuridicalPerson false', async () => {
-		await run({ resource: 'compliance', operation: 'loadProfile', fullName: 'Ana Soto', personType: 'natural', searchErrors: 0 });
+		const { items } = await run({ resource: 'compliance', operation: 'loadProfile', fullName: 'Ana Soto', personType: 'natural', searchErrors: 0 });
 		expect(sb.requests.map((r) => r.body)).toEqual([
 			{ fullName: 'Ana Soto', isMonitoring: false, isJuridicalPerson: false, searchErrors: 0 },
 		]);
+		// Let the screening finish here: otherwise its status can change from PROCESSING to SUCCESS
+		// between the two reads of the List Profiles test below.
+		await sb.waitForDelivery(items[0].json.webhookId as number, 5000);
 	});
 });
 
