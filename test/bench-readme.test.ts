@@ -1,0 +1,27 @@
+// The README's benchmark block is the latest `npm run bench` run, not a hand-edited copy.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { README_MARKS, readmeSection } from '../bench/report';
+import type { Section } from '../bench/types';
+
+const ROOT = path.join(__dirname, '..');
+
+test('README shows the tables and targets of bench/results.json', () => {
+	const results = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'results.json'), 'utf8')) as {
+		startedAt: string;
+		seconds: number;
+		sections: Section[];
+	};
+	const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+	const [start, end] = README_MARKS.map((m) => readme.indexOf(m));
+	expect(start).toBeGreaterThan(readme.indexOf('## Benchmarks'));
+	expect(end).toBeGreaterThan(start);
+	const block = readme.slice(start + README_MARKS[0].length, end).trim();
+	expect(block).toBe(readmeSection(results.sections, results.startedAt, results.seconds));
+	// Every scenario of issue 8 is in it, with a result for each of its targets.
+	for (const title of ['Throughput', 'De-duplication', 'Rate limit', 'Peak memory']) {
+		expect(results.sections.some((s) => s.title.startsWith(title))).toBe(true);
+	}
+	expect(block.match(/\| (PASS|FAIL) \|/g)).toHaveLength(results.sections.flatMap((s) => s.checks).length);
+});
