@@ -1,8 +1,11 @@
 // One measured variant, alone in its own process so that neither its memory nor its CPU
 // pollutes the others (the sandbox lives in the parent). Talks to the parent over IPC.
+import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { StringDecoder } from 'node:string_decoder';
 import * as v8 from 'node:v8';
 
+import type { IDataObject } from 'n8n-workflow';
 import { Pool } from 'undici';
 
 import { runWorkflow } from '../test/helpers/workflow';
@@ -17,6 +20,10 @@ export type ChildJob = (
 	retainedHeap?: boolean;
 	/** Profile the measured run and report CPU per bucket (slows the run; not for timing). */
 	profile?: boolean;
+	/** After the run, write each output item's JSON as one line of this file. */
+	saveOutput?: string;
+	/** Trigger items: one JSON per line of this file, read before the run, instead of one `{ rut }` per RUT. */
+	inputFile?: string;
 };
 
 export interface ChildResult {
@@ -51,8 +58,11 @@ function cpuSince(start: NodeJS.CpuUsage): number {
 }
 
 async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
+	// Line by line, so reading the input leaves no large string behind to raise the peak.
+	const inputs = job.inputFile ? readJsonLines(job.inputFile) : undefined;
+	collectGarbage();
 	const run = async (ruts: string[]) => {
-		const result = await runWorkflow(buildWorkflow(job, job.access, ruts));
+		const result = await runWorkflow(buildWorkflow(job, job.access, ruts, ruts === job.ruts ? inputs : undefined));
 		if (result.error) throw result.error;
 		return result.items.Step;
 	};
@@ -63,6 +73,7 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 	const ms = performance.now() - started;
 	const cpuMs = cpuSince(cpu);
 	held.output = items;
+	if (job.saveOutput) writeJsonLines(job.saveOutput, items.map((i) => i.json));
 	const failed = items.filter((i) => i.json.error !== undefined);
 	return {
 		ms,
@@ -73,6 +84,33 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 		firstError: failed[0] ? String(failed[0].json.error) : undefined,
 		loadedNow: items.filter((i) => i.json.loadedNow === true).length,
 	};
+}
+
+function collectGarbage() {
+	(globalThis as { gc?: () => void }).gc?.();
+}
+
+function readJsonLines(file: string): IDataObject[] {
+	const out: IDataObject[] = [];
+	const fd = fs.openSync(file, 'r');
+	const chunk = Buffer.alloc(1 << 20);
+	// A chunk may end inside a character (the records hold á, ñ…): the decoder keeps the partial bytes.
+	const decoder = new StringDecoder('utf8');
+	let rest = '';
+	for (let n = fs.readSync(fd, chunk); n > 0; n = fs.readSync(fd, chunk)) {
+		const lines = (rest + decoder.write(chunk.subarray(0, n))).split('\n');
+		rest = lines.pop()!;
+		for (const line of lines) if (line) out.push(JSON.parse(line) as IDataObject);
+	}
+	fs.closeSync(fd);
+	if (rest) out.push(JSON.parse(rest) as IDataObject);
+	return out;
+}
+
+function writeJsonLines(file: string, values: IDataObject[]) {
+	const fd = fs.openSync(file, 'w');
+	for (const v of values) fs.writeSync(fd, `${JSON.stringify(v)}\n`);
+	fs.closeSync(fd);
 }
 
 /** The reference: the same GET with the same headers, `parallel` at a time, with undici and nothing else. */

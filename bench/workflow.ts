@@ -20,7 +20,8 @@ export interface WorkflowJob {
 	parallel: number;
 }
 
-export function buildWorkflow(job: WorkflowJob, access: ServiceAccess, ruts: string[]) {
+/** `inputs`, when given, are the trigger's items instead of one `{ rut }` per RUT. */
+export function buildWorkflow(job: WorkflowJob, access: ServiceAccess, ruts: string[], inputs?: IDataObject[]) {
 	const start: INode = { id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} };
 	const middle: INode = job.noop
 		? { id: '2', name: 'Step', type: NO_OP, typeVersion: 1, position: [200, 0], parameters: {} }
@@ -48,7 +49,7 @@ export function buildWorkflow(job: WorkflowJob, access: ServiceAccess, ruts: str
 				credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
 			};
 	const connections: IConnections = { Start: { main: [[{ node: 'Step', type: 'main', index: 0 }]] } };
-	const triggerItems: INodeExecutionData[] = ruts.map((rut) => ({ json: { rut } }));
+	const triggerItems: INodeExecutionData[] = inputs ? inputs.map((json) => ({ json })) : ruts.map((rut) => ({ json: { rut } }));
 	return {
 		nodes: [start, middle],
 		connections,
