@@ -11,6 +11,9 @@
 //   (e) the critical-alert workflow, also active, receives the critical result of (b)
 //   (c) a delivery with a wrong or missing token starts no execution
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
+//   (f) `npm start`: its banner's editor, login and credential work, the examples are there with
+//       both trigger workflows active, the onboarding example run from the editor gets its results
+//       back by webhook, Ctrl-C stops everything, and a second run reuses it all
 // Options: --keep (keep the temporary n8n folder), --no-build.
 const fs = require('node:fs');
 const os = require('node:os');
@@ -18,6 +21,7 @@ const path = require('node:path');
 const { run, killAll } = require('./lib/proc');
 const { N8n, freePort, packPackage, installPackage, nodeItems, ROOT } = require('./lib/n8n');
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
+const { checkNpmStart } = require('./lib/start-check');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, RISKINFO_TRIGGER, CREDENTIAL_IDS } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
@@ -121,24 +125,6 @@ async function checkPdfReport(n8n, wf) {
 	return `"${last.name}" holds ${bin.fileName} (${bin.mimeType}, ${bin.fileSize ?? '?'})`;
 }
 
-/**
- * Runs a workflow the way the editor's "Execute workflow" does, inside the server: the Data table
- * module exists only there, not in `n8n execute`. Resolves with the finished execution.
- */
-async function runFromEditor(n8n, cookie, apiKey, workflowId, triggerName) {
-	const started = await n8n.rest('POST', `/rest/workflows/${workflowId}/run`, { cookie, body: { triggerToStartFrom: { name: triggerName } } });
-	const executionId = started.json?.data?.executionId;
-	assert(started.status === 200 && executionId, `starting the workflow answered ${started.status}: ${started.text.slice(0, 300)}`);
-	return await waitFor(
-		`execution ${executionId} did not finish`,
-		async () => {
-			const res = await n8n.rest('GET', `/api/v1/executions/${executionId}?includeData=true`, { apiKey });
-			return res.status === 200 && !['new', 'running', 'waiting'].includes(res.json.status) ? res.json : undefined;
-		},
-		120_000,
-	);
-}
-
 const triggerUrl = (n8n, wf) => webhookUrl(n8n.url, wf);
 
 async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
@@ -153,7 +139,7 @@ async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
 	const [onboardName, reviewName] = wf.json.connections[ifNode.name].main.map((out) => out[0].node);
 	const hookUrl = triggerUrl(n8n, wf);
 
-	const intake = await runFromEditor(n8n, cookie, apiKey, wf.id, start.name);
+	const intake = await n8n.runFromEditor(cookie, apiKey, wf.id, start.name);
 	assert(intake.status === 'success', `the intake run failed: ${JSON.stringify(intake.data?.resultData?.error ?? intake.status).slice(0, 500)}`);
 	const loaded = (nodeItems(intake, loadNode.name) ?? []).map((i) => i.json);
 	const remembered = (nodeItems(intake, rememberNode.name) ?? []).map((i) => i.json);
@@ -313,6 +299,8 @@ async function main() {
 		await n8n.stop();
 		await sandbox.close();
 	}
+	// Last, with the e2e's own n8n and sandbox stopped: `npm start` in a folder of its own.
+	await check('f', 'npm start, as a user runs it', () => checkNpmStart(tmp));
 	const passed = results.filter(Boolean).length;
 	const failedCount = results.length - passed + (failed ? 1 : 0);
 	if (failedCount || args.has('--keep')) step(`kept ${tmp} (n8n log: ${path.join(tmp, 'n8n.log')})`);

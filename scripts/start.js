@@ -14,7 +14,8 @@ const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n'
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, CREDENTIAL_IDS } = require('./lib/setup');
 
-const DEMO = path.join(ROOT, '.n8n-demo');
+// RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
+const DEMO = process.env.RISKINFO_DEMO_DIR ? path.resolve(process.env.RISKINFO_DEMO_DIR) : path.join(ROOT, '.n8n-demo');
 const STATE_FILE = path.join(DEMO, 'state.json');
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
 const HOOK_TOKEN_FILE = path.join(DEMO, 'webhook-token');
@@ -105,7 +106,7 @@ async function main() {
 	// Reinstall the package only when what n8n would load changed.
 	const packageHash = hashFiles([...listFiles(path.join(ROOT, 'dist')), path.join(ROOT, 'package.json')]);
 	if (state.packageHash !== packageHash) {
-		log('installing the package into n8n (.n8n-demo/.n8n/nodes)');
+		log(`installing the package into n8n (${path.relative(ROOT, path.join(DEMO, '.n8n', 'nodes'))})`);
 		const tarball = await packPackage(path.join(DEMO, 'pack'));
 		await installPackage(DEMO, tarball);
 		fs.rmSync(tarball, { force: true });
@@ -224,7 +225,7 @@ async function main() {
 	const exit = await n8n.server.done;
 	if (!stopping) {
 		await sandbox.close();
-		throw new Error(`n8n stopped by itself (exit ${exit.code ?? exit.signal}); see .n8n-demo/n8n.log`);
+		throw new Error(`n8n stopped by itself (exit ${exit.code ?? exit.signal}); see ${path.relative(ROOT, path.join(DEMO, 'n8n.log'))}`);
 	}
 }
 

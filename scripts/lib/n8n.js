@@ -238,6 +238,21 @@ class N8n {
 		return res.json.data;
 	}
 
+	/**
+	 * Runs a workflow the way the editor's "Execute workflow" does, inside the server: the Data table
+	 * module exists only there, not in `n8n execute`. Resolves with the finished execution.
+	 */
+	async runFromEditor(cookie, apiKey, workflowId, triggerName, { timeoutMs = 120_000 } = {}) {
+		const started = await this.rest('POST', `/rest/workflows/${workflowId}/run`, { cookie, body: { triggerToStartFrom: { name: triggerName } } });
+		const executionId = started.json?.data?.executionId;
+		if (started.status !== 200 || !executionId) throw new Error(`starting the workflow answered ${started.status}: ${started.text.slice(0, 300)}`);
+		for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+			const res = await this.rest('GET', `/api/v1/executions/${executionId}?includeData=true`, { apiKey });
+			if (res.status === 200 && !['new', 'running', 'waiting'].includes(res.json.status)) return res.json;
+		}
+		throw new Error(`execution ${executionId} did not finish within ${timeoutMs / 1000} s`);
+	}
+
 	async workflow(apiKey, id) {
 		const res = await this.rest('GET', `/api/v1/workflows/${id}`, { apiKey });
 		if (res.status !== 200) throw new Error(`GET /api/v1/workflows/${id} answered ${res.status}: ${res.text.slice(0, 300)}`);
