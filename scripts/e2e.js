@@ -22,6 +22,7 @@ const { run, killAll } = require('./lib/proc');
 const { N8n, freePort, packPackage, installPackage, nodeItems, ROOT } = require('./lib/n8n');
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
 const { checkNpmStart } = require('./lib/start-check');
+const { assert, waitFor } = require('./lib/checks');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, RISKINFO_TRIGGER, CREDENTIAL_IDS } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
@@ -41,21 +42,6 @@ async function check(id, title, fn) {
 	} catch (err) {
 		report(id, title, false, err && err.message ? err.message : String(err));
 	}
-}
-
-function assert(cond, msg) {
-	if (!cond) throw new Error(msg);
-}
-
-async function waitFor(what, fn, timeoutMs, everyMs = 500) {
-	const deadline = Date.now() + timeoutMs;
-	let last;
-	while (Date.now() < deadline) {
-		last = await fn();
-		if (last) return last;
-		await new Promise((r) => setTimeout(r, everyMs));
-	}
-	throw new Error(`${what} within ${timeoutMs / 1000} s`);
 }
 
 /** The sandbox's own V2 summary of a RUT, read directly (free for a loaded RUT). */

@@ -6,22 +6,9 @@ const path = require('node:path');
 const { start } = require('./proc');
 const { N8n, ROOT } = require('./n8n');
 const { exampleWorkflows, loadSandbox } = require('./setup');
+const { assert, waitFor } = require('./checks');
 
 const READY = /^n8n is ready \(in \d+ s\): (http:\/\/\S+)$/;
-
-function assert(cond, msg) {
-	if (!cond) throw new Error(msg);
-}
-
-async function waitFor(what, fn, timeoutMs, everyMs = 500) {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const value = await fn();
-		if (value) return value;
-		await new Promise((r) => setTimeout(r, everyMs));
-	}
-	throw new Error(`${what} within ${timeoutMs / 1000} s`);
-}
 
 /** `node scripts/start.js` in `demoDir`; resolves once it printed its banner, with what it printed. */
 async function startDemo(demoDir) {
