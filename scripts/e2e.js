@@ -23,7 +23,7 @@ const { N8n, freePort, packPackage, installPackage, nodeItems, ROOT } = require(
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
 const { checkNpmStart } = require('./lib/start-check');
 const { assert, waitFor } = require('./lib/checks');
-const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, RISKINFO_TRIGGER, CREDENTIAL_IDS } = require('./lib/setup');
+const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, RISKINFO_TRIGGER } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
@@ -202,16 +202,8 @@ async function main() {
 	});
 	let failed = false;
 	try {
-		const credFile = path.join(tmp, 'credentials.json');
-		fs.writeFileSync(
-			credFile,
-			JSON.stringify([
-				{ id: CREDENTIAL_IDS.api, name: 'Risk Info (sandbox)', type: 'riskInfoApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId } },
-				{ id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)', type: 'riskInfoWebhookAuthApi', data: { method: 'bearer', token: HOOK_TOKEN } },
-			]),
-		);
 		step('importing credentials and example workflows');
-		await n8n.importCredentials(credFile);
+		await importSandboxCredentials(n8n, sandbox, HOOK_TOKEN);
 		const wfs = exampleWorkflows();
 		const wfDir = path.join(tmp, 'workflows');
 		fs.mkdirSync(wfDir);

@@ -14,7 +14,7 @@ const path = require('node:path');
 const { run } = require('./lib/proc');
 const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
-const { loadSandbox, exampleWorkflows, exampleFiles, CREDENTIAL_IDS } = require('./lib/setup');
+const { loadSandbox, exampleWorkflows, exampleFiles, importSandboxCredentials } = require('./lib/setup');
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const TOOLS = path.join(ROOT, '.runtime', 'tools');
@@ -65,15 +65,7 @@ async function startDemo(tmp) {
 		logFile: path.join(tmp, 'n8n.log'),
 	});
 	try {
-		const credFile = path.join(tmp, 'credentials.json');
-		fs.writeFileSync(
-			credFile,
-			JSON.stringify([
-				{ id: CREDENTIAL_IDS.api, name: 'Risk Info (sandbox)', type: 'riskInfoApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId } },
-				{ id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)', type: 'riskInfoWebhookAuthApi', data: { method: 'bearer', token: 'screenshot-token-not-used-for-deliveries' } },
-			]),
-		);
-		await n8n.importCredentials(credFile);
+		await importSandboxCredentials(n8n, sandbox, 'screenshot-token-not-used-for-deliveries');
 		const dir = path.join(tmp, 'import');
 		fs.mkdirSync(dir);
 		for (const f of exampleFiles()) fs.copyFileSync(f, path.join(dir, path.basename(f)));

@@ -12,7 +12,7 @@ const path = require('node:path');
 const { run } = require('./lib/proc');
 const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
-const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, CREDENTIAL_IDS } = require('./lib/setup');
+const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials } = require('./lib/setup');
 
 // RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
 const DEMO = process.env.RISKINFO_DEMO_DIR ? path.resolve(process.env.RISKINFO_DEMO_DIR) : path.join(ROOT, '.n8n-demo');
@@ -159,17 +159,7 @@ async function main() {
 		const credKey = `${sandbox.url}|${sandbox.token}|${sandbox.clientId}|${token}`;
 		if (state.credKey !== credKey) {
 			log('adding the "Risk Info (sandbox)" credentials');
-			const credFile = path.join(DEMO, 'credentials.json');
-			fs.writeFileSync(
-				credFile,
-				JSON.stringify([
-					{ id: CREDENTIAL_IDS.api, name: 'Risk Info (sandbox)', type: 'riskInfoApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId } },
-					{ id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)', type: 'riskInfoWebhookAuthApi', data: { method: 'bearer', token } },
-				]),
-				{ mode: 0o600 },
-			);
-			await n8n.importCredentials(credFile);
-			fs.rmSync(credFile, { force: true });
+			await importSandboxCredentials(n8n, sandbox, token);
 			state.credKey = credKey;
 		}
 		if (state.examplesHash !== examplesHash) {

@@ -77,4 +77,29 @@ function credentialIds() {
 	return { api: ids.api ?? 'riskInfoSandbox1', hook: ids.hook ?? 'riskInfoHookAuth' };
 }
 
-module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, RISKINFO_TRIGGER, CREDENTIAL_IDS: credentialIds(), ROOT };
+const CREDENTIAL_IDS = credentialIds();
+
+/**
+ * Imports the "Risk Info (sandbox)" API credential and the webhook credential the trigger checks
+ * deliveries against, under the ids the examples reference, into `n8n`. The file holding them
+ * exists only for the import.
+ */
+async function importSandboxCredentials(n8n, sandbox, hookToken) {
+	const file = path.join(n8n.userFolder, 'credentials-import.json');
+	fs.mkdirSync(n8n.userFolder, { recursive: true });
+	fs.writeFileSync(
+		file,
+		JSON.stringify([
+			{ id: CREDENTIAL_IDS.api, name: 'Risk Info (sandbox)', type: 'riskInfoApi', data: { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId } },
+			{ id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)', type: 'riskInfoWebhookAuthApi', data: { method: 'bearer', token: hookToken } },
+		]),
+		{ mode: 0o600 },
+	);
+	try {
+		await n8n.importCredentials(file);
+	} finally {
+		fs.rmSync(file, { force: true });
+	}
+}
+
+module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, RISKINFO_TRIGGER, CREDENTIAL_IDS, ROOT };
