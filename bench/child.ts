@@ -49,6 +49,9 @@ export interface ChildResult {
 
 const MiB = 1024 * 1024;
 
+/** V8's full collection, present when the child runs with --expose-gc (the memory runs). */
+const gc = (globalThis as { gc?: () => void }).gc;
+
 /** The last run's output, kept so that the retained heap includes it, as n8n would keep it. */
 const held: { output?: unknown } = {};
 
@@ -60,7 +63,7 @@ function cpuSince(start: NodeJS.CpuUsage): number {
 async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 	// Line by line, so reading the input leaves no large string behind to raise the peak.
 	const inputs = job.inputFile ? readJsonLines(job.inputFile) : undefined;
-	collectGarbage();
+	gc?.();
 	const run = async (ruts: string[]) => {
 		const result = await runWorkflow(buildWorkflow(job, job.access, ruts, ruts === job.ruts ? inputs : undefined));
 		if (result.error) throw result.error;
@@ -84,10 +87,6 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 		firstError: failed[0] ? String(failed[0].json.error) : undefined,
 		loadedNow: items.filter((i) => i.json.loadedNow === true).length,
 	};
-}
-
-function collectGarbage() {
-	(globalThis as { gc?: () => void }).gc?.();
 }
 
 function readJsonLines(file: string): IDataObject[] {
@@ -155,7 +154,6 @@ process.once('message', (job: ChildJob) => {
 			clearInterval(sampler);
 			peakHeap = Math.max(peakHeap, heap());
 			const result: ChildResult = { ...r, peakRssMiB: process.resourceUsage().maxRSS / 1024, peakHeapMiB: peakHeap / MiB };
-			const gc = (globalThis as { gc?: () => void }).gc;
 			if (job.retainedHeap && gc) {
 				gc();
 				result.retainedHeapMiB = heap() / MiB;

@@ -23,31 +23,25 @@ export interface WorkflowJob {
 /** `inputs`, when given, are the trigger's items instead of one `{ rut }` per RUT. */
 export function buildWorkflow(job: WorkflowJob, access: ServiceAccess, ruts: string[], inputs?: IDataObject[]) {
 	const start: INode = { id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} };
-	const middle: INode = job.noop
-		? { id: '2', name: 'Step', type: NO_OP, typeVersion: 1, position: [200, 0], parameters: {} }
+	const step = (type: string, parameters: INode['parameters'], credentials?: INode['credentials']): INode => ({
+		id: '2',
+		name: 'Step',
+		type,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		...(credentials ? { credentials } : {}),
+	});
+	const riskInfoCredential = { riskInfoApi: { id: '1', name: 'Risk Info' } };
+	const middle = job.noop
+		? step(NO_OP, {})
 		: job.minimal
-			? {
-					id: '2',
-					name: 'Step',
-					type: MINIMAL_NODE,
-					typeVersion: 1,
-					position: [200, 0],
-					parameters: { rut: '={{ $json.rut }}', parallel: job.parallel },
-					credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
-				}
-			: {
-				id: '2',
-				name: 'Step',
-				type: 'n8n-nodes-riskinfo.riskInfo',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: {
-					rut: '={{ $json.rut }}',
-					...job.parameters,
-					requestOptions: { requestsInParallel: job.parallel },
-				},
-				credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
-			};
+			? step(MINIMAL_NODE, { rut: '={{ $json.rut }}', parallel: job.parallel }, riskInfoCredential)
+			: step(
+					'n8n-nodes-riskinfo.riskInfo',
+					{ rut: '={{ $json.rut }}', ...job.parameters, requestOptions: { requestsInParallel: job.parallel } },
+					riskInfoCredential,
+				);
 	const connections: IConnections = { Start: { main: [[{ node: 'Step', type: 'main', index: 0 }]] } };
 	const triggerItems: INodeExecutionData[] = inputs ? inputs.map((json) => ({ json })) : ruts.map((rut) => ({ json: { rut } }));
 	return {
