@@ -23,7 +23,7 @@ const { N8n, freePort, packPackage, installPackage, nodeItems, ROOT } = require(
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
 const { checkNpmStart } = require('./lib/start-check');
 const { assert, waitFor } = require('./lib/checks');
-const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, RISKINFO_TRIGGER } = require('./lib/setup');
+const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
@@ -205,10 +205,7 @@ async function main() {
 		step('importing credentials and example workflows');
 		await importSandboxCredentials(n8n, sandbox, HOOK_TOKEN);
 		const wfs = exampleWorkflows();
-		const wfDir = path.join(tmp, 'workflows');
-		fs.mkdirSync(wfDir);
-		for (const wf of Object.values(wfs)) fs.writeFileSync(path.join(wfDir, `${wf.id}.json`), JSON.stringify(wf.json));
-		await n8n.cliOk(['import:workflow', '--separate', `--input=${wfDir}`]);
+		await importExamples(n8n);
 
 		await check('a', 'supplier screening, headless', () => checkSupplierScreening(n8n, sandbox, wfs.supplierScreening, KNOWN_RUTS));
 		await check('d', 'PDF due-diligence report, headless', () => checkPdfReport(n8n, wfs.pdfReport));

@@ -14,7 +14,7 @@ const path = require('node:path');
 const { run } = require('./lib/proc');
 const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
-const { loadSandbox, exampleWorkflows, exampleFiles, importSandboxCredentials } = require('./lib/setup');
+const { loadSandbox, exampleWorkflows, importSandboxCredentials, importExamples } = require('./lib/setup');
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const TOOLS = path.join(ROOT, '.runtime', 'tools');
@@ -66,10 +66,7 @@ async function startDemo(tmp) {
 	});
 	try {
 		await importSandboxCredentials(n8n, sandbox, 'screenshot-token-not-used-for-deliveries');
-		const dir = path.join(tmp, 'import');
-		fs.mkdirSync(dir);
-		for (const f of exampleFiles()) fs.copyFileSync(f, path.join(dir, path.basename(f)));
-		await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+		await importExamples(n8n);
 		log('starting n8n');
 		await n8n.start();
 		await n8n.setupOwner(OWNER);

@@ -12,7 +12,7 @@ const path = require('node:path');
 const { run } = require('./lib/proc');
 const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
-const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials } = require('./lib/setup');
+const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples } = require('./lib/setup');
 
 // RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
 const DEMO = process.env.RISKINFO_DEMO_DIR ? path.resolve(process.env.RISKINFO_DEMO_DIR) : path.join(ROOT, '.n8n-demo');
@@ -164,11 +164,7 @@ async function main() {
 		}
 		if (state.examplesHash !== examplesHash) {
 			log('importing the example workflows');
-			const dir = path.join(DEMO, 'import');
-			fs.rmSync(dir, { recursive: true, force: true });
-			fs.mkdirSync(dir);
-			for (const f of exampleFiles()) fs.copyFileSync(f, path.join(dir, path.basename(f)));
-			await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+			await importExamples(n8n);
 			state.examplesHash = examplesHash;
 			state.published = [];
 		}
@@ -199,7 +195,7 @@ async function main() {
 			line,
 			`n8n is ready (in ${Math.round((Date.now() - t0) / 1000)} s): ${n8n.url}`,
 			`  Log in:      ${OWNER.email}  /  ${OWNER.password}`,
-			`  Workflows:   ${Object.values(exampleWorkflows({ required: [] })).map((w) => `"${w.json.name}"`).join(', ')}`,
+			`  Workflows:   ${Object.values(wfs).map((w) => `"${w.json.name}"`).join(', ')}`,
 			`  Active:      "${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`,
 			`  Results to:  "${wfs[receiver].json.name}" at ${hookUrl}`,
 			`               (one webhook URL per account, as at the service; \`npm start -- --deliver-to=${receiver === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,

@@ -102,4 +102,17 @@ async function importSandboxCredentials(n8n, sandbox, hookToken) {
 	}
 }
 
-module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, RISKINFO_TRIGGER, CREDENTIAL_IDS, ROOT };
+/** Imports every example workflow of examples/ into `n8n` (unpublished, as n8n imports them). */
+async function importExamples(n8n) {
+	const dir = path.join(n8n.userFolder, 'examples-import');
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+	for (const f of exampleFiles()) fs.copyFileSync(f, path.join(dir, path.basename(f)));
+	try {
+		await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER, CREDENTIAL_IDS, ROOT };
