@@ -14,7 +14,16 @@ import { buildWorkflow, type ServiceAccess, type WorkflowJob } from './workflow'
 
 export type ChildJob = (
 	| ({ kind: 'engine'; access: ServiceAccess; ruts: string[]; warmup: string[] } & WorkflowJob)
-	| { kind: 'plain'; baseUrl: string; headers: Record<string, string>; ruts: string[]; warmup: string[]; parallel: number }
+	| {
+			kind: 'plain';
+			baseUrl: string;
+			headers: Record<string, string>;
+			ruts: string[];
+			warmup: string[];
+			parallel: number;
+			/** Keep each worker's connection open between requests instead of sending n8n's `connection: close`. */
+			reuseConnections?: boolean;
+	  }
 ) & {
 	/** After the measured run, collect all garbage and report the heap still in use (its live data). */
 	retainedHeap?: boolean;
@@ -115,6 +124,7 @@ function writeJsonLines(file: string, values: IDataObject[]) {
 /** The reference: the same GET with the same headers, `parallel` at a time, with undici and nothing else. */
 async function plain(job: Extract<ChildJob, { kind: 'plain' }>) {
 	const pool = new Pool(job.baseUrl, { connections: job.parallel });
+	const headers = job.reuseConnections ? Object.fromEntries(Object.entries(job.headers).filter(([k]) => k !== 'connection')) : job.headers;
 	const run = async (ruts: string[]) => {
 		let next = 0;
 		let failures = 0;
@@ -122,7 +132,7 @@ async function plain(job: Extract<ChildJob, { kind: 'plain' }>) {
 		const worker = async () => {
 			while (next < ruts.length) {
 				const rut = ruts[next++];
-				const res = await pool.request({ method: 'GET', path: `/api/clients/v2/helper/resumen?rut=${encodeURIComponent(rut)}`, headers: job.headers });
+				const res = await pool.request({ method: 'GET', path: `/api/clients/v2/helper/resumen?rut=${encodeURIComponent(rut)}`, headers });
 				// Parsed like the node parses it, so both sides pay for the JSON.
 				const body = (await res.body.json()) as { success?: boolean };
 				if (res.statusCode !== 200 || body.success !== true) {

@@ -7,7 +7,14 @@ import type { ChildJob, ChildResult } from './child';
 export function runChild(job: ChildJob): Promise<ChildResult> {
 	return new Promise((resolve, reject) => {
 		const child = fork(path.join(__dirname, 'child.ts'), [], {
-			execArgv: ['--require', 'ts-node/register/transpile-only', ...(job.retainedHeap ? ['--expose-gc'] : []), ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+			execArgv: [
+				'--require',
+				'ts-node/register/transpile-only',
+				...(job.retainedHeap ? ['--expose-gc'] : []),
+				// For digging, not for the figures: V8's collections (BENCH_TRACE_GC=1) or a whole-process profile per child.
+				...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+				...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+			],
 			env: { ...process.env, TS_NODE_PROJECT: path.join(__dirname, '..', 'tsconfig.json') },
 			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 		});

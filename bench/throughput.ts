@@ -68,7 +68,9 @@ export async function throughput(): Promise<Section> {
 			const engine = await variant(() => runChild({ kind: 'engine', access, ruts: items, warmup, parameters: GET_SUMMARY, parallel }));
 			const minimal = await variant(() => runChild({ kind: 'engine', minimal: true, access, ruts: items, warmup, parameters: {}, parallel }));
 			const plain = await variant(() => runChild({ kind: 'plain', baseUrl: sandbox.url, headers, ruts: items, warmup, parallel }));
-			return { parallel, latencyMs, items: items.length, engine, minimal, plain, loadAverage };
+			// Not a target: what the same loop reaches when it may keep its connections, which n8n's helper does not.
+			const reused = await variant(() => runChild({ kind: 'plain', reuseConnections: true, baseUrl: sandbox.url, headers, ruts: items, warmup, parallel }));
+			return { parallel, latencyMs, items: items.length, engine, minimal, plain, reused, loadAverage };
 		};
 		const rows = [];
 		for (const parallel of PARALLELISMS) rows.push(await pair(parallel, LATENCY_MS, ruts));
@@ -89,10 +91,11 @@ export async function throughput(): Promise<Section> {
 				'Each run is a fresh child process: n8n-core\'s WorkflowExecute running Start → Risk Info (V2 RUT → Get Summary, RUT from `{{ $json.rut }}`); ' +
 				'the same workflow with a minimal node in its place that only evaluates the RUT expression and calls n8n\'s HTTP helper with the same credential and options (`bench/minimal-node.ts`: ' +
 				'the least any n8n node must do, so "Risk Info ÷ minimal" is what our node adds and "minimal ÷ plain" what n8n itself costs); ' +
-				'or a plain undici loop sending the same GET with the headers the node sent (read back from the sandbox). ' +
+				'or a plain undici loop sending the same GET with the headers the node sent (read back from the sandbox), `connection: close` included, since n8n\'s helper opens a connection per request; ' +
+				'the last columns show the same loop keeping its connections open, which no node can ask n8n\'s helper to do. ' +
 				`All ${ITEMS} RUTs are distinct and preloaded. Ideal = parallelism ÷ latency.`,
 			table: [
-				['Parallel', 'Risk Info items/s', 'of ideal', 'minimal node items/s', 'plain items/s', 'plain of ideal', 'Risk Info time ÷ plain', 'minimal ÷ plain', 'Risk Info ÷ minimal', 'CPU ms/item: Risk Info / minimal / plain', 'requests', 'load avg'],
+				['Parallel', 'Risk Info items/s', 'of ideal', 'minimal node items/s', 'plain items/s', 'plain of ideal', 'Risk Info time ÷ plain', 'minimal ÷ plain', 'Risk Info ÷ minimal', 'CPU ms/item: Risk Info / minimal / plain', 'requests', 'plain, kept connections: of ideal', 'its CPU ms/item', 'load avg'],
 				...[...rows, slow].map((r) => [
 					r.latencyMs === LATENCY_MS ? String(r.parallel) : `${r.parallel}, ${r.items} items at ${r.latencyMs} ms (for comparison)`,
 					fixed(r.engine.itemsPerSecond, 0),
@@ -105,6 +108,8 @@ export async function throughput(): Promise<Section> {
 					fixed(r.engine.ms / r.minimal.ms),
 					`${fixed(r.engine.cpuMsPerItem)} / ${fixed(r.minimal.cpuMsPerItem)} / ${fixed(r.plain.cpuMsPerItem)}`,
 					`${r.engine.requests} / ${r.minimal.requests} / ${r.plain.requests}`,
+					fixed(r.reused.ofIdeal),
+					fixed(r.reused.cpuMsPerItem),
 					fixed(r.loadAverage, 1),
 				]),
 			],
@@ -146,8 +151,8 @@ export async function throughput(): Promise<Section> {
 	}
 }
 
-const allSent = (r: { engine: Variant; minimal: Variant; plain: Variant }) =>
-	[r.engine, r.minimal, r.plain].every((v) => v.failures === 0 && v.requests === ITEMS);
+const allSent = (r: { engine: Variant; minimal: Variant; plain: Variant; reused: Variant }) =>
+	[r.engine, r.minimal, r.plain, r.reused].every((v) => v.failures === 0 && v.requests === ITEMS);
 
 /** One untimed read of every RUT, so neither variant pays for the sandbox building its records. */
 async function warmSandbox(baseUrl: string, headers: Record<string, string>, ruts: string[]) {
