@@ -28,9 +28,20 @@ export interface ApiFailure {
 	reportedFailure?: boolean;
 	/** Where a redirect pointed. */
 	location?: string;
+	/** A call that costs money (a load), which is not repeated when it may have run. */
+	paid?: boolean;
+	/** A read repeated right after this execution loaded its RUT. */
+	afterLoad?: boolean;
 }
 
 const TRY_LATER = 'Try again later; if it keeps failing, raise the retry options of the node.';
+// The transport repeats a paid call only where it certainly did not run (see transport/retry.ts).
+const PAID_UNSURE =
+	'The load may have run and been charged, so the node did not repeat it: check the account (Account → Get Usage or List Profiles) before running it again.';
+
+function failedLater(f: ApiFailure, what: string): string {
+	return `${what}. ${f.paid && f.status !== 'ECONNREFUSED' ? PAID_UNSURE : TRY_LATER}`;
+}
 
 function plainMessage(f: ApiFailure): string {
 	const retried = f.attempts > 1 ? ` (tried ${f.attempts} times)` : '';
@@ -39,7 +50,8 @@ function plainMessage(f: ApiFailure): string {
 		return 'The service reported a failure ("success": false) although the request was accepted.';
 	}
 	if (typeof s === 'string') {
-		return `Could not reach the Risk Info service (${s})${retried}. Check the Base URL in the credential and that the service is up.`;
+		const reach = `Could not reach the Risk Info service (${s})${retried}. Check the Base URL in the credential and that the service is up.`;
+		return f.paid && s !== 'ECONNREFUSED' ? `${reach} ${PAID_UNSURE}` : reach;
 	}
 	switch (true) {
 		case s >= 300 && s < 400:
@@ -48,17 +60,19 @@ function plainMessage(f: ApiFailure): string {
 				'so the access token never goes to another address: set the Base URL in the Risk Info credential to the address the service answers on (for example https:// instead of http://).'
 			);
 		case s === 400:
-			return 'The service rejected the request as invalid. Check the RUT and the other fields of this item.';
+			return `The service rejected the request as invalid. Check ${f.rut !== undefined ? 'the RUT and ' : ''}the other fields of this item.`;
 		case s === 401:
 			return 'The service did not accept the credentials. Check the Access Token and the Client Identifier in the Risk Info credential.';
 		case s === 403:
 			return 'This account lacks permission for this operation (compliance loads need API permission for both the user and the corporation). Ask the service to enable it.';
+		case s === 404 && f.rut !== undefined && f.afterLoad === true:
+			return `RUT ${f.rut} was loaded just now, but the service has no data for it here yet. Try again in a few minutes; reading a loaded RUT costs nothing.`;
 		case s === 404 && f.rut !== undefined:
 			return `RUT ${f.rut} is not loaded in this account. Load it first (RUT → Load) or turn on "Load RUT If Not Loaded".`;
 		case s === 404:
 			return `The service has no such resource (${f.method} ${f.path}).`;
 		case s === 408:
-			return `The service timed out${retried}. ${TRY_LATER}`;
+			return failedLater(f, `The service timed out${retried}`);
 		case s === 409:
 			return 'The service refused the request because the profile is already active; its results are available at no extra cost.';
 		case s === 413:
@@ -66,7 +80,7 @@ function plainMessage(f: ApiFailure): string {
 		case s === 429:
 			return `The service rate-limited these requests${retried}. Lower "Requests in Parallel" or try again later.`;
 		case s >= 500:
-			return `The service failed (HTTP ${s})${retried}. ${TRY_LATER}`;
+			return failedLater(f, `The service failed (HTTP ${s})${retried}`);
 		default:
 			return `The service answered HTTP ${s}.`;
 	}

@@ -206,6 +206,25 @@ describe('retries', () => {
 		expect(result.nodeErrors.Risk.message).toMatch(/failed \(HTTP 500\)/);
 	});
 
+	test('the error of a paid load that may have run says so, instead of advising a retry', async () => {
+		script = [{ status: 500, body: { success: false, code: 500, error: 'Error interno del servidor' }, headers: { 'retry-after': '0' } }];
+		const paid = (await run(load)).nodeErrors.Risk.message;
+		expect(paid).toMatch(/may have run and been charged.*Get Usage/);
+		expect(paid).not.toMatch(/raise the retry options/);
+		// A free read failing the same way keeps the advice to retry.
+		seen = [];
+		const free = (await run(usage)).nodeErrors.Risk.message;
+		expect(free).toMatch(/raise the retry options/);
+		expect(free).not.toMatch(/charged/);
+	});
+
+	test('a paid compliance load that timed out warns about the charge too', async () => {
+		script = [{ status: 408, body: { success: false, code: 408, error: 'Tiempo de espera agotado' } }];
+		const result = await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' });
+		expect(seen).toHaveLength(1);
+		expect(result.nodeErrors.Risk.message).toMatch(/timed out\. The load may have run and been charged/);
+	});
+
 	test('a paid load is not repeated after a 408 or a reset connection either', async () => {
 		script = [{ status: 408, body: { success: false, code: 408, error: 'Tiempo de espera agotado' }, headers: { 'retry-after': '0' } }];
 		await run({ ...load, requestOptions: { maxAttempts: 5, maxWaitSeconds: 10 } });
@@ -233,6 +252,47 @@ describe('reads of a RUT', () => {
 		const result = await run({ apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '123456785' });
 		expect(seen[0].url).toBe('/api/clients/v2/helper/judicial/12345678-5/civil');
 		expect(result.nodeErrors.Risk.message).toMatch(/RUT 12345678-5 is not loaded .*Load RUT If Not Loaded/);
+	});
+
+	test('a read that still finds nothing right after "Load RUT If Not Loaded" loaded the RUT says so, not "turn it on"', async () => {
+		script = [
+			{ status: 404, body: { success: false, code: 404, error: 'Recurso no encontrado' } },
+			{ status: 200, body: { success: true, data: { message: 'RUT cargado correctamente' } } },
+			{ status: 404, body: { success: false, code: 404, error: 'Recurso no encontrado' } },
+		];
+		const result = await run({ apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '123456785', loadIfMissing: true });
+		expect(seen.map((s) => s.method)).toEqual(['GET', 'POST', 'GET']);
+		const message = result.nodeErrors.Risk.message;
+		expect(message).toMatch(/RUT 12345678-5 was loaded just now, but the service has no data for it here yet/);
+		expect(message).not.toMatch(/turn on/);
+	});
+
+	test('a 400 on a call without a RUT does not ask to check the RUT', async () => {
+		script = [{ status: 400, body: { success: false, code: 400, error: 'Solicitud inválida', details: 'fullName es demasiado corto' } }];
+		const result = await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' });
+		expect(result.nodeErrors.Risk.message).toBe('The service rejected the request as invalid. Check the other fields of this item.');
+	});
+
+	test('the service\'s details (spec §7.3) reach the user beside its error text', async () => {
+		script = [
+			{
+				status: 403,
+				body: { success: false, code: 403, error: 'No tienes permiso para acceder a este recurso', details: 'La corporación no tiene permiso para cargar perfiles de compliance por API' },
+			},
+		];
+		const result = await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' });
+		expect(result.nodeErrors.Risk.description).toBe(
+			'The service said: No tienes permiso para acceder a este recurso (La corporación no tiene permiso para cargar perfiles de compliance por API)',
+		);
+		// details alone, or the same text twice, is said once.
+		script = [{ status: 403, body: { success: false, details: 'El usuario no tiene permiso' } }];
+		expect((await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' })).nodeErrors.Risk.description).toBe(
+			'The service said: El usuario no tiene permiso',
+		);
+		script = [{ status: 403, body: { success: false, error: 'Sin permiso', details: 'Sin permiso' } }];
+		expect((await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' })).nodeErrors.Risk.description).toBe(
+			'The service said: Sin permiso',
+		);
 	});
 
 	test('a malformed RUT fails before any request, naming the item, the field and the value', async () => {

@@ -37,32 +37,63 @@ export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut'
 	}
 }
 
-export const loadIfMissingProperties: INodeProperties[] = [
-	{
-		displayName: 'Load RUT If Not Loaded',
-		name: 'loadIfMissing',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to load the RUT into the account when the service says it is not loaded yet, then read again. Reading a loaded RUT is free; a load is a paid call. The output then tells whether a load happened (loadedNow).',
-	},
-	{
-		displayName: 'Monitor the RUT',
-		name: 'loadIsMonitoring',
-		type: 'boolean',
-		default: false,
-		displayOptions: { show: { loadIfMissing: [true] } },
-		description: 'Whether a load made by this node flags the RUT for monitoring (isMonitoring)',
-	},
-	{
-		displayName: 'Include Bureau Data',
-		name: 'loadIncludeBureau',
-		type: 'boolean',
-		default: false,
-		displayOptions: { show: { loadIfMissing: [true] } },
-		description: 'Whether a load made by this node includes the credit bureau\'s data (includeBureau)',
-	},
-];
+/** Boolean text as sheets and CSV files write it; anything else is not a boolean. */
+export function parseBoolean(value: unknown): boolean | undefined {
+	if (typeof value === 'boolean') return value;
+	if (value === 1 || value === 0) return value === 1;
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim().toLowerCase();
+	if (text === 'true' || text === '1') return true;
+	if (text === 'false' || text === '0') return false;
+	return undefined;
+}
+
+/**
+ * The item's value of a boolean parameter. n8n does not check the type of an expression's
+ * result, and the text "false" from a sheet would otherwise count as true, which on a paid
+ * flag means paying for a load nobody asked for.
+ */
+export function readBoolean(this: IExecuteFunctions, itemIndex: number, property: INodeProperties): boolean {
+	const value = this.getNodeParameter(property.name, itemIndex, property.default) as unknown;
+	const parsed = parseBoolean(value);
+	if (parsed !== undefined) return parsed;
+	throw inputError(
+		this.getNode(),
+		itemIndex,
+		property.displayName,
+		`must be true or false, not ${value === undefined ? 'empty' : JSON.stringify(value)}`,
+		'Use true or false; from a sheet or a text field, the words "true" and "false" (or 1 and 0) work too.',
+	);
+}
+
+const loadIfMissingProperty: INodeProperties = {
+	displayName: 'Load RUT If Not Loaded',
+	name: 'loadIfMissing',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to load the RUT into the account when the service says it is not loaded yet, then read again. Reading a loaded RUT is free; a load is a paid call. The output then tells whether a load happened (loadedNow).',
+};
+
+const loadIsMonitoringProperty: INodeProperties = {
+	displayName: 'Monitor the RUT',
+	name: 'loadIsMonitoring',
+	type: 'boolean',
+	default: false,
+	displayOptions: { show: { loadIfMissing: [true] } },
+	description: 'Whether a load made by this node flags the RUT for monitoring (isMonitoring)',
+};
+
+const loadIncludeBureauProperty: INodeProperties = {
+	displayName: 'Include Bureau Data',
+	name: 'loadIncludeBureau',
+	type: 'boolean',
+	default: false,
+	displayOptions: { show: { loadIfMissing: [true] } },
+	description: 'Whether a load made by this node includes the credit bureau\'s data (includeBureau)',
+};
+
+export const loadIfMissingProperties: INodeProperties[] = [loadIfMissingProperty, loadIsMonitoringProperty, loadIncludeBureauProperty];
 
 export interface LoadChoice extends IDataObject {
 	isMonitoring: boolean;
@@ -70,10 +101,10 @@ export interface LoadChoice extends IDataObject {
 }
 
 export function readLoadChoice(this: IExecuteFunctions, itemIndex: number): LoadChoice | null {
-	if (!(this.getNodeParameter('loadIfMissing', itemIndex, false) as boolean)) return null;
+	if (!readBoolean.call(this, itemIndex, loadIfMissingProperty)) return null;
 	return {
-		isMonitoring: this.getNodeParameter('loadIsMonitoring', itemIndex, false) as boolean,
-		includeBureau: this.getNodeParameter('loadIncludeBureau', itemIndex, false) as boolean,
+		isMonitoring: readBoolean.call(this, itemIndex, loadIsMonitoringProperty),
+		includeBureau: readBoolean.call(this, itemIndex, loadIncludeBureauProperty),
 	};
 }
 
@@ -112,7 +143,7 @@ export async function readMaybeLoading(
 	const notLoaded = first.error instanceof NodeApiError && String(first.error.httpCode) === '404';
 	if (!load || !req.rut || !notLoaded) throw first.error;
 	await loadRut(api, version, req.rut, load, itemIndex);
-	return { response: await api.request(req, itemIndex), loadedNow: true };
+	return { response: await api.request({ ...req, afterLoad: true }, itemIndex), loadedNow: true };
 }
 
 export const isoDatesProperty: INodeProperties = {
@@ -129,7 +160,8 @@ export const splitProperty: INodeProperties = {
 	name: 'split',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to output one item per case instead of one item holding the whole list',
+	description:
+		'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
 };
 
 /** The list inside a list response: the data itself, or its one array-valued field. */

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError } from '../../shared/errors';
+import { parseBoolean, readBoolean } from './common';
 
 /**
  * The compliance profile load's parameters and body checks, shared by V1 (/webhook/loadProfile)
@@ -14,6 +15,15 @@ export interface ComplianceProfile extends IDataObject {
 	isJuridicalPerson: boolean;
 	searchErrors: number;
 }
+
+const isMonitoringProperty: INodeProperties = {
+	displayName: 'Monitor the Profile',
+	name: 'isMonitoring',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether the profile stays on the web platform until deleted (monitoring) instead of a one-off consultation visible for 48 hours',
+};
 
 export const complianceProperties: INodeProperties[] = [
 	{
@@ -50,14 +60,7 @@ export const complianceProperties: INodeProperties[] = [
 		description:
 			'How many spelling differences the search tolerates (searchErrors). Repeating a search for an active profile with the same name, tolerance and person type costs nothing extra.',
 	},
-	{
-		displayName: 'Monitor the Profile',
-		name: 'isMonitoring',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether the profile stays on the web platform until deleted (monitoring) instead of a one-off consultation visible for 48 hours',
-	},
+	isMonitoringProperty,
 ];
 
 const HINT_NAME =
@@ -77,14 +80,15 @@ export function readComplianceProfile(this: IExecuteFunctions, itemIndex: number
 
 	// An expression may hand over the service's own boolean (isJuridicalPerson) instead of a choice.
 	const rawType = this.getNodeParameter('personType', itemIndex, 'juridical') as unknown;
-	const personType = rawType === true ? 'juridical' : rawType === false ? 'natural' : rawType;
+	const asJuridical = rawType === 'juridical' || rawType === 'natural' ? undefined : parseBoolean(rawType);
+	const personType = asJuridical === undefined ? rawType : asJuridical ? 'juridical' : 'natural';
 	if (personType !== 'juridical' && personType !== 'natural') {
 		throw inputError(
 			node,
 			itemIndex,
 			'Person Type',
 			`"${String(personType)}" is not a person type`,
-			'Use "juridical" (legal entity) or "natural" (natural person).',
+			'Use "juridical" (legal entity) or "natural" (natural person), or true / false as the service\'s isJuridicalPerson.',
 		);
 	}
 	const isJuridicalPerson = personType === 'juridical';
@@ -123,10 +127,7 @@ export function readComplianceProfile(this: IExecuteFunctions, itemIndex: number
 		);
 	}
 
-	const isMonitoring = this.getNodeParameter('isMonitoring', itemIndex, false) as unknown;
-	if (typeof isMonitoring !== 'boolean') {
-		throw inputError(node, itemIndex, 'Monitor the Profile', `must be true or false, not ${JSON.stringify(isMonitoring)}`);
-	}
+	const isMonitoring = readBoolean.call(this, itemIndex, isMonitoringProperty);
 
 	return { fullName, isMonitoring, isJuridicalPerson, searchErrors };
 }

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { loadRequest, loadRut, readRut, rutProperty, toItems } from './common';
+import { loadRequest, loadRut, readBoolean, readRut, rutProperty, toItems } from './common';
 import type { LoadChoice } from './common';
 import type { ApiVersion, Operation } from './types';
 
@@ -8,6 +8,22 @@ interface LoadParams extends IDataObject {
 	rut: string;
 	choice: LoadChoice;
 }
+
+const isMonitoringProperty: INodeProperties = {
+	displayName: 'Monitor the RUT',
+	name: 'isMonitoring',
+	type: 'boolean',
+	default: false,
+	description: 'Whether the service keeps the RUT under monitoring and its profile stays on the web platform (isMonitoring)',
+};
+
+const includeBureauProperty: INodeProperties = {
+	displayName: 'Include Bureau Data',
+	name: 'includeBureau',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to include the external credit bureau\'s data, which adds the third commercial-bulletin source (includeBureau)',
+};
 
 /**
  * RUT → Load, the same operation on both versions (V2 POST /helper/cargarRut, V1 POST
@@ -23,28 +39,15 @@ export function loadOperation(version: ApiVersion): Operation<LoadParams> {
 		description: `Loads the RUT into the account so its information can be read (POST ${path}). This is a paid call; reading a loaded RUT is free.`,
 		properties: [
 			rutProperty,
-			{
-				displayName: 'Monitor the RUT',
-				name: 'isMonitoring',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the service keeps the RUT under monitoring and its profile stays on the web platform (isMonitoring)',
-			},
-			{
-				displayName: 'Include Bureau Data',
-				name: 'includeBureau',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to include the external credit bureau\'s data, which adds the third commercial-bulletin source (includeBureau)',
-			},
+			isMonitoringProperty,
+			includeBureauProperty,
 		],
 		prepare(this: IExecuteFunctions, i) {
 			return {
 				rut: readRut.call(this, i),
 				choice: {
-					isMonitoring: this.getNodeParameter('isMonitoring', i, false) as boolean,
-					includeBureau: this.getNodeParameter('includeBureau', i, false) as boolean,
+					isMonitoring: readBoolean.call(this, i, isMonitoringProperty),
+					includeBureau: readBoolean.call(this, i, includeBureauProperty),
 				},
 			};
 		},

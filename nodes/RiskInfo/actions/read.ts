@@ -7,6 +7,7 @@ import {
 	loadIfMissingProperties,
 	maybeIso,
 	readLoadChoice,
+	readBoolean,
 	readMaybeLoading,
 	readRut,
 	rutProperty,
@@ -55,8 +56,8 @@ export function readOperation(def: ReadDefinition): Operation<ReadParams> {
 		prepare(this: IExecuteFunctions, i: number): ReadParams {
 			return {
 				rut: readRut.call(this, i),
-				isoDates: this.getNodeParameter('isoDates', i, false) as boolean,
-				split: def.list ? (this.getNodeParameter('split', i, false) as boolean) : false,
+				isoDates: readBoolean.call(this, i, isoDatesProperty),
+				split: def.list ? readBoolean.call(this, i, splitProperty) : false,
 				load: readLoadChoice.call(this, i),
 			};
 		},

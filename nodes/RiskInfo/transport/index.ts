@@ -43,6 +43,8 @@ export interface ApiRequest {
 	pdf?: boolean;
 	/** The response has no `{success, data}` wrapper (V1 downloadable summary as JSON). */
 	bare?: boolean;
+	/** The read is repeated right after this execution loaded the RUT. */
+	afterLoad?: boolean;
 }
 
 export interface ApiResponse {
@@ -132,7 +134,7 @@ export class Transport {
 			if (status === 429) this.pace.refuse(sentAt, waitMs);
 			const location = typeof headers?.location === 'string' ? headers.location : undefined;
 			const fail = () =>
-				apiError(this.node, itemIndex, { status, serviceText, attempts: attempt, rut: req.rut, method: req.method, path: req.path, location });
+				apiError(this.node, itemIndex, { ...about(req), status, serviceText, attempts: attempt, location });
 			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
 			if (Date.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
 			if (status !== 429) await sleep(waitMs);
@@ -196,11 +198,9 @@ export class Transport {
 			const code = isObject(body) && typeof body.code === 'number' ? body.code : response.statusCode;
 			throw apiError(this.node, itemIndex, {
 				status: code,
+				...about(req),
 				serviceText: serviceText(body) ?? 'the answer had no "success": true',
 				attempts,
-				rut: req.rut,
-				method: req.method,
-				path: req.path,
 				reportedFailure: true,
 			});
 		}
@@ -220,17 +220,30 @@ function parseJson(text: string): unknown {
 	}
 }
 
-/** The service's own words: `error` in V2 bodies, `message` (or `error`) in V1 ones. */
+/** What an error message says about the request besides its outcome. */
+function about(req: ApiRequest) {
+	return { rut: req.rut, method: req.method, path: req.path, paid: req.paid, afterLoad: req.afterLoad };
+}
+
+/**
+ * The service's own words: `error` in V2 bodies, `message` (or `error`) in V1 ones, and the
+ * `details` compliance rejections carry (spec §7.3), which tell apart causes that share a
+ * status, such as the user's and the corporation's missing permission.
+ */
 function serviceText(body: unknown): string | undefined {
 	if (Buffer.isBuffer(body) || body instanceof ArrayBuffer) body = parseJson(Buffer.from(body as Buffer).toString('utf8'));
 	if (typeof body === 'string') return body.slice(0, 500) || undefined;
 	if (!isObject(body)) return undefined;
-	for (const key of ['error', 'message', 'msg', 'detail']) {
+	const text = (key: string) => {
 		const v = body[key];
 		if (typeof v === 'string' && v) return v;
-		if (isObject(v) && typeof v.message === 'string') return v.message;
-	}
-	return undefined;
+		if (isObject(v) && typeof v.message === 'string' && v.message) return v.message;
+		return undefined;
+	};
+	const main = ['error', 'message', 'msg'].map(text).find((t) => t !== undefined);
+	const details = text('details') ?? text('detail');
+	if (main && details && details !== main) return `${main} (${details})`;
+	return main ?? details;
 }
 
 function connectionErrorCode(error: unknown): string | undefined {

@@ -6,6 +6,7 @@ import {
 	isoDatesProperty,
 	loadIfMissingProperties,
 	maybeIso,
+	readBoolean,
 	readLoadChoice,
 	readMaybeLoading,
 	readRut,
@@ -68,7 +69,7 @@ export const downloadSummary: Operation<DownloadParams> = {
 			rut: readRut.call(this, i),
 			format,
 			binaryProperty,
-			isoDates: format === 'json' && (this.getNodeParameter('isoDates', i, false) as boolean),
+			isoDates: format === 'json' && readBoolean.call(this, i, isoDatesProperty),
 			load: readLoadChoice.call(this, i),
 		};
 	},

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import {
 	isoDatesProperty,
 	loadIfMissingProperties,
 	maybeIso,
+	readBoolean,
 	readLoadChoice,
 	readMaybeLoading,
 	readRut,
@@ -22,6 +23,24 @@ interface SummaryParams extends IDataObject {
 	load: LoadChoice | null;
 }
 
+const completeProperty: INodeProperties = {
+	displayName: 'Include Corporate Mesh and Gazette Data',
+	name: 'complete',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to add the corporate mesh, the official gazette and the company-in-a-day registry to the summary (complete=true)',
+};
+
+const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
+};
+
 export const getSummary: Operation<SummaryParams> = {
 	value: 'getSummary',
 	name: 'Get Summary',
@@ -29,31 +48,17 @@ export const getSummary: Operation<SummaryParams> = {
 	description: 'Everything known about a loaded RUT in one record (GET /helper/{rut}/summary). Free for a loaded RUT.',
 	properties: [
 		rutProperty,
-		{
-			displayName: 'Include Corporate Mesh and Gazette Data',
-			name: 'complete',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to add the corporate mesh, the official gazette and the company-in-a-day registry to the summary (complete=true)',
-		},
-		{
-			displayName: 'Simplify',
-			name: 'simplify',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
-		},
+		completeProperty,
+		simplifyProperty,
 		...loadIfMissingProperties,
 		isoDatesProperty,
 	],
 	prepare(this: IExecuteFunctions, i: number): SummaryParams {
 		return {
 			rut: readRut.call(this, i),
-			complete: this.getNodeParameter('complete', i, false) as boolean,
-			simplify: this.getNodeParameter('simplify', i, false) as boolean,
-			isoDates: this.getNodeParameter('isoDates', i, false) as boolean,
+			complete: readBoolean.call(this, i, completeProperty),
+			simplify: readBoolean.call(this, i, simplifyProperty),
+			isoDates: readBoolean.call(this, i, isoDatesProperty),
 			load: readLoadChoice.call(this, i),
 		};
 	},

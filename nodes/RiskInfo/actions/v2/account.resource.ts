@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { isoDatesProperty, maybeIso, toItems } from '../common';
+import { isoDatesProperty, maybeIso, readBoolean, toItems } from '../common';
 import type { Operation, Resource } from '../types';
 
 /** Account-level reads of V2 that take no RUT. */
@@ -12,7 +12,7 @@ function accountRead(value: string, name: string, action: string, description: s
 		description,
 		properties: [isoDatesProperty],
 		prepare(this: IExecuteFunctions, i) {
-			return { isoDates: this.getNodeParameter('isoDates', i, false) as boolean };
+			return { isoDates: readBoolean.call(this, i, isoDatesProperty) };
 		},
 		async execute(p, api, i) {
 			const { data } = await api.request({ method: 'GET', root: 'v2', path }, i);

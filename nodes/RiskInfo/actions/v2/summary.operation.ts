@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import {
 	isoDatesProperty,
 	loadIfMissingProperties,
 	maybeIso,
+	readBoolean,
 	readLoadChoice,
 	readMaybeLoading,
 	readRut,
@@ -21,6 +22,15 @@ interface SummaryParams extends IDataObject {
 	load: LoadChoice | null;
 }
 
+const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return one flat record of the indicators people act on (name, classification, bulletin cases and amounts, active cases, bankruptcy, overdue bank debt, compliance risk, failed data sources) instead of the full nested summary',
+};
+
 /** The only V2 read whose RUT travels in the query string, and the one with Simplify. */
 export const getSummary: Operation<SummaryParams> = {
 	value: 'getSummary',
@@ -30,22 +40,15 @@ export const getSummary: Operation<SummaryParams> = {
 		'Everything known about the RUT in one record: tax identification, commercial bulletin, judicial, labor collection, legal, bank debt, assets, credit score, ratings and compliance (GET /helper/resumen)',
 	properties: [
 		rutProperty,
-		{
-			displayName: 'Simplify',
-			name: 'simplify',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to return one flat record of the indicators people act on (name, classification, bulletin cases and amounts, active cases, bankruptcy, overdue bank debt, compliance risk, failed data sources) instead of the full nested summary',
-		},
+		simplifyProperty,
 		...loadIfMissingProperties,
 		isoDatesProperty,
 	],
 	prepare(this: IExecuteFunctions, i) {
 		return {
 			rut: readRut.call(this, i),
-			simplify: this.getNodeParameter('simplify', i, false) as boolean,
-			isoDates: this.getNodeParameter('isoDates', i, false) as boolean,
+			simplify: readBoolean.call(this, i, simplifyProperty),
+			isoDates: readBoolean.call(this, i, isoDatesProperty),
 			load: readLoadChoice.call(this, i),
 		};
 	},
