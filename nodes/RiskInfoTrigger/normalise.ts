@@ -87,8 +87,16 @@ function mapRecord(raw: unknown, fields: Field[]): unknown {
 	return out;
 }
 
-function emptySummaryEntry(): Rec {
+function unknownSummaryEntry(): Rec {
 	return { total: null, risk: null };
+}
+
+/**
+ * Spec §6.2 gives public officials a default ({totalResultados 0, riesgo free}), so there a
+ * missing entry is a clean check; for the other categories a missing entry says nothing.
+ */
+function missingSummaryEntry(key: string): Rec {
+	return key === 'publicOfficials' ? { total: 0, risk: 'free' } : unknownSummaryEntry();
 }
 
 function mapSummary(reader: Reader): Rec {
@@ -103,10 +111,12 @@ function mapSummary(reader: Reader): Rec {
 		if (entry && isRecord(entry.value)) {
 			inner!.use(entry.name, spec.summary);
 			put(out, spec.key, mapRecord(entry.value, SUMMARY_ENTRY));
+		} else if (!entry || entry.value === null) {
+			if (entry) inner!.use(entry.name, spec.summary);
+			put(out, spec.key, missingSummaryEntry(spec.key));
 		} else {
-			// null or a stray value: an empty entry, and a stray value stays under extra.
-			if (entry && entry.value === null) inner!.use(entry.name, spec.summary);
-			put(out, spec.key, emptySummaryEntry());
+			// A stray value is not the absence the spec's default covers: unknown, and kept under extra.
+			put(out, spec.key, unknownSummaryEntry());
 		}
 	}
 	const extra = inner?.rest();

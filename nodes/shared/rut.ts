@@ -63,10 +63,12 @@ export function normalizeRut(input: unknown): string {
 	} else if (!PLAIN_BODY.test(body)) {
 		throw new RutFormatError(input, 'it contains characters other than digits, dots, a hyphen and K');
 	}
-	if (body.length < 1 || body.length > 8) {
+	// Fixed-width exports pad the number with zeros (012345678-5); they carry no meaning.
+	body = body.replace(/^0+/, '');
+	if (body === '') throw new RutFormatError(input, 'the number before the check digit must not be 0');
+	if (body.length > 8) {
 		throw new RutFormatError(input, 'the number before the check digit must have 1 to 8 digits');
 	}
-	if (body.startsWith('0')) throw new RutFormatError(input, 'the number must not start with 0');
 	const expected = rutCheckDigit(body);
 	if (check.toUpperCase() !== expected) {
 		throw new RutFormatError(input, `the check digit is wrong (expected ${expected})`);

@@ -106,6 +106,36 @@ describe('SUCCESS with matches', () => {
 	});
 });
 
+describe('summary entries the event leaves out (spec §6.2)', () => {
+	it('public officials default to total 0 and risk free; other categories stay unknown (null)', async () => {
+		const sent = event('success');
+		const { funcionariosPublicos: _officials, penal: _penal, ...resumen } = sent.resumen as Record<string, Rec>;
+		const out = await one({ ...sent, resumen });
+		const summary = out.summary as Record<string, Rec>;
+		expect(summary.publicOfficials).toEqual({ total: 0, risk: 'free' });
+		expect(summary.criminal).toEqual({ total: null, risk: null });
+		expect(summary.pepChile.total).toBe((resumen.pepChile as Rec).totalResultados);
+		expect(summary.extra).toBeUndefined();
+	});
+
+	it('a null entry is read as missing: the same default for public officials, null for the others', async () => {
+		const sent = event('success');
+		const resumen = { ...(sent.resumen as Rec), funcionariosPublicos: null, penal: null };
+		const summary = (await one({ ...sent, resumen })).summary as Record<string, Rec>;
+		expect(summary.publicOfficials).toEqual({ total: 0, risk: 'free' });
+		expect(summary.criminal).toEqual({ total: null, risk: null });
+		expect(summary.extra).toBeUndefined();
+	});
+
+	it('a stray value is not a missing entry: unknown, and kept under extra', async () => {
+		const sent = event('success');
+		const resumen = { ...(sent.resumen as Rec), funcionariosPublicos: 'pendiente' };
+		const summary = (await one({ ...sent, resumen })).summary as Record<string, Rec>;
+		expect(summary.publicOfficials).toEqual({ total: null, risk: null });
+		expect(summary.extra).toEqual({ funcionariosPublicos: 'pendiente' });
+	});
+});
+
 describe('the no-match form', () => {
 	it('maps totalResults and datosPenal onto the same shape, with empty lists and zero totals', async () => {
 		const sent = event('nomatch');

@@ -29,6 +29,14 @@ describe('normalizeRut', () => {
 		['1-9', '1-9'],
 		['19', '1-9'],
 		['999.999-k', '999999-K'],
+		['012345678-5', '12345678-5'],
+		['012.345.678-5', '12345678-5'],
+		['0123456785', '12345678-5'],
+		['00012345678-5', '12345678-5'],
+		['01234567-4', '1234567-4'],
+		['0.001.234.567-4', '1234567-4'],
+		['0001-9', '1-9'],
+		['00019', '1-9'],
 	])('accepts %p as %p', (input, expected) => {
 		expect(normalizeRut(input)).toBe(expected);
 	});
@@ -46,8 +54,14 @@ describe('normalizeRut', () => {
 		['12345678-55', 'check digit must be one'],
 		['123456789-1', '1 to 8 digits'],
 		['-5', '1 to 8 digits'],
-		['012345678-5', '1 to 8 digits'],
-		['01234567-2', 'start with 0'],
+		['0123456789-1', '1 to 8 digits'],
+		['012.34.5678-5', 'dots'],
+		['012345678-4', 'check digit'],
+		['01234567-2', 'check digit'],
+		['0-0', 'must not be 0'],
+		['00000000-0', 'must not be 0'],
+		['000.000.000-0', 'must not be 0'],
+		['00', 'must not be 0'],
 		['12345678-', 'check digit must be one'],
 	])('rejects %p (%s)', (input, reason) => {
 		expect(() => normalizeRut(input)).toThrow(RutFormatError);
@@ -83,6 +97,8 @@ describe('RUT property test', () => {
 			expect(normalizeRut(`${body}${dv}`)).toBe(spec);
 			expect(normalizeRut(dotted)).toBe(spec);
 			expect(normalizeRut(normalizeRut(dotted))).toBe(spec);
+			expect(normalizeRut(`${String(body).padStart(10, '0')}-${dv}`)).toBe(spec);
+			expect(normalizeRut(`0${body}${dv}`)).toBe(spec);
 		}
 	});
 

@@ -92,6 +92,36 @@ describe('simplifyV2', () => {
 		expect(s.rut).toBe('12345678-5');
 	});
 
+	const COMPLIANCE_RESULTS = [
+		'complianceRisk',
+		'compliancePepChile',
+		'compliancePepRelatives',
+		'compliancePublicOfficials',
+		'complianceInternationalLists',
+		'complianceCriminal',
+		'complianceCorporateMesh',
+		'complianceNews',
+	] as const;
+
+	test.each(['NO PROCESADO', ' no procesado ', 'PENDIENTE'])('compliance estado %j: risk and every count are unknown (null)', (estado) => {
+		const s = simplifyV2({ ...summary, compliance: { ...summary.compliance, estado } });
+		for (const field of COMPLIANCE_RESULTS) expect([field, s[field]]).toEqual([field, null]);
+		expect(s.name).toBe('Comercial Ejemplo SpA');
+		expect(s.activeJudicialCases).toBe(20);
+	});
+
+	test.each([
+		['PROCESADO', 'PROCESADO'],
+		['lower case with spaces', ' procesado '],
+		['absent', undefined],
+		['null', null],
+	])('compliance estado %s: risk and counts are read from the record', (_, estado) => {
+		const s = simplifyV2({ ...summary, compliance: { ...summary.compliance, estado } });
+		expect(s.complianceRisk).toBe('medium');
+		expect(s.compliancePublicOfficials).toBe(31);
+		expect(s.complianceNews).toBe(47);
+	});
+
 	test('a natural person without a razonSocial is named from the compliance record', () => {
 		const s = simplifyV2({
 			identificacion: { presentaActividades: 'NO' },

@@ -14,7 +14,10 @@ export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSumm
 	const bank = obj(d.deudaBancaria);
 	const score = obj(d.creditScoring);
 	const compliance = obj(d.compliance);
-	const lists = obj(compliance.resumen);
+	// NO PROCESADO means no screening ran: the record's risk and counts are placeholders, not
+	// results, so they read as unknown. Without an estado the record is taken at its word.
+	const screened = typeof compliance.estado !== 'string' || compliance.estado.trim().toUpperCase() === 'PROCESADO';
+	const lists = screened ? obj(compliance.resumen) : {};
 
 	const activeCivilCases = num(judicial.casosCivilesActivos);
 	const activeCollectionCases = num(judicial.cobranzaActivos);
@@ -42,7 +45,7 @@ export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSumm
 		bankruptcy: anyTrue(bool(judicial.boletinConcursal), bool(score.judicialBankruptcy), positive(judicial.casosQuiebra)),
 		overdueBankDebt: sum(num(bank.deudaDirectaVencida), num(bank.deudaDirectaMorosa)),
 		writtenOffBankDebt: num(bank.deudaDirectaCastigada),
-		complianceRisk: str(compliance.riesgo),
+		complianceRisk: screened ? str(compliance.riesgo) : null,
 		compliancePepChile: listCount(lists.pepChile),
 		compliancePepRelatives: listCount(lists.pepChileFamiliares),
 		compliancePublicOfficials: listCount(lists.funcionariosPublicos),
