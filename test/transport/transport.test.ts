@@ -280,19 +280,18 @@ describe('reads of a RUT', () => {
 				body: { success: false, code: 403, error: 'No tienes permiso para acceder a este recurso', details: 'La corporación no tiene permiso para cargar perfiles de compliance por API' },
 			},
 		];
-		const result = await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' });
-		expect(result.nodeErrors.Risk.description).toBe(
+		const described = async () => {
+			const result = await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' });
+			return (result.nodeErrors.Risk as Error & { description?: string | null }).description;
+		};
+		expect(await described()).toBe(
 			'The service said: No tienes permiso para acceder a este recurso (La corporación no tiene permiso para cargar perfiles de compliance por API)',
 		);
 		// details alone, or the same text twice, is said once.
 		script = [{ status: 403, body: { success: false, details: 'El usuario no tiene permiso' } }];
-		expect((await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' })).nodeErrors.Risk.description).toBe(
-			'The service said: El usuario no tiene permiso',
-		);
+		expect(await described()).toBe('The service said: El usuario no tiene permiso');
 		script = [{ status: 403, body: { success: false, error: 'Sin permiso', details: 'Sin permiso' } }];
-		expect((await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' })).nodeErrors.Risk.description).toBe(
-			'The service said: Sin permiso',
-		);
+		expect(await described()).toBe('The service said: Sin permiso');
 	});
 
 	test('a malformed RUT fails before any request, naming the item, the field and the value', async () => {
