@@ -79,11 +79,13 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 		return result.items.Step;
 	};
 	if (job.warmup.length) await run(job.warmup);
+	const probe = liveHeapProbe();
 	const cpu = process.cpuUsage();
 	const started = performance.now();
 	const { result: items, buckets } = job.profile ? await profiled(() => run(job.ruts)) : { result: await run(job.ruts), buckets: undefined };
 	const ms = performance.now() - started;
 	const cpuMs = cpuSince(cpu);
+	probe?.stop();
 	held.output = items;
 	if (job.saveOutput) writeJsonLines(job.saveOutput, items.map((i) => i.json));
 	const failed = items.filter((i) => i.json.error !== undefined);
@@ -95,6 +97,26 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 		failures: failed.length,
 		firstError: failed[0] ? String(failed[0].json.error) : undefined,
 		loadedNow: items.filter((i) => i.json.loadedNow === true).length,
+	};
+}
+
+/**
+ * For digging, not for the figures (it changes what it measures): BENCH_LIVE_PROBE=1 runs a full
+ * collection every 1.5 s of the measured run and prints the heap left each time, the data the run
+ * really holds, apart from the garbage V8 has not collected yet. Needs --expose-gc (memory runs).
+ */
+function liveHeapProbe() {
+	if (!process.env.BENCH_LIVE_PROBE || !gc) return undefined;
+	const live: number[] = [];
+	const timer = setInterval(() => {
+		gc!();
+		live.push(Math.round(v8.getHeapStatistics().used_heap_size / MiB));
+	}, 1500);
+	return {
+		stop() {
+			clearInterval(timer);
+			console.log(`live heap every 1.5 s, MiB: ${live.join(' ')}`);
+		},
 	};
 }
 
