@@ -85,7 +85,7 @@ export const properties: INodeProperties[] = [
 				name: 'One Item per Finding',
 				value: 'findings',
 				description:
-					'One item per PEP, official, relative, sanctions, criminal, news or corporate-mesh row, each with its category and the profile name and webhook ID. Failed screenings still come as one item.',
+					'One item per PEP, official, relative, sanctions, criminal, news or corporate-mesh row, each with its category and the profile name and webhook ID. Failed screenings still come as one item; a clean screening (no findings) starts no execution, so use One Item per Event to record clean results.',
 			},
 			{
 				name: 'Raw Payload',
