@@ -6,7 +6,8 @@ type Rec = Record<string, unknown>;
 export interface NormalisedEvent {
 	/** The emitted shape: head, then profile, summary and lists (or error and details), then extra. */
 	event: Rec;
-	dedupKey: string;
+	/** Trimmed text, so 5521 and "5521" name the same screening. */
+	webhookId: string;
 	status: string;
 	/** Overall risk, lower-cased, for the filter; null when absent or not a string. */
 	risk: string | null;
@@ -188,5 +189,5 @@ export function normaliseEvent(payload: unknown): Validation {
 	const extra = reader.rest();
 	if (extra) put(event, 'extra', extra);
 
-	return { ok: true, value: { event, status, risk, dedupKey: `${String(webhookId).trim()}|${status}` } };
+	return { ok: true, value: { event, status, risk, webhookId: String(webhookId).trim() } };
 }

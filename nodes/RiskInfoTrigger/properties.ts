@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Register the <b>Production URL</b> shown above with the Risk Info service as your compliance webhook, together with the same authentication method and secret as in the credential below. The service has no API for this, so n8n cannot do it for you. Use the Test URL only while building the workflow.',
+			'Register the <b>Production URL</b> shown above with the Risk Info service as your compliance webhook, together with the same authentication method and secret as in the credential below. The service has no API for this, so n8n cannot do it for you. Then <b>publish</b> the workflow: only the published version receives deliveries, so changes to the options below reach production when you publish again. The service never calls the Test URL; to test, send it a sample event yourself (see the README).',
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -101,6 +101,6 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to skip a delivery whose webhook ID and status this workflow already emitted (the last 5,000 are remembered). Repeats are still answered 200, so the service stops retrying.',
+			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 5,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying.',
 	},
 ];

@@ -3,7 +3,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { checkDelivery, secretProblem, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
-import { alreadyEmitted, remember } from './dedup';
+import { alreadyEmitted, deliveryKey, remember } from './dedup';
 import { normaliseEvent } from './normalise';
 import type { DeliveryResponse } from './respond';
 import { sendJson } from './respond';
@@ -53,8 +53,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// Test runs must always show the event, and n8n does not keep static data from them anyway.
 	const skipRepeats = this.getNodeParameter('ignoreRepeatedDeliveries', true) === true && this.getMode() !== 'manual';
 	const staticData = this.getWorkflowStaticData('node');
-	if (skipRepeats && alreadyEmitted(staticData, n.dedupKey)) {
-		return { webhookResponse: { received: true, emitted: 0, reason: 'repeated delivery: this event was already emitted' } };
+	// Digesting a body of up to 16 MiB is not free, so only when the option is in effect.
+	const key = skipRepeats ? deliveryKey(n) : '';
+	if (skipRepeats && alreadyEmitted(staticData, key)) {
+		return { webhookResponse: { received: true, emitted: 0, reason: 'repeated delivery: this event, with the same content, was already emitted' } };
 	}
 
 	const events = this.getNodeParameter('events', 'all') as EventsFilter;
@@ -68,7 +70,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { webhookResponse: { received: true, emitted: 0, reason: 'the event has no findings' } };
 	}
 
-	if (skipRepeats) remember(staticData, n.dedupKey);
+	if (skipRepeats) remember(staticData, key);
 	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
 	return { workflowData: [items.map((json: IDataObject) => ({ json }))], webhookResponse: { received: true, emitted: items.length } };
 }

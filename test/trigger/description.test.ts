@@ -61,6 +61,21 @@ describe('setup and authentication choices', () => {
 		expect(notice?.displayName).toMatch(/authentication/i);
 	});
 
+	it('the notice uses n8n 2.x wording: publish (not activate), and publish again after changing options', () => {
+		const notice = props.find((p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.includes('credential'));
+		expect(notice?.displayName).toMatch(/publish/i);
+		expect(notice?.displayName).toMatch(/publish again/i);
+		expect(notice?.displayName).not.toMatch(/activat/i);
+		expect(notice?.displayName).toMatch(/Test URL/);
+	});
+
+	it('Ignore Repeated Deliveries says a repeat is the same webhook ID, status and content', () => {
+		const option = prop('ignoreRepeatedDeliveries');
+		expect(option.default).toBe(true);
+		expect(option.description).toMatch(/webhook ID, status and content/);
+		expect(option.description).toMatch(/changed findings/);
+	});
+
 	it('asks for the credential only when authenticating', () => {
 		expect(node.description.credentials).toEqual([
 			expect.objectContaining({ name: new RiskInfoWebhookAuthApi().name, required: true, displayOptions: { show: { authentication: ['credential'] } } }),
@@ -108,7 +123,11 @@ describe("n8n's community-node lint", () => {
 		const root = path.resolve(__dirname, '../..');
 		// ESLint 9 loads its config as ESM, which jest's CommonJS sandbox cannot, so it runs as its own process.
 		const files = ['nodes/RiskInfoTrigger', 'credentials/RiskInfoWebhookAuthApi.credentials.ts'];
-		const run = await promisify(execFile)(process.execPath, ['node_modules/eslint/bin/eslint.js', '--format', 'json', ...files], { cwd: root }).catch(
+		// jest sets NODE_ENV=test, under which eslint-plugin-n8n-nodes-base takes every file for its
+		// own fixture "Test.node.ts" and reports the real file names as wrong.
+		const env = { ...process.env };
+		delete env.NODE_ENV;
+		const run = await promisify(execFile)(process.execPath, ['node_modules/eslint/bin/eslint.js', '--format', 'json', ...files], { cwd: root, env }).catch(
 			(error: { stdout: string }) => ({ stdout: error.stdout }),
 		);
 		const results = JSON.parse(run.stdout) as Array<{ filePath: string; messages: Array<{ severity: number; line: number; ruleId: string; message: string }> }>;

@@ -1,7 +1,11 @@
 // Issue 5 points 4 and 5: event and risk filters, One Item per Finding, and repeated deliveries
-// ignored through workflow static data (bounded, no module state). Filtered-out and repeated
+// ignored through workflow static data (bounded, no module state). A repeat is the same webhookId,
+// status and content: a re-delivery with changed findings is not one. Filtered-out and repeated
 // deliveries are still answered 200.
-import { BEARER_CREDENTIAL, SPEC_LISTS, delivery, event, freshId, inputItems, type Rec } from './forms';
+import { gzipSync } from 'node:zlib';
+
+import { writeCanonicalJson } from '../../nodes/RiskInfoTrigger/fingerprint';
+import { BEARER_CREDENTIAL, SPEC_LISTS, delivery, event, freshId, inputItems, toSpanishItems, type Rec } from './forms';
 import { TriggerHarness } from './harness';
 
 let h: TriggerHarness;
@@ -20,6 +24,13 @@ async function send(body: object, params: Rec, harness = h) {
 }
 
 const withRisk = (riesgo: string | null) => ({ ...event('success'), riesgo });
+
+/** The same value with every object's keys in reverse order. */
+function reverseKeys(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(reverseKeys);
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+	return value;
+}
 
 describe('Events', () => {
 	it.each([
@@ -128,7 +139,105 @@ describe('Ignore Repeated Deliveries', () => {
 		expect(again.json?.emitted).toBe(0);
 	});
 
-	it('keys on webhookId and status: another status or another id still runs', async () => {
+	it('the same delivery twice: the second is answered 200, starts nothing and says why', async () => {
+		h.options.params = {};
+		const d = delivery(event('success'));
+		const first = await h.post(d.headers, d.body);
+		expect(first.status).toBe(200);
+		expect(first.run).toBeDefined();
+		const second = await h.post(d.headers, d.body);
+		expect(second.status).toBe(200);
+		expect(second.run).toBeUndefined();
+		expect(second.json).toEqual({ received: true, emitted: 0, reason: expect.stringMatching(/repeated delivery/) });
+	});
+
+	it('the same webhookId and status with a changed finding comes through (a monitoring profile delivered again)', async () => {
+		const sent = event('success');
+		const penal = sent.dataPenal as Rec[];
+		expect(penal.length).toBeGreaterThan(0);
+		expect(await send(sent, {})).toBeDefined();
+		const changed: Rec = { ...sent, esPerfilNuevo: false, dataPenal: [{ ...penal[0], stage: `${String(penal[0].stage)} (changed)` }, ...penal.slice(1)] };
+		const run = (await send(changed, {})) as Rec[];
+		expect(run).toHaveLength(1);
+		expect(run[0].webhookId).toBe(sent.webhookId);
+		expect(((run[0].lists as Rec).criminal as { items: Rec[] }).items[0].stage).toMatch(/changed/);
+		// A retry of the changed delivery is a repeat in its turn, and so is one of the first.
+		expect(await send(changed, {})).toBeUndefined();
+		expect(await send(sent, {})).toBeUndefined();
+	});
+
+	it('a finding more or fewer, or only another esPerfilNuevo, is other content and comes through', async () => {
+		const sent = event('success');
+		const pep = sent.datosPepChile as Rec[];
+		expect(pep.length).toBeGreaterThan(1);
+		expect(await send(sent, {})).toBeDefined();
+		// Only the array changes, not its total: the findings themselves are compared.
+		expect(await send({ ...sent, datosPepChile: pep.slice(1) }, {})).toBeDefined();
+		expect(await send({ ...sent, datosPepChile: [...pep, pep[0]] }, {})).toBeDefined();
+		expect(await send({ ...sent, esPerfilNuevo: false }, {})).toBeDefined();
+	});
+
+	it('the same content with the JSON keys in another order is still a repeat', async () => {
+		const sent = event('success');
+		expect(await send(sent, {})).toBeDefined();
+		const reordered = reverseKeys(sent) as Rec;
+		expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(sent));
+		expect(JSON.parse(JSON.stringify(reordered))).toEqual(sent);
+		expect(await send(reordered, {})).toBeUndefined();
+	});
+
+	it('the same content in the Spanish field-table names, or without the duplicated status/fullName, is still a repeat', async () => {
+		const sent = event('success');
+		expect(await send(sent, {})).toBeDefined();
+		expect(await send(toSpanishItems(sent), {})).toBeUndefined();
+		const { status: _status, fullName: _fullName, ...single } = sent;
+		expect(single.estado).toBe('SUCCESS');
+		expect(await send(single, {})).toBeUndefined();
+	});
+
+	it('entries saved before the content digest ("id|STATUS") are harmless: they never match, the new key is added', async () => {
+		const old = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL });
+		try {
+			const sent = event('failed');
+			old.staticData = { emittedDeliveries: [`${String(sent.webhookId)}|FAILED`, 'unrelated|SUCCESS'] };
+			expect(await send(sent, {}, old)).toBeDefined();
+			const stored = old.staticData.emittedDeliveries as string[];
+			expect(stored.slice(0, 2)).toEqual([`${String(sent.webhookId)}|FAILED`, 'unrelated|SUCCESS']);
+			expect(stored).toHaveLength(3);
+			expect(stored[2]).toMatch(new RegExp(`^${String(sent.webhookId)}\\|FAILED\\|[0-9a-f]{16}$`));
+			expect(await send(sent, {}, old)).toBeUndefined();
+		} finally {
+			await old.close();
+		}
+	});
+
+	it('an event nested deeper than the call stack is still digested, not answered 500', async () => {
+		const deep = 200_000;
+		const json = `{"webhookId":${freshId()},"status":"FAILED","fullName":"Hondo","nivel":${'['.repeat(deep)}${']'.repeat(deep)}}`;
+		h.options.params = {};
+		const headers = { ...delivery({}).headers };
+		const first = await h.post(headers, gzipSync(json));
+		expect(first.status).toBe(200);
+		expect(first.run).toHaveLength(1);
+		const again = await h.post(headers, gzipSync(json));
+		expect(again.status).toBe(200);
+		expect(again.run).toBeUndefined();
+	});
+
+	it('the digested text is the JSON of the event with sorted keys, with "__proto__" and odd strings kept as data', () => {
+		const value = JSON.parse('{"b":[3,{"z":null,"a":"\\ud800"}],"__proto__":{"x":1},"a":-0,"c":"ñ 🙂","d":1e21}') as Rec;
+		const sorted = (v: unknown): unknown =>
+			Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Rec)[k])])) : v;
+		let text = '';
+		writeCanonicalJson(value, (t) => (text += t));
+		expect(text).toBe(JSON.stringify(sorted(value)));
+		expect(text.startsWith('{"__proto__":{"x":1},"a":0,"b":[3,{"a":"\\ud800","z":null}]')).toBe(true);
+		let skipped = '';
+		writeCanonicalJson(value, (t) => (skipped += t), ['a', 'b']);
+		expect(skipped).toBe('{"__proto__":{"x":1},"c":"ñ 🙂","d":1e+21}');
+	});
+
+	it('keys on webhookId, status and content: another status or another id still runs', async () => {
 		const id = freshId();
 		expect(await send(event('failed', id), {})).toBeDefined();
 		expect(await send(event('success', id), {})).toBeDefined();
