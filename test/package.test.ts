@@ -50,3 +50,11 @@ test('node code imports only what n8n Cloud allows', () => {
 		expect([file, /\b(setTimeout|setInterval)\s*\(|\bprocess\.[a-zA-Z]|\brequire\(|from 'zlib'|from 'fs'/.test(text)]).toEqual([file, false]);
 	}
 });
+
+test('dist holds only what the sources build: no stale file from an earlier build can ship', () => {
+	if (!existsSync(path.join(ROOT, 'dist'))) return; // not built yet: the pack test above covers the rest
+	const built = execFileSync('find', ['dist', '-name', '*.js'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+	expect(built.length).toBeGreaterThan(5);
+	const orphans = built.filter((file) => !existsSync(path.join(ROOT, file.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
+	expect(orphans).toEqual([]);
+});

@@ -11,7 +11,9 @@ export class RiskInfo implements INodeType {
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["apiVersion"].toUpperCase() + ": " + $parameter["operation"] + " " + $parameter["resource"]}}',
+		// V1 resource values carry a "v1" prefix of their own (see registry.ts); the canvas shows them without it.
+		subtitle:
+			'={{$parameter["apiVersion"].toUpperCase() + ": " + $parameter["operation"] + " " + $parameter["resource"].replace(/^v1/, "").charAt(0).toLowerCase() + $parameter["resource"].replace(/^v1/, "").slice(1)}}',
 		description: 'Risk and due-diligence information on Chilean taxpayers by RUT, and compliance screening of names',
 		defaults: { name: 'Risk Info' },
 		usableAsTool: true,

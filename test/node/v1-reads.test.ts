@@ -79,7 +79,7 @@ describe.each(READS)('V1 %s → %s', (resource, operation, path, isList) => {
 	}
 });
 
-test('credit score: the "Standard V1 API" option reads under /api/v1 instead of /api/external/v1', async () => {
+test('credit score: the "Standard Path" option reads under /api/v1 instead of /api/external/v1', async () => {
 	const params = { apiVersion: 'v1', resource: 'v1CreditScore', operation: 'get', rut, creditScoreRoot: 'v1' };
 	const { items } = await runNode({ ...credentialsOf(sandbox), params });
 	expect(sandbox.requests.map((r) => [r.method, r.path])).toEqual([['GET', `/api/v1/notification/creditScoring/${rut}/getByRut`]]);

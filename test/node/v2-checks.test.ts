@@ -117,6 +117,8 @@ describe('de-duplication', () => {
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items[0].json).toEqual(items[1].json);
 		expect(items[0].json.rut).toBe('12345678-5');
+		// Each item owns its top-level object: a later node editing one in place leaves the other alone.
+		expect(items[1].json).not.toBe(items[0].json);
 	});
 
 	test('the same RUT with different options is asked for separately', async () => {

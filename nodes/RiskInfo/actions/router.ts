@@ -59,7 +59,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			out.push({ json: errorJson(result.error, i), pairedItem: { item: i } });
 			continue;
 		}
-		for (const item of result.items) out.push({ ...item, pairedItem: { item: i } });
+		// Items that shared a request get their own top-level objects, so a later node that edits one
+		// item in place does not edit the others.
+		const shared = i !== jobs.get(key as string)!.first;
+		for (const item of result.items) {
+			const own = shared ? { json: { ...item.json }, ...(item.binary ? { binary: { ...item.binary } } : {}) } : {};
+			out.push({ ...item, ...own, pairedItem: { item: i } });
+		}
 	}
 	const failure = continueOnFail ? undefined : [...results.values()].find((r) => 'error' in r);
 	if (failure && 'error' in failure) throw failure.error;

@@ -25,5 +25,8 @@ export interface Resource {
 	value: string;
 	name: string;
 	description?: string;
+	/** In the order users see them. */
 	operations: Operation[];
+	/** The operation a new node starts on, when it is not the first: a free read rather than a paid load. */
+	defaultOperation?: string;
 }

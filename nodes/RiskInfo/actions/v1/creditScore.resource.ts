@@ -31,11 +31,11 @@ const rootProperty: INodeProperties = {
 	type: 'options',
 	options: [
 		{
-			name: 'External API (/api/external/v1)',
+			name: 'External Path',
 			value: 'v1External',
-			description: 'Where the service\'s reference sample reads the credit score',
+			description: '/api/external/v1, where the service\'s reference sample reads the credit score',
 		},
-		{ name: 'Standard V1 API (/api/v1)', value: 'v1', description: 'The root of every other V1 operation' },
+		{ name: 'Standard Path', value: 'v1', description: '/api/v1, the root of every other V1 operation' },
 	],
 	default: 'v1External',
 	description: 'Which V1 root serves the credit score for your account. Keep the default unless the service told you otherwise.',

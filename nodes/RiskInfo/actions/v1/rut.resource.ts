@@ -8,9 +8,9 @@ export const rut: Resource = {
 	value: 'v1Rut',
 	name: 'RUT (V1)',
 	description: 'Load a RUT and read its summary, report and tax identification',
+	// Alphabetical, as in n8n's own nodes; a new node starts on the free summary, not the paid load.
+	defaultOperation: 'getSummary',
 	operations: [
-		loadOperation('v1'),
-		getSummary,
 		downloadSummary,
 		readOperation({
 			value: 'getIdentification',
@@ -21,5 +21,7 @@ export const rut: Resource = {
 			version: 'v1',
 			path: (r) => `/integration/helper/identification/${r}`,
 		}),
+		getSummary,
+		loadOperation('v1'),
 	],
 };
