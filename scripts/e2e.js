@@ -2,12 +2,14 @@
 'use strict';
 // `npm run e2e`: the packed package inside a real n8n (from .runtime/), against the sandbox, with
 // the README's example workflows. One line per check; exit 1 when any check fails.
-//   (a) supplier screening, run headlessly, gives the sandbox's records, simplified and routed;
-//       a second run loads nothing again
+//   (a) supplier screening, run headlessly, gives the sandbox's records, simplified and routed
+//       (the RUT with failed data sources to review); a second run loads nothing again
 //   (b) compliance screening at onboarding, started as from the editor: each supplier's load is
 //       recorded with its webhookId in a Data table; the sandbox's gzip, bearer-authenticated
 //       deliveries reach the active workflow's trigger, and each execution they start carries the
-//       right supplier joined to its result, routed to "onboard" or "review"
+//       right supplier joined to its result, routed to "onboard" or "review". Run again, it does
+//       not abort: the profiles still active are refused (409) and routed to the refused branch,
+//       the failed one is loaded again and its result comes back like the first time
 //   (e) the critical-alert workflow, also active, receives the critical result of (b)
 //   (c) a delivery with a wrong or missing token starts no execution
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
@@ -56,6 +58,27 @@ async function rawSummary(sandbox, rut) {
 
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+const IF_NODE = 'n8n-nodes-base.if';
+const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
+
+/** The first node after `from` (breadth first along main connections) that `matches`. */
+function downstream(json, from, matches) {
+	const seen = new Set([from]);
+	for (let queue = [from]; queue.length; ) {
+		const name = queue.shift();
+		for (const out of json.connections[name]?.main ?? []) {
+			for (const { node } of out ?? []) {
+				if (seen.has(node)) continue;
+				seen.add(node);
+				const n = json.nodes.find((x) => x.name === node);
+				if (n && matches(n)) return n;
+				queue.push(node);
+			}
+		}
+	}
+	throw new Error(`no matching node after "${from}"`);
+}
+
 async function checkSupplierScreening(n8n, sandbox, wf, known) {
 	const rutsNode = wf.json.nodes.find((n) => n.type === 'n8n-nodes-base.set' && /\[/.test(JSON.stringify(n.parameters)));
 	const listed = JSON.parse(rutsNode.parameters.assignments.assignments[0].value.replace(/^=/, ''));
@@ -83,8 +106,11 @@ async function checkSupplierScreening(n8n, sandbox, wf, known) {
 	}
 	const decided = (rut) => (review.some((r) => r.rut === rut) ? 'review' : approve.some((r) => r.rut === rut) ? 'approve' : 'missing');
 	assert(decided(known.clean) === 'approve', `the clean RUT ${known.clean} went to ${decided(known.clean)}`);
-	for (const kind of ['indebted', 'bankrupt', 'critical'])
+	// Unknown goes to review: the failingHelpers RUT is clean on every other indicator.
+	for (const kind of ['indebted', 'bankrupt', 'critical', 'failingHelpers'])
 		if (listed.includes(known[kind])) assert(decided(known[kind]) === 'review', `the ${kind} RUT ${known[kind]} went to ${decided(known[kind])}`);
+	const failing = records.find((r) => r.rut === known.failingHelpers);
+	if (failing) assert(failing.failedHelpers.length > 0, `the failingHelpers RUT has failedHelpers ${JSON.stringify(failing.failedHelpers)}`);
 	const bankrupt = records.find((r) => r.rut === known.bankrupt);
 	if (bankrupt) assert(bankrupt.bankruptcy === true, `the bankrupt RUT has bankruptcy ${bankrupt.bankruptcy}`);
 	const critical = records.find((r) => r.rut === known.critical);
@@ -101,7 +127,7 @@ async function checkSupplierScreening(n8n, sandbox, wf, known) {
 async function checkPdfReport(n8n, wf) {
 	const runData = await n8n.execute(wf.id);
 	assert(runData.status === 'success', `the run failed: ${JSON.stringify(runData.data.resultData.error ?? runData.status).slice(0, 500)}`);
-	const last = wf.json.nodes.find((n) => !wf.json.connections[n.name]);
+	const last = wf.json.nodes.find((n) => n.type !== STICKY_NOTE && !wf.json.connections[n.name]);
 	const items = nodeItems(runData, last.name) ?? [];
 	assert(items.length === 1, `"${last.name}" got ${items.length} items`);
 	const bin = items[0].binary?.data;
@@ -121,8 +147,11 @@ async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
 	const loadNode = nodes.find((n) => n.parameters?.operation === 'loadProfile');
 	const rememberNode = nodes.find((n) => n.type === 'n8n-nodes-base.dataTable' && n.parameters.operation === 'insert');
 	const trigger = nodes.find((n) => n.type === RISKINFO_TRIGGER);
-	const ifNode = nodes.find((n) => n.type === 'n8n-nodes-base.if');
+	const ifNode = downstream(wf.json, trigger.name, (n) => n.type === IF_NODE);
 	const [onboardName, reviewName] = wf.json.connections[ifNode.name].main.map((out) => out[0].node);
+	// The IF after the loads: loaded ones go on to be remembered, refused ones to its false output.
+	const loadedIf = downstream(wf.json, loadNode.name, (n) => n.type === IF_NODE);
+	const refusedName = wf.json.connections[loadedIf.name].main[1][0].node;
 	const hookUrl = triggerUrl(n8n, wf);
 
 	const intake = await n8n.runFromEditor(cookie, apiKey, wf.id, start.name);
@@ -139,8 +168,8 @@ async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
 		supplierOf.set(id, s);
 	});
 
-	const screened = [];
-	for (const [id, s] of supplierOf) {
+	/** The sandbox's delivery of webhook `id` and the execution it started, joined to supplier `s`. */
+	async function followResult(id, s) {
 		const delivery = await sandbox.waitForDelivery(id, 30_000);
 		assert(delivery.url === hookUrl, `the sandbox delivered webhook ${id} to ${delivery.url}`);
 		assert(delivery.status === 200, `n8n answered the delivery of webhook ${id} with ${delivery.status} after ${delivery.attempts} attempts`);
@@ -159,13 +188,45 @@ async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
 		const joined = out[0];
 		const expect = { supplier: s.name, rut: s.rut || null, personType: s.personType, webhookId: id, status: event.status, risk: event.risk ?? null };
 		for (const [k, v] of Object.entries(expect)) assert(same(joined[k], v), `webhook ${id}: "${branch}" has ${k} ${JSON.stringify(joined[k])}, expected ${JSON.stringify(v)}`);
-		screened.push({ name: s.name, id, status: event.status, risk: event.risk, branch });
+		return { name: s.name, id, status: event.status, risk: event.risk, branch, sent: delivery.event.status };
 	}
+
+	const screened = [];
+	for (const [id, s] of supplierOf) screened.push(await followResult(id, s));
 	const routed = (name) => screened.find((r) => r.name === name)?.branch;
 	if (routed(known.critical)) assert(routed(known.critical) === reviewName, `the critical "${known.critical}" went to ${routed(known.critical)}`);
 	if (routed(known.noMatch)) assert(routed(known.noMatch) === onboardName, `the no-match "${known.noMatch}" went to ${routed(known.noMatch)}`);
 	if (routed(known.failed)) assert(routed(known.failed) === reviewName, `the failed "${known.failed}" went to ${routed(known.failed)}`);
-	return `${screened.length} loads recorded by webhookId; each delivery (gzip, bearer) answered 200 and its execution joined the right supplier: ${screened.map((r) => `${r.id} "${r.name}" ${r.status}/${r.risk ?? '-'} → ${r.branch}`).join('; ')}`;
+
+	// The same suppliers again, as a user running the example twice: the service refuses (409) the
+	// profiles still active, which must not abort the run; those suppliers reach the refused
+	// branch, and the others (here the FAILED one, which the sandbox does not keep active) are
+	// loaded, remembered and screened as the first time.
+	const rerun = await n8n.runFromEditor(cookie, apiKey, wf.id, start.name);
+	assert(rerun.status === 'success', `the second intake run failed: ${JSON.stringify(rerun.data?.resultData?.error ?? rerun.status).slice(0, 500)}`);
+	const reloaded = (nodeItems(rerun, loadNode.name) ?? []).map((i) => i.json);
+	const refused = (nodeItems(rerun, refusedName) ?? []).map((i) => i.json);
+	const rememberedAgain = (nodeItems(rerun, rememberNode.name) ?? []).map((i) => i.json);
+	assert(reloaded.length === suppliers.length, `the second run: ${suppliers.length} suppliers listed, "${loadNode.name}" gave ${reloaded.length} items`);
+	const rescreened = [];
+	let refusals = 0;
+	for (const s of suppliers) {
+		const first = screened.find((r) => r.name === s.name);
+		if (first.sent !== 'FAILED') {
+			const r = refused.find((x) => x.supplier === s.name);
+			assert(r && r.alreadyActive === true && String(r.httpCode) === '409' && same(r.rut, s.rut || null) && r.personType === s.personType && r.error, `the second run: "${refusedName}" has ${JSON.stringify(r)} for the still-active "${s.name}"`);
+			assert(!rememberedAgain.some((row) => row.supplier === s.name), `the second run remembered the refused "${s.name}" again`);
+			refusals++;
+		} else {
+			const row = rememberedAgain.find((x) => x.supplier === s.name);
+			assert(row && typeof row.webhookId === 'number' && row.webhookId !== first.id, `the second run remembered ${JSON.stringify(row)} for "${s.name}", whose first screening failed`);
+			assert(!refused.some((x) => x.supplier === s.name), `the second run refused "${s.name}", whose first screening failed`);
+			rescreened.push(await followResult(row.webhookId, s));
+		}
+	}
+	assert(refused.length === refusals, `the second run sent ${refused.length} items to "${refusedName}", expected ${refusals}`);
+	const line = (r) => `${r.id} "${r.name}" ${r.status}/${r.risk ?? '-'} → ${r.branch}`;
+	return `${screened.length} loads recorded by webhookId; each delivery (gzip, bearer) answered 200 and its execution joined the right supplier: ${screened.map(line).join('; ')}. Run again: ${refusals} still-active profiles refused (409) → "${refusedName}", the run went on; reloaded: ${rescreened.map(line).join('; ') || 'none'}`;
 }
 
 async function main() {

@@ -1,0 +1,135 @@
+// The IF nodes of the example workflows, evaluated with n8n's own filter logic (n8n-workflow's
+// executeFilter, what the IF node runs) on records the node really produces: the sandbox's V2
+// summaries of its known RUTs through Simplify, and the same records with a value made unknown.
+// The real-n8n run of the examples is `npm run e2e`; this checks the rules case by case, fast.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { executeFilter, type FilterValue, type IDataObject } from 'n8n-workflow';
+
+import { simplifyV2 } from '../../nodes/RiskInfo/actions/simplify';
+import { KNOWN_RUTS } from '../../sandbox';
+import { factsFor } from '../../sandbox/generate';
+import { v2Summary } from '../../sandbox/v2records';
+
+interface WfNode {
+	name: string;
+	type: string;
+	parameters: IDataObject;
+	onError?: string;
+}
+interface Workflow {
+	nodes: WfNode[];
+	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+}
+
+const EXAMPLES = path.resolve(__dirname, '..', '..', 'examples');
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as Workflow;
+
+/** The node the named node's main output 0 leads to. */
+function next(wf: Workflow, name: string): WfNode {
+	const to = wf.connections[name]?.main?.[0]?.[0]?.node;
+	const node = wf.nodes.find((n) => n.name === to);
+	if (!node) throw new Error(`nothing follows "${name}"`);
+	return node;
+}
+
+/**
+ * Whether the IF passes `json` to its true output. Each condition must read one field as
+ * `{{ $json.field }}`, so the rule stays readable in the editor; that field's value is put in.
+ */
+function passes(ifNode: WfNode, json: IDataObject): boolean {
+	const filter = ifNode.parameters.conditions as unknown as FilterValue;
+	const conditions = filter.conditions.map((c) => {
+		const field = /^=\{\{ \$json\.(\w+) \}\}$/.exec(String(c.leftValue))?.[1];
+		if (!field) throw new Error(`"${ifNode.name}": condition ${String(c.leftValue)} does not read one $json field`);
+		return { ...c, leftValue: (json[field] ?? null) as never };
+	});
+	return executeFilter({ ...filter, conditions });
+}
+
+describe('supplier screening: Needs Review?', () => {
+	const wf = read('supplier-screening.json');
+	const summaryNode = wf.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters.operation === 'getSummary')!;
+	const ifNode = next(wf, summaryNode.name);
+	const [reviewName, approveName] = wf.connections[ifNode.name].main.map((out) => out[0].node);
+	const summary = (rut: string) => JSON.parse(JSON.stringify({ ...v2Summary(factsFor(rut), false), fechaCarga: '01-07-2025' })) as IDataObject;
+	const decide = (data: IDataObject) => (passes(ifNode, simplifyV2(data) as unknown as IDataObject) ? 'review' : 'approve');
+
+	test('is an IF whose true output is Review and false output Approve', () => {
+		expect(ifNode.type).toBe('n8n-nodes-base.if');
+		expect([reviewName, approveName]).toEqual(['Review', 'Approve']);
+	});
+
+	test("the sandbox's clean RUT is approved, every other known RUT goes to review", () => {
+		const decisions = Object.fromEntries(Object.entries(KNOWN_RUTS).map(([kind, rut]) => [kind, decide(summary(rut))]));
+		expect(decisions).toEqual({
+			clean: 'approve',
+			indebted: 'review',
+			bankrupt: 'review',
+			// A natural person with an active labour case.
+			naturalPerson: 'review',
+			critical: 'review',
+			// Clean on every indicator the IF reads, but two data sources failed.
+			failingHelpers: 'review',
+		});
+	});
+
+	test('the listed RUTs are known ones, so the e2e knows where each must go', () => {
+		const rutsNode = wf.nodes.find((n) => n.type === 'n8n-nodes-base.set')!;
+		const listed = JSON.parse(String((rutsNode.parameters.assignments as unknown as { assignments: IDataObject[] }).assignments[0].value).replace(/^=/, '')) as string[];
+		expect(listed).toContain(KNOWN_RUTS.clean);
+		expect(listed).toContain(KNOWN_RUTS.failingHelpers);
+		for (const rut of listed) expect(Object.values(KNOWN_RUTS)).toContain(rut);
+	});
+
+	// Each case takes the clean RUT's summary and makes one thing unknown or bad.
+	const unknown: Array<[string, (d: IDataObject) => void]> = [
+		['a failed data source (ayudantesFallidos)', (d) => (d.ayudantesFallidos = ['judicial'])],
+		['compliance not processed (complianceRisk null)', (d) => ((d.compliance as IDataObject).estado = 'NO PROCESADO')],
+		['no compliance section', (d) => (d.compliance = null)],
+		['compliance risk medium', (d) => ((d.compliance as IDataObject).riesgo = 'medium')],
+		['compliance risk critical', (d) => ((d.compliance as IDataObject).riesgo = 'critical')],
+		['no judicial section (cases and bankruptcy unknown)', (d) => (d.judicial = null)],
+		['bankruptcy signalled', (d) => ((d.judicial as IDataObject).boletinConcursal = true)],
+		['no bank-debt section', (d) => (d.deudaBancaria = null)],
+		['written-off bank debt unknown', (d) => ((d.deudaBancaria as IDataObject).deudaDirectaCastigada = null)],
+		['overdue bank debt', (d) => ((d.deudaBancaria as IDataObject).deudaDirectaVencida = 12)],
+		['an active collection case', (d) => ((d.judicial as IDataObject).cobranzaActivos = 1)],
+		['no credit scoring (classification unknown)', (d) => (d.creditScoring = null)],
+		['a classification other than low risk', (d) => ((d.creditScoring as IDataObject).etiquetaClasificacion = 'Riesgo medio')],
+	];
+	test.each(unknown)('goes to review with %s', (_what, change) => {
+		const data = summary(KNOWN_RUTS.clean);
+		expect(decide(data)).toBe('approve');
+		change(data);
+		expect(decide(data)).toBe('review');
+	});
+
+	test('the low-risk label is compared ignoring case', () => {
+		const data = summary(KNOWN_RUTS.clean);
+		(data.creditScoring as IDataObject).etiquetaClasificacion = 'RIESGO BAJO';
+		expect(decide(data)).toBe('approve');
+	});
+});
+
+describe('compliance onboarding: a refused load', () => {
+	const wf = read('compliance-onboarding.json');
+	const load = wf.nodes.find((n) => n.parameters.operation === 'loadProfile')!;
+	const ifNode = next(wf, load.name);
+	const [loadedName, refusedName] = wf.connections[ifNode.name].main.map((out) => out[0].node);
+
+	test('continues with the other suppliers, and the IF after it tells loaded from refused', () => {
+		expect(load.onError).toBe('continueRegularOutput');
+		expect(ifNode.type).toBe('n8n-nodes-base.if');
+		expect(wf.nodes.find((n) => n.name === loadedName)?.parameters.operation).toBe('insert');
+		expect(wf.nodes.find((n) => n.name === refusedName)?.type).toBe('n8n-nodes-base.set');
+	});
+
+	test('a load with a webhookId goes on to be remembered; an error item (as the node gives it) does not', () => {
+		const loaded = { webhookId: 1001, message: 'Perfil recibido', fullName: 'Comercial Transparente Limitada', isMonitoring: false, isJuridicalPerson: true, searchErrors: 0 };
+		const refused = { error: 'The service refused the request because the profile is already active…', itemIndex: 0, description: 'The service said: …', httpCode: '409' };
+		expect(passes(ifNode, loaded)).toBe(true);
+		expect(passes(ifNode, refused)).toBe(false);
+		expect(passes(ifNode, { ...loaded, webhookId: null })).toBe(false);
+	});
+});
