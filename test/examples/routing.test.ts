@@ -127,7 +127,10 @@ describe('compliance onboarding: a refused load', () => {
 
 	test('a load with a webhookId goes on to be remembered; an error item (as the node gives it) does not', () => {
 		const loaded = { webhookId: 1001, message: 'Perfil recibido', fullName: 'Comercial Transparente Limitada', isMonitoring: false, isJuridicalPerson: true, searchErrors: 0 };
-		const refused = { error: 'The service refused the request because the profile is already active…', itemIndex: 0, description: 'The service said: …', httpCode: '409' };
+		const refused = {
+			error: 'The service refused the request because the profile is already active…',
+			details: { itemIndex: 0, httpCode: '409', description: 'The service said: …' },
+		};
 		expect(passes(ifNode, loaded)).toBe(true);
 		expect(passes(ifNode, refused)).toBe(false);
 		expect(passes(ifNode, { ...loaded, webhookId: null })).toBe(false);

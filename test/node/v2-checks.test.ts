@@ -79,7 +79,7 @@ describe('Continue On Fail', () => {
 		expect(errors[3]).toMatch(/^Item 4: Full Name /);
 		expect(errors[5]).toMatch(/^Item 6: Search Tolerance /);
 		expect(errors[4]).toMatch(/not loaded/);
-		expect(items[4].json.httpCode).toBe('404');
+		expect(items[4].json.details).toMatchObject({ itemIndex: 4, httpCode: '404' });
 		expect(items[0].json.rut).toBe(KNOWN_RUTS.clean);
 		expect(items[2].json.rut).toBe(KNOWN_RUTS.indebted);
 		expect(items[6].json.rut).toBe(KNOWN_RUTS.critical);

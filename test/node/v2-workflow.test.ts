@@ -4,6 +4,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { rutCheckDigit } from '../../nodes/shared/rut';
 import { runRiskInfo } from '../helpers/workflow';
 
 let sb: Sandbox;
@@ -70,4 +71,30 @@ test('without Continue On Fail a bad RUT fails the run and nothing is sent', asy
 	]);
 	expect(result.error?.message ?? result.nodeErrors['Risk Info']?.message).toMatch(/^Item 2: RUT "76.222.222-9"/);
 	expect(sb.requests).toEqual([]);
+});
+
+test('"Continue (using error output)": failed items leave by the error output with their input\'s fields and the error; the rest by the main one', async () => {
+	const unloaded = `33000001-${rutCheckDigit('33000001')}`;
+	const result = await run(
+		{ resource: 'judicial', operation: 'getCivilCases', rut: '={{ $json.rut }}' },
+		[
+			{ rut: KNOWN_RUTS.indebted, supplier: 'A' },
+			{ rut: '76.222.222-9', supplier: 'B' },
+			{ rut: unloaded, supplier: 'C' },
+		],
+		{ onError: 'continueErrorOutput' },
+	);
+	expect(result.error).toBeUndefined();
+	const [main, errors] = result.outputs['Risk Info'];
+	expect(main.map((i) => [i.pairedItem, i.json.error])).toEqual([[{ item: 0 }, undefined]]);
+	expect(errors.map((i) => i.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
+	// n8n adds the input item's fields, so a workflow can tell which supplier failed.
+	expect(errors.map((i) => [i.json.supplier, i.json.rut])).toEqual([
+		['B', '76.222.222-9'],
+		['C', unloaded],
+	]);
+	expect(String(errors[0].json.error)).toMatch(/^Item 2: RUT "76.222.222-9"/);
+	expect(errors[0].json.details).toMatchObject({ itemIndex: 1 });
+	expect(String(errors[1].json.error)).toMatch(/is not loaded in this account/);
+	expect(errors[1].json.details).toMatchObject({ itemIndex: 2, httpCode: '404' });
 });

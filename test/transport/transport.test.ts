@@ -98,7 +98,7 @@ describe('error mapping (spec §7)', () => {
 		expect(out).toHaveLength(2);
 		expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(out[1].json.error).toMatch(/Access Token/);
-		expect(out[1].json.httpCode).toBe('401');
+		expect(out[1].json.details).toEqual({ itemIndex: 1, httpCode: '401', description: 'The service said: No autorizado' });
 		expectNoSecret(out);
 		// Both items asked for the same thing: one request.
 		expect(seen).toHaveLength(1);

@@ -105,12 +105,16 @@ function withItem(error: unknown, itemIndex: number): Error {
 	return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * `error` and `details` only: n8n's "Continue (using error output)" sends an item to the error
+ * output when its json has no other keys (and then adds the input item's fields to it).
+ */
 function errorJson(error: Error, itemIndex: number): IDataObject {
 	const e = error as Error & { description?: string | null; httpCode?: string | null };
-	const json: IDataObject = { error: e.message, itemIndex };
-	if (e.description) json.description = e.description;
-	if (e.httpCode) json.httpCode = e.httpCode;
-	return json;
+	const details: IDataObject = { itemIndex };
+	if (e.httpCode) details.httpCode = e.httpCode;
+	if (e.description) details.description = e.description;
+	return { error: e.message, details };
 }
 
 function clamp(value: number, min: number, max: number): number {
