@@ -56,13 +56,15 @@ export class RiskInfoApi implements ICredentialType {
 		return requestOptions;
 	};
 
-	// A free read: it proves the token and the client identifier work together.
+	// A free read: it proves the token and the client identifier work together. Like the node, it
+	// does not follow redirects, so a Base URL the node would refuse does not pass the test.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}/api/clients/v2',
 			url: '/usage',
 			method: 'GET',
 			headers: { accept: 'application/json' },
+			disableFollowRedirect: true,
 		},
 	};
 }

@@ -1,7 +1,11 @@
 // The credential's "Test" request, resolved the way n8n resolves it (expressions over
-// $credentials, then the credential's own authenticate block) and sent to a live server.
+// $credentials, then the credential's own authenticate block) and sent to a live server through
+// n8n's own HTTP client, which is what n8n's credential tester ends in.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import { OutboundHttp } from '@n8n/backend-network';
+import { Container } from '@n8n/di';
 
 import { Workflow } from 'n8n-workflow';
 import type { IHttpRequestOptions, INode } from 'n8n-workflow';
@@ -16,6 +20,12 @@ const seen: Array<{ url?: string; headers: http.IncomingHttpHeaders }> = [];
 beforeAll(async () => {
 	server = http.createServer((req, res) => {
 		seen.push({ url: req.url, headers: req.headers });
+		// An old address that forwards to the right one, as an http:// Base URL often does.
+		if (req.url?.startsWith('/old/')) {
+			res.writeHead(301, { location: req.url.slice('/old'.length) });
+			res.end();
+			return;
+		}
 		const ok = req.headers.authorization === 'Bearer good-token' && req.headers['x-client-identifier'] === 'acme';
 		res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
 		res.end(JSON.stringify(ok ? { success: true, data: {} } : { success: false, code: 401, error: 'No autorizado' }));
@@ -38,11 +48,13 @@ async function testCredential(data: { baseUrl: string; accessToken: string; clie
 		headers: { ...request.headers },
 	} as IHttpRequestOptions;
 	const authed = await new TestCredentialsHelper({ riskInfoApi: data }).authenticate(data, 'riskInfoApi', options, workflow, node);
-	const response = await fetch(`${authed.baseURL}${authed.url}`, {
-		method: authed.method,
-		headers: authed.headers as Record<string, string>,
-	});
-	return response.status;
+	try {
+		const response = (await Container.get(OutboundHttp).requests().request({ ...authed, returnFullResponse: true })) as { statusCode: number };
+		return response.statusCode;
+	} catch (error) {
+		// n8n's tester reports any failed request as a failed test.
+		return (error as { response?: { status?: number } }).response?.status ?? 'failed';
+	}
 }
 
 test('Test credential reads V2 usage with both headers and passes for a working pair', async () => {
@@ -56,4 +68,11 @@ test('Test credential reads V2 usage with both headers and passes for a working 
 test('Test credential fails for a wrong token or client identifier', async () => {
 	expect(await testCredential({ baseUrl, accessToken: 'bad', clientIdentifier: 'acme' })).toBe(401);
 	expect(await testCredential({ baseUrl, accessToken: 'good-token', clientIdentifier: 'other' })).toBe(401);
+});
+
+test('Test credential fails for a Base URL that redirects, which the node would refuse too', async () => {
+	seen.length = 0;
+	const status = await testCredential({ baseUrl: `${baseUrl}/old`, accessToken: 'good-token', clientIdentifier: 'acme' });
+	expect(status).toBe(301);
+	expect(seen.map((s) => s.url)).toEqual(['/old/api/clients/v2/usage']);
 });
