@@ -28,19 +28,18 @@ export interface ApiFailure {
 	reportedFailure?: boolean;
 	/** Where a redirect pointed. */
 	location?: string;
-	/** A call that costs money (a load), which is not repeated when it may have run. */
-	paid?: boolean;
+	/** A paid call (a load) that failed in a way that does not tell whether it ran, so it was not repeated. */
+	mayHaveCharged?: boolean;
 	/** A read repeated right after this execution loaded its RUT. */
 	afterLoad?: boolean;
 }
 
 const TRY_LATER = 'Try again later; if it keeps failing, raise the retry options of the node.';
-// The transport repeats a paid call only where it certainly did not run (see transport/retry.ts).
 const PAID_UNSURE =
 	'The load may have run and been charged, so the node did not repeat it: check the account (Account → Get Usage or List Profiles) before running it again.';
 
 function failedLater(f: ApiFailure, what: string): string {
-	return `${what}. ${f.paid && f.status !== 'ECONNREFUSED' ? PAID_UNSURE : TRY_LATER}`;
+	return `${what}. ${f.mayHaveCharged ? PAID_UNSURE : TRY_LATER}`;
 }
 
 function plainMessage(f: ApiFailure): string {
@@ -51,7 +50,7 @@ function plainMessage(f: ApiFailure): string {
 	}
 	if (typeof s === 'string') {
 		const reach = `Could not reach the Risk Info service (${s})${retried}. Check the Base URL in the credential and that the service is up.`;
-		return f.paid && s !== 'ECONNREFUSED' ? `${reach} ${PAID_UNSURE}` : reach;
+		return f.mayHaveCharged ? `${reach} ${PAID_UNSURE}` : reach;
 	}
 	switch (true) {
 		case s >= 300 && s < 400:

@@ -52,7 +52,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const out: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {
 		const key = keys[i];
-		const result = typeof key === 'string' ? results.get(jobs.get(key)!.first) : { error: key };
+		const first = typeof key === 'string' ? jobs.get(key)!.first : i;
+		const result = typeof key === 'string' ? results.get(first) : { error: key };
 		if (result === undefined) continue; // only when stopping on an earlier error, rethrown below
 		if ('error' in result) {
 			if (!continueOnFail) throw withItem(result.error, i);
@@ -61,7 +62,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 		// Items that shared a request get their own top-level objects, so a later node that edits one
 		// item in place does not edit the others.
-		const shared = i !== jobs.get(key as string)!.first;
+		const shared = i !== first;
 		for (const item of result.items) {
 			const own = shared ? { json: { ...item.json }, ...(item.binary ? { binary: { ...item.binary } } : {}) } : {};
 			out.push({ ...item, ...own, pairedItem: { item: i } });

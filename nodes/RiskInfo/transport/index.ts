@@ -134,7 +134,7 @@ export class Transport {
 			if (status === 429) this.pace.refuse(sentAt, waitMs);
 			const location = typeof headers?.location === 'string' ? headers.location : undefined;
 			const fail = () =>
-				apiError(this.node, itemIndex, { ...about(req), status, serviceText, attempts: attempt, location });
+				apiError(this.node, itemIndex, { ...about(req), status, serviceText, attempts: attempt, location, mayHaveCharged: mayHaveCharged(req, status) });
 			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
 			if (Date.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
 			if (status !== 429) await sleep(waitMs);
@@ -222,7 +222,12 @@ function parseJson(text: string): unknown {
 
 /** What an error message says about the request besides its outcome. */
 function about(req: ApiRequest) {
-	return { rut: req.rut, method: req.method, path: req.path, paid: req.paid, afterLoad: req.afterLoad };
+	return { rut: req.rut, method: req.method, path: req.path, afterLoad: req.afterLoad };
+}
+
+/** A failure a free read would retry but a paid call must not: the service may have run it. */
+function mayHaveCharged(req: ApiRequest, status: number | string): boolean {
+	return req.paid === true && shouldRetry(status, false) && !shouldRetry(status, true);
 }
 
 /**
