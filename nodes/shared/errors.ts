@@ -28,7 +28,7 @@ export interface ApiFailure {
 	reportedFailure?: boolean;
 	/** Where a redirect pointed. */
 	location?: string;
-	/** A paid call (a load) that failed in a way that does not tell whether it ran, so it was not repeated. */
+	/** A paid call (a load) the transport did not repeat because it may have run; the timeout, 5xx and connection messages say so. */
 	mayHaveCharged?: boolean;
 	/** A read repeated right after this execution loaded its RUT. */
 	afterLoad?: boolean;

@@ -225,9 +225,9 @@ function about(req: ApiRequest) {
 	return { rut: req.rut, method: req.method, path: req.path, afterLoad: req.afterLoad };
 }
 
-/** A failure a free read would retry but a paid call must not: the service may have run it. */
+/** A paid call is repeated only where it certainly did not run; any other failure may have charged. */
 function mayHaveCharged(req: ApiRequest, status: number | string): boolean {
-	return req.paid === true && shouldRetry(status, false) && !shouldRetry(status, true);
+	return req.paid === true && !shouldRetry(status, true);
 }
 
 /**
