@@ -4,6 +4,7 @@ import { checkDelivery, secretProblem, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
 import { alreadyEmitted, deliveryKey, remember } from './dedup';
+import { deeperThan, MAX_DEPTH } from './json';
 import { normaliseEvent } from './normalise';
 import type { DeliveryResponse } from './respond';
 import { sendJson } from './respond';
@@ -46,6 +47,13 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	const body = await readPayload(req);
 	if (!body.ok) return refuse(body.status, body.error, body.message);
+	if (deeperThan(body.payload, MAX_DEPTH)) {
+		return refuse(
+			400,
+			'too_deep',
+			`The event nests objects and arrays more than ${MAX_DEPTH} levels deep (a screening result nests fewer than 10), deeper than n8n can reliably save.`,
+		);
+	}
 	const normalised = normaliseEvent(body.payload);
 	if (!normalised.ok) return refuse(400, normalised.error, normalised.message);
 	const n = normalised.value;
