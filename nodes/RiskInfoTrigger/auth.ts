@@ -81,6 +81,20 @@ export function toSecret(raw: Record<string, unknown>): DeliverySecret {
 	}
 }
 
+/** Every form in which a delivery could carry the secret back: Basic Auth also as the header's base64, with or without padding. */
+export function secretTexts(secret: DeliverySecret): string[] {
+	switch (secret.method) {
+		case 'bearer':
+			return [secret.token];
+		case 'basic': {
+			const encoded = Buffer.from(`${secret.user}:${secret.password}`, 'utf8').toString('base64');
+			return [secret.password, encoded, encoded.replace(/=+$/, '')];
+		}
+		case 'header':
+			return [secret.headerValue];
+	}
+}
+
 const SPACE = 0x20;
 const TAB = 0x09;
 const isBlank = (code: number) => code === SPACE || code === TAB;

@@ -67,6 +67,16 @@ async function rawBytes(req: DeliveryRequest): Promise<{ ok: true; bytes: Uint8A
 	return { ok: true, bytes: new Uint8Array(0) };
 }
 
+/**
+ * JSON.parse's message without the stretch of the body it quotes (`Unexpected token 'o', "…tok-0123"…
+ * is not valid JSON`): that stretch may hold part of a secret the sender reflected.
+ */
+function syntaxProblem(error: unknown): string {
+	const message = error instanceof Error ? error.message : 'syntax error';
+	const quoted = [', "', ', ..."'].map((start) => message.indexOf(start)).filter((at) => at >= 0);
+	return quoted.length ? message.slice(0, Math.min(...quoted)) : message;
+}
+
 export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
 	if (parsedByN8n(req)) return { ok: true, payload: req.body };
 
@@ -95,7 +105,6 @@ export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
 	try {
 		return { ok: true, payload: JSON.parse(text) as unknown };
 	} catch (error) {
-		const why = error instanceof Error ? error.message : 'syntax error';
-		return reject(400, 'invalid_json', `The body is not valid JSON (${why}).`);
+		return reject(400, 'invalid_json', `The body is not valid JSON (${syntaxProblem(error)}).`);
 	}
 }

@@ -12,6 +12,11 @@
  */
 export const MAX_DEPTH = 100;
 
+/** A plain assignment of "__proto__" taken from a JSON key would replace the prototype instead. */
+export function put(target: Record<string, unknown>, key: string, value: unknown): void {
+	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function children(value: unknown): unknown[] | undefined {
 	if (Array.isArray(value)) return value;
 	if (typeof value === 'object' && value !== null) return Object.values(value);

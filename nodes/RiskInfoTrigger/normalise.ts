@@ -1,6 +1,6 @@
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
-import { sameJson } from './json';
+import { put, sameJson } from './json';
 
 type Rec = Record<string, unknown>;
 
@@ -18,11 +18,6 @@ export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; err
 
 export function isRecord(value: unknown): value is Rec {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A plain assignment of "__proto__" taken from a JSON key would replace the prototype instead. */
-function put(target: Rec, key: string, value: unknown): void {
-	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */

@@ -1,11 +1,12 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { checkDelivery, secretProblem, toSecret } from './auth';
+import { checkDelivery, secretProblem, secretTexts, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
 import { alreadyEmitted, deliveryKey, remember } from './dedup';
 import { deeperThan, MAX_DEPTH } from './json';
 import { normaliseEvent } from './normalise';
+import { keepAll, redactData, redactor } from './redact';
 import type { DeliveryResponse } from './respond';
 import { sendJson } from './respond';
 import type { EventsFilter, MinimumRisk, OutputMode } from './select';
@@ -21,8 +22,10 @@ export const CREDENTIAL = 'riskInfoWebhookAuthApi';
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const req = this.getRequestObject() as unknown as DeliveryRequest;
 	const res = this.getResponseObject() as unknown as DeliveryResponse;
+	// Once the secret is known, nothing the delivery put into a message or an item may carry it.
+	let redact = keepAll;
 	const refuse = (status: number, error: string, message: string, headers?: Record<string, string>) => {
-		sendJson(res, status, { error, message }, headers);
+		sendJson(res, status, { error, message: redact(message) }, headers);
 		return { noWebhookResponse: true };
 	};
 
@@ -38,11 +41,13 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			this.logger.error(`Risk Info Trigger refused a delivery: ${problem}`);
 			return refuse(500, 'trigger_misconfigured', 'The receiving workflow is not set up to authenticate deliveries.');
 		}
-		const outcome = checkDelivery(req.headers ?? {}, toSecret(raw));
+		const secret = toSecret(raw);
+		const outcome = checkDelivery(req.headers ?? {}, secret);
 		if (!outcome.ok) {
 			const challenge: Record<string, string> = outcome.challenge ? { 'WWW-Authenticate': outcome.challenge } : {};
 			return refuse(401, 'unauthorized', 'Missing or wrong credentials for this webhook.', challenge);
 		}
+		redact = redactor(secretTexts(secret));
 	}
 
 	const body = await readPayload(req);
@@ -73,7 +78,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!passes(n, events, minimumRisk)) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'filtered out by the trigger settings' } };
 	}
-	const items = toItems(n, body.payload, output);
+	const items = toItems(n, body.payload, output).map((item) => redactData(item, redact) as IDataObject);
 	if (items.length === 0) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'the event has no findings' } };
 	}
