@@ -67,8 +67,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const skipRepeats = this.getNodeParameter('ignoreRepeatedDeliveries', true) === true && this.getMode() !== 'manual';
 	const staticData = this.getWorkflowStaticData('node');
 	// Digesting a body of up to 16 MiB is not free, so only when the option is in effect.
-	const key = skipRepeats ? deliveryKey(n) : '';
-	if (skipRepeats && alreadyEmitted(staticData, key)) {
+	const key = skipRepeats ? deliveryKey(n) : undefined;
+	if (key && alreadyEmitted(staticData, key)) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'repeated delivery: this event, with the same content, was already emitted' } };
 	}
 
@@ -83,7 +83,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { webhookResponse: { received: true, emitted: 0, reason: 'the event has no findings' } };
 	}
 
-	if (skipRepeats) remember(staticData, key);
+	if (key) remember(staticData, key);
 	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
 	return { workflowData: [items.map((json: IDataObject) => ({ json }))], webhookResponse: { received: true, emitted: items.length } };
 }

@@ -112,6 +112,17 @@ describe.each([bearer(), basic(), header()])('$name', (m) => {
 		}
 	});
 
+	it('the repeat memory (static data, saved with the workflow) holds no form of the secret, even as the webhookId', async () => {
+		for (const secret of m.secrets) {
+			h.options.params = { ignoreRepeatedDeliveries: true };
+			const d = encodeDelivery({ ...event('failed'), webhookId: `${secret}` }, m.auth);
+			const answer = await h.post(d.headers, d.body);
+			expect(answer.status).toBe(200);
+			expect(answer.run?.[0].webhookId).toBe(MASK);
+			expectHidden(m, 'static data', JSON.stringify(h.staticData));
+		}
+	});
+
 	it('a FAILED event whose details echo the secret', async () => {
 		const [item] = await run({ ...event('failed'), details: `upstream said: ${m.reflected}` }, 'event');
 		expectHidden(m, 'item', JSON.stringify(item));
@@ -122,7 +133,7 @@ describe.each([bearer(), basic(), header()])('$name', (m) => {
 		h.options.params = { ignoreRepeatedDeliveries: false };
 		for (const secret of m.secrets) {
 			const d = encodeDelivery({}, m.auth);
-			const headers = { ...d.headers, 'Content-Type': 'text/plain' };
+			const headers: Record<string, string> = { ...d.headers, 'Content-Type': 'text/plain' };
 			delete headers['Content-Encoding'];
 			const answer = await h.post(headers, `{"eco": ${secret}}`);
 			expect(answer.status).toBe(400);
