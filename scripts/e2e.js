@@ -13,6 +13,7 @@
 //   (e) the critical-alert workflow, also active, receives the critical result of (b)
 //   (c) a delivery with a wrong or missing token starts no execution
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
+//   (g), (h) hostile deliveries: nested 5,000 levels deep, inflating past 16 MiB (lib/hostile.js)
 //   (f) `npm start`: its banner's editor, login and credential work, the examples are there with
 //       both trigger workflows active, the onboarding example run from the editor gets its results
 //       back by webhook, Ctrl-C stops everything, and a second run reuses it all
@@ -25,6 +26,7 @@ const { N8n, freePort, packPackage, installPackage, nodeItems, ROOT } = require(
 const { ensureRuntime, SetupError } = require('./n8n-runtime');
 const { checkNpmStart } = require('./lib/start-check');
 const { assert, waitFor } = require('./lib/checks');
+const { checkHostileDeliveries } = require('./lib/hostile');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
@@ -328,6 +330,8 @@ async function main() {
 			await waitFor('the control delivery with the right token started no execution', async () => (await n8n.executions(apiKey, alert.id, { includeData: false })).length === count + 1, 30_000);
 			return `wrong token ${wrong.status}, no token ${none.status}, no execution; the same event with the right token ran`;
 		});
+
+		await checkHostileDeliveries({ baseUrl: n8n.url, apiKey, hookToken: HOOK_TOKEN, check });
 	} catch (err) {
 		failed = true;
 		process.stdout.write(`FAIL (setup) ${err.message}\n`);
