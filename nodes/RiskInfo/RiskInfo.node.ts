@@ -19,6 +19,7 @@ export class RiskInfo implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// A literal, as the credential class has it: n8n's scanner (npm run lint) checks the two agree.
 		credentials: [{ name: 'riskInfoApi', required: true }],
 		properties: nodeProperties(),
 	};

@@ -1,3 +1,4 @@
+import { isPlainObject as isRecord } from '../shared/objects';
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
 
@@ -14,10 +15,6 @@ export interface NormalisedEvent {
 }
 
 export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; error: string; message: string };
-
-export function isRecord(value: unknown): value is Rec {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A plain assignment of "__proto__" taken from a JSON key would replace the prototype instead. */
 function put(target: Rec, key: string, value: unknown): void {

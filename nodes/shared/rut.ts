@@ -32,7 +32,7 @@ const DOTTED_BODY = /^\d{1,3}(\.\d{3})+$/;
 const PLAIN_BODY = /^\d+$/;
 
 /** Returns the spec form `12345678-5`, or throws RutFormatError saying what is wrong. */
-export function normalizeRut(input: unknown): string {
+export function normaliseRut(input: unknown): string {
 	if (typeof input === 'number' && Number.isInteger(input)) input = String(input);
 	if (typeof input !== 'string') {
 		throw new RutFormatError(String(input), 'a RUT must be text such as 12.345.678-5');
@@ -78,7 +78,7 @@ export function normalizeRut(input: unknown): string {
 
 export function isValidRut(input: unknown): boolean {
 	try {
-		normalizeRut(input);
+		normaliseRut(input);
 		return true;
 	} catch {
 		return false;

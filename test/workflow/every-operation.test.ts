@@ -4,6 +4,7 @@
 // wrong path in the node cannot agree with itself here.
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 
+import { propertiesOf } from '../../nodes/RiskInfo/actions/operation';
 import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
 import { formatRut, KNOWN_RUTS, startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
 import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
@@ -95,7 +96,7 @@ function parametersFor(version: string, resource: string, operation: string, pro
 }
 
 const operations = Object.entries(RESOURCES).flatMap(([version, resources]) =>
-	resources.flatMap((r) => r.operations.map((o) => ({ version, resource: r.value, operation: o.value, properties: o.properties ?? [] }))),
+	resources.flatMap((r) => r.operations.map((o) => ({ version, resource: r.value, operation: o.value, properties: propertiesOf(o) }))),
 );
 
 test.each(operations.map((o) => [`${o.version} ${o.resource} ${o.operation}`, o] as const))(

@@ -1,13 +1,25 @@
+/**
+ * Simplify on the V1 summary (spec §2.3): the same flat record Simplify gives on V2
+ * (../v2/simplify.ts), so the nodes after this one need not change when a workflow switches API
+ * versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow the
+ * V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
+ */
 import type { SimplifiedSummary } from '../simplified';
+import { flag } from '../steps';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
 import type { Obj } from '../values';
 
-/**
- * The V1 summary (spec §2.3) as the same flat record Simplify gives on V2 (../simplify.ts), so
- * the nodes after this one need not change when a workflow switches API versions. Value rules
- * (what counts as missing, how bankruptcy and sums are decided) follow the V2 mapping; where V1
- * has no such data the field is null (or empty), never a guess.
- */
+export const simplify = flag(
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
+	},
+	{ reshape: (data, plan) => (plan.choices.simplify === true ? simplifyV1(data, plan.rut) : data) },
+);
 
 /** compliance.summary[].table (accents, case and spacing ignored) → our field. */
 const COMPLIANCE_TABLES: Record<string, keyof SimplifiedSummary> = {
