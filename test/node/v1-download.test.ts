@@ -7,7 +7,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { fileNameFrom } from '../../nodes/RiskInfo/actions/v1/downloadSummary';
 import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
-import { MANUAL_TRIGGER, NO_OP, binaryBuffer, runWorkflow } from '../helpers/workflow';
+import { MANUAL_TRIGGER, NO_OP, binaryBuffer, runWorkflow } from '../../harness/workflow';
 import { credentialsOf, rawGet, runNode, runNodeError } from './context';
 
 let sandbox: Sandbox;

@@ -5,7 +5,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { rutCheckDigit } from '../../nodes/shared/rut';
-import { runRiskInfo } from '../helpers/workflow';
+import { runRiskInfo } from '../../harness/workflow';
 
 let sb: Sandbox;
 

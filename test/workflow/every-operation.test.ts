@@ -7,7 +7,7 @@ import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeProp
 import { propertiesOf } from '../../nodes/RiskInfo/actions/operation';
 import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
 import { formatRut, KNOWN_RUTS, startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
-import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
+import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../../harness/workflow';
 
 const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 	// V2, root /api/clients/v2
