@@ -2,17 +2,11 @@
 // requests are sent once.
 import { NodeOperationError } from 'n8n-workflow';
 
-import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { KNOWN_RUTS } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError, type Params } from './context';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ complianceDelayMs: 20 });
-	for (const rut of Object.values(KNOWN_RUTS)) sb.loadRut(rut);
-});
-afterAll(async () => await sb.close());
-beforeEach(() => sb.resetLog());
+const sb = useSandbox({ complianceDelayMs: 20 });
 
 const run = (params: Params | Params[], continueOnFail = false) => runNode({ ...credentialsOf(sb), params, continueOnFail });
 const fail = (params: Params | Params[]) => runNodeError({ ...credentialsOf(sb), params });

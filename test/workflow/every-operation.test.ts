@@ -6,8 +6,9 @@ import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeProp
 
 import { propertiesOf } from '../../nodes/RiskInfo/actions/operation';
 import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
-import { formatRut, KNOWN_RUTS, startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
+import { formatRut, KNOWN_RUTS, type RecordedRequest } from '../../sandbox';
 import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../../harness/workflow';
+import { useSandbox } from '../helpers/sandbox';
 
 const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 	// V2, root /api/clients/v2
@@ -46,15 +47,8 @@ const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 const RUT = KNOWN_RUTS.indebted;
 const pathRegex = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{rut\\}', '[0-9]{1,8}-[0-9kK]')}$`);
 
-let sb: Sandbox;
+const sb = useSandbox({ complianceDelayMs: 20 }, [RUT]);
 const allRequests: RecordedRequest[] = [];
-
-beforeAll(async () => {
-	sb = await startSandbox({ complianceDelayMs: 20 });
-	sb.loadRut(RUT);
-});
-afterAll(async () => await sb.close());
-beforeEach(() => sb.resetLog());
 afterEach(() => {
 	allRequests.push(...sb.requests);
 });
