@@ -1,3 +1,7 @@
+/**
+ * The Risk Info action node: its description, built from the registry of operations, and
+ * execute(), which hands every item to the router.
+ */
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
