@@ -4,21 +4,14 @@
  * versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow the
  * V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
+import { simplifyStep } from '../simplified';
 import type { SimplifiedSummary } from '../simplified';
-import { flag } from '../steps';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
 import type { Obj } from '../values';
 
-export const simplify = flag(
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
-	},
-	{ reshape: (data, plan) => (plan.choices.simplify === true ? simplifyV1(data, plan.rut) : data) },
+export const simplify = simplifyStep(
+	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
+	simplifyV1,
 );
 
 /** compliance.summary[].table (accents, case and spacing ignored) → our field. */

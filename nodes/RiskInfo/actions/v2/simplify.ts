@@ -4,20 +4,13 @@
  * each field falls back to null rather than throwing. The README's "Simplified summary" section
  * lists each field with its V2 and V1 source.
  */
+import { simplifyStep } from '../simplified';
 import type { SimplifiedSummary } from '../simplified';
-import { flag } from '../steps';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
 
-export const simplify = flag(
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return one flat record of the indicators people act on (name, classification, bulletin cases and amounts, active cases, bankruptcy, overdue bank debt, compliance risk, failed data sources) instead of the full nested summary',
-	},
-	{ reshape: (data, plan) => (plan.choices.simplify === true ? simplifyV2(data, plan.rut) : data) },
+export const simplify = simplifyStep(
+	'Whether to return one flat record of the indicators people act on (name, classification, bulletin cases and amounts, active cases, bankruptcy, overdue bank debt, compliance risk, failed data sources) instead of the full nested summary',
+	simplifyV2,
 );
 
 export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSummary {
