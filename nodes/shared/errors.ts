@@ -111,7 +111,7 @@ export function leavingError(node: INode, error: unknown, itemIndex: number): Er
 		error.context.itemIndex = itemIndex;
 		return error;
 	}
-	return error instanceof Error ? error : new Error(String(error));
+	return error instanceof Error ? error : new Error(shown(error));
 }
 
 export function apiError(node: INode, itemIndex: number, f: ApiFailure): NodeApiError {
@@ -128,4 +128,21 @@ export function apiError(node: INode, itemIndex: number, f: ApiFailure): NodeApi
 	error.message = message;
 	error.description = description ?? null;
 	return error;
+}
+
+/**
+ * Any value as text for a message, whatever an expression produced: an object without a
+ * prototype, or one whose toString throws, must not turn an input error into a crash.
+ */
+export function shown(value: unknown): string {
+	try {
+		return String(value);
+	} catch {
+		// No prototype, or a toString that throws: fall back to the object's tag.
+	}
+	try {
+		return Object.prototype.toString.call(value);
+	} catch {
+		return '(a value that cannot be shown as text)';
+	}
 }

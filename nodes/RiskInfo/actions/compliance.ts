@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError } from '../../shared/errors';
+import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import { parseBoolean, readBoolean } from './parameters';
 import type { Step } from './types';
@@ -88,7 +88,7 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
 			node,
 			itemIndex,
 			'Person Type',
-			`"${String(personType)}" is not a person type`,
+			`"${shown(personType)}" is not a person type`,
 			'Use "juridical" (legal entity) or "natural" (natural person), or true / false as the service\'s isJuridicalPerson.',
 		);
 	}
@@ -123,7 +123,7 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
 			node,
 			itemIndex,
 			'Search Tolerance',
-			`"${String(rawErrors)}" is not allowed`,
+			`"${shown(rawErrors)}" is not allowed`,
 			'Use 0 (exact), 1 or 2 (more flexible, with suggestions of similar names).',
 		);
 	}

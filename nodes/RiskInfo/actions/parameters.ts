@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError } from '../../shared/errors';
+import { inputError, shown } from '../../shared/errors';
 import { RutFormatError, normaliseRut } from '../../shared/rut';
 
 export const rutProperty: INodeProperties = {
@@ -25,12 +25,12 @@ export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut'
 	try {
 		return normaliseRut(value);
 	} catch (error) {
-		const reason = error instanceof RutFormatError ? error.reason : String(error);
+		const reason = error instanceof RutFormatError ? error.reason : shown(error);
 		throw inputError(
 			this.getNode(),
 			itemIndex,
 			label,
-			`"${String(value)}" is not a valid RUT: ${reason}`,
+			`"${shown(value)}" is not a valid RUT: ${reason}`,
 			'Write it as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).',
 		);
 	}
@@ -59,9 +59,18 @@ export function readBoolean(this: IExecuteFunctions, itemIndex: number, property
 		this.getNode(),
 		itemIndex,
 		property.displayName,
-		`must be true or false, not ${value === undefined ? 'empty' : JSON.stringify(value)}`,
+		`must be true or false, not ${value === undefined ? 'empty' : quoted(value)}`,
 		'Use true or false; from a sheet or a text field, the words "true" and "false" (or 1 and 0) work too.',
 	);
+}
+
+/** JSON shows text in quotes and objects as written; what JSON cannot write is shown as text. */
+function quoted(value: unknown): string {
+	try {
+		return JSON.stringify(value) ?? shown(value);
+	} catch {
+		return shown(value);
+	}
 }
 
 /** The item's value of an options parameter, which an expression may set to anything. */
@@ -79,7 +88,7 @@ export function readChoice(
 		this.getNode(),
 		itemIndex,
 		property.displayName,
-		`"${String(value)}" is not ${kind}`,
+		`"${shown(value)}" is not ${kind}`,
 		`Use ${allowed.map((v) => `"${String(v)}"`).join(' or ')}.`,
 	);
 }

@@ -5,7 +5,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { inputError } from '../../../shared/errors';
+import { inputError, shown } from '../../../shared/errors';
 import { oneItem } from '../output';
 import { readChoice } from '../parameters';
 import { isoDates, isoDatesProperty } from '../steps';
@@ -37,7 +37,7 @@ export const reportFormat: Step = {
 	properties: [formatProperty, binaryFieldProperty],
 	prepare(itemIndex, plan) {
 		const format = readChoice.call(this, itemIndex, formatProperty, 'a format');
-		const field = format === 'pdf' ? String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() : '';
+		const field = format === 'pdf' ? shown(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() : '';
 		if (format === 'pdf' && field === '') {
 			throw inputError(this.getNode(), itemIndex, 'Put Output File in Field', 'is empty', 'Name the binary field, e.g. "data".');
 		}
