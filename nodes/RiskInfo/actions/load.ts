@@ -8,7 +8,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { isPlainObject } from '../../shared/objects';
 import type { ApiRequest, Transport } from '../transport';
 import { readBoolean } from './parameters';
-import { rut } from './steps';
+import { rutStep } from './steps';
 import type { Operation, Step } from './types';
 
 /** The load's flags, as the spec's body names them. */
@@ -62,7 +62,7 @@ export const loadV2: Operation = {
 	root: 'v2',
 	path: '/helper/cargarRut',
 	paid: true,
-	steps: [rut, loadFlags],
+	steps: [rutStep, loadFlags],
 };
 
 export const loadV1: Operation = {

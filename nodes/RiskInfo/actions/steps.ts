@@ -10,7 +10,7 @@ import { readBoolean, readRut, rutProperty } from './parameters';
 import type { Plan, Step } from './types';
 
 /** The item's RUT, checked; `{rut}` in the operation's path stands for it. */
-export const rut: Step = {
+export const rutStep: Step = {
 	properties: [rutProperty],
 	prepare(itemIndex, plan) {
 		plan.rut = readRut.call(this, itemIndex);

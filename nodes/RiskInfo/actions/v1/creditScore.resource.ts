@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { ApiRoot } from '../../transport';
 import { loadIfMissing } from '../loadIfMissing';
 import { readChoice } from '../parameters';
-import { isoDates, rut } from '../steps';
+import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';
 
 const rootProperty: INodeProperties = {
@@ -47,7 +47,7 @@ export const creditScore: Resource = {
 			method: 'GET',
 			root: 'v1External',
 			path: '/notification/creditScoring/{rut}/getByRut',
-			steps: [rut, loadIfMissing, isoDates, servicePath],
+			steps: [rutStep, loadIfMissing, isoDates, servicePath],
 		},
 	],
 };

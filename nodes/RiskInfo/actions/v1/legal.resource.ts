@@ -1,6 +1,6 @@
 /** V1 Legal: official gazette publications and the corporate mesh of a RUT. */
 import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rut, splitIntoItems } from '../steps';
+import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
 
 export const legal: Resource = {
@@ -17,7 +17,7 @@ export const legal: Resource = {
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/getOfficialDiary',
-			steps: [rut, loadIfMissing, splitIntoItems, isoDates],
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 		},
 		{
 			value: 'getCorporateMesh',
@@ -27,7 +27,7 @@ export const legal: Resource = {
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/mallaSocietaria',
-			steps: [rut, loadIfMissing, splitIntoItems, isoDates],
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 		},
 	],
 };

@@ -4,7 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { loadV1 } from '../load';
 import { loadIfMissing } from '../loadIfMissing';
 import { readBoolean } from '../parameters';
-import { isoDates, rut as rutStep } from '../steps';
+import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';
 import { jsonIsoDates, reportFormat } from './downloadSummary';
 import { simplify } from './simplify';

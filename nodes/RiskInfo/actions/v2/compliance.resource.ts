@@ -1,7 +1,7 @@
 /** V2 Compliance: the screening held for a loaded RUT, and the paid screening of a name. */
 import { complianceProfile } from '../compliance';
 import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rut } from '../steps';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
 export const compliance: Resource = {
@@ -17,7 +17,7 @@ export const compliance: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/compliance/{rut}',
-			steps: [rut, loadIfMissing, isoDates],
+			steps: [rutStep, loadIfMissing, isoDates],
 		},
 		{
 			value: 'loadProfile',

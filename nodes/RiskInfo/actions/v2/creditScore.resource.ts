@@ -1,6 +1,6 @@
 /** V2 Credit Score: the service's classification of a RUT. */
 import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rut } from '../steps';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
 export const creditScore: Resource = {
@@ -16,7 +16,7 @@ export const creditScore: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/creditScore/{rut}',
-			steps: [rut, loadIfMissing, isoDates],
+			steps: [rutStep, loadIfMissing, isoDates],
 		},
 	],
 };

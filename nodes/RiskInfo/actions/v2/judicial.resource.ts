@@ -1,6 +1,6 @@
 /** V2 Judicial: the court cases of a RUT, one list per kind of court. */
 import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rut, splitIntoItems } from '../steps';
+import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
 
 export const judicial: Resource = {
@@ -16,7 +16,7 @@ export const judicial: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/judicial/{rut}/civil',
-			steps: [rut, loadIfMissing, splitIntoItems, isoDates],
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 		},
 		{
 			value: 'getCollectionCases',
@@ -26,7 +26,7 @@ export const judicial: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/judicial/{rut}/cobranza',
-			steps: [rut, loadIfMissing, splitIntoItems, isoDates],
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 		},
 		{
 			value: 'getLaborCases',
@@ -36,7 +36,7 @@ export const judicial: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/judicial/{rut}/laboral',
-			steps: [rut, loadIfMissing, splitIntoItems, isoDates],
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 		},
 	],
 };

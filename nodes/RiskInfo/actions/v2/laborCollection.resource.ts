@@ -1,6 +1,6 @@
 /** V2 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
 import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rut, splitIntoItems } from '../steps';
+import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
 
 export const laborCollection: Resource = {
@@ -17,7 +17,7 @@ export const laborCollection: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/moraPrevisional',
-			steps: [rut, loadIfMissing, splitIntoItems, isoDates],
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 		},
 		{
 			value: 'getLaborFines',
@@ -27,7 +27,7 @@ export const laborCollection: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/multaLaboral',
-			steps: [rut, loadIfMissing, splitIntoItems, isoDates],
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 		},
 	],
 };

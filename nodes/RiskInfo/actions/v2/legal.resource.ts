@@ -1,6 +1,6 @@
 /** V2 Legal: company ownership links; the official gazette is part of the V2 summary. */
 import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rut } from '../steps';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
 export const legal: Resource = {
@@ -17,7 +17,7 @@ export const legal: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/legal/{rut}/mallaSocietaria',
-			steps: [rut, loadIfMissing, isoDates],
+			steps: [rutStep, loadIfMissing, isoDates],
 		},
 	],
 };

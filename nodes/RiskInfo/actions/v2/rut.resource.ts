@@ -1,7 +1,7 @@
 /** V2 RUT: the summary of a RUT, and the paid load (shared with V1, in ../load.ts). */
 import { loadV2 } from '../load';
 import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rut as rutStep } from '../steps';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 import { simplify } from './simplify';
 
