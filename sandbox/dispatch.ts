@@ -8,7 +8,7 @@ import type { Faults } from './faults';
 import type { RateLimit } from './ratelimit';
 import type { Reply, Route } from './routes';
 import type { Account } from './state';
-import type { SandboxOptions } from './types';
+import type { RecordedRequest, SandboxOptions } from './types';
 import { externalV1Routes, v1Routes } from './v1';
 import { v2Routes } from './v2';
 
@@ -19,13 +19,9 @@ const ROOTS: Root[] = [
 	{ prefix: '/api/external/v1', flavor: 'score', routes: externalV1Routes },
 ];
 
-export interface Incoming {
-	method: string;
-	path: string;
+/** A request as read off the socket: what the log records, and what dispatch needs besides. */
+export interface Incoming extends Omit<RecordedRequest, 'status'> {
 	search: string;
-	query: Record<string, string>;
-	headers: Record<string, string>;
-	body: unknown;
 	invalidJson: boolean;
 	tooLarge: boolean;
 }
