@@ -83,8 +83,8 @@ export interface Sandbox {
 	/** Mark a RUT loaded without a paid load (test setup). Throws on a malformed RUT. */
 	loadRut(rut: string, options?: { isMonitoring?: boolean; includeBureau?: boolean }): void;
 	usage(): Usage;
-	/** The next `count` API requests answer `status` (for clients that cannot send test headers). */
-	failNext(status: 408 | 429 | 500 | 503, count?: number): void;
+	/** The next `count` API requests answer `status` (for clients that cannot send test headers); 403 is a refused permission. */
+	failNext(status: 403 | 408 | 429 | 500 | 503, count?: number): void;
 	/** Resolves with the delivery of that compliance load once it is recorded. */
 	waitForDelivery(webhookId: number, timeoutMs?: number): Promise<RecordedDelivery>;
 	close(): Promise<void>;

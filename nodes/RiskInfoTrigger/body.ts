@@ -1,3 +1,4 @@
+import { isPlainObject } from '../shared/objects';
 import type { DeliveryHeaders } from './auth';
 import { gunzipCapped, looksGzipped } from './inflate';
 
@@ -35,7 +36,7 @@ const tooLarge = () =>
 	reject(413, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB once decompressed.`);
 
 function isEmptyObject(value: unknown): boolean {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+	return isPlainObject(value) && Object.keys(value).length === 0;
 }
 
 /** n8n parses only an exact `application/json`; anything else leaves `body` empty or as text. */

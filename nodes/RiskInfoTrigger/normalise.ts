@@ -1,3 +1,4 @@
+import { isPlainObject as isRecord } from '../shared/objects';
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
 import { put, sameJson } from './json';
@@ -15,10 +16,6 @@ export interface NormalisedEvent {
 }
 
 export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; error: string; message: string };
-
-export function isRecord(value: unknown): value is Rec {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */
 class Reader {

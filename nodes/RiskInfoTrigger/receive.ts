@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { RISK_INFO_WEBHOOK_AUTH_API } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
 import { checkDelivery, secretProblem, secretTexts, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
@@ -11,8 +12,6 @@ import type { DeliveryResponse } from './respond';
 import { sendJson } from './respond';
 import type { EventsFilter, MinimumRisk, OutputMode } from './select';
 import { passes, toItems } from './select';
-
-export const CREDENTIAL = 'riskInfoWebhookAuthApi';
 
 /**
  * One delivery: authenticate → read the body → validate and normalise → skip repeats →
@@ -32,7 +31,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (this.getNodeParameter('authentication', 'credential') !== 'none') {
 		let raw: Record<string, unknown> | undefined;
 		try {
-			raw = (await this.getCredentials(CREDENTIAL)) as Record<string, unknown>;
+			raw = (await this.getCredentials(RISK_INFO_WEBHOOK_AUTH_API)) as Record<string, unknown>;
 		} catch (error) {
 			this.logger.error('Risk Info Trigger: the webhook auth credential could not be read', { error });
 		}

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { TestCredentialsHelper, runRiskInfo } from '../helpers/workflow';
+import { TestCredentialsHelper, runRiskInfo } from '../../harness/workflow';
 
 const TOKEN = 'tok-SECRET-98765';
 const CLIENT = 'client-7';

@@ -1,3 +1,4 @@
+/** The V2 resources (spec §4.1, root /api/clients/v2). */
 import type { Resource } from '../types';
 import { account } from './account.resource';
 import { compliance } from './compliance.resource';
