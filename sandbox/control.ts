@@ -90,7 +90,7 @@ export function controlApi(parts: ControlParts): Sandbox {
 		},
 		loadRut: (rut, opts = {}) => preload(account, [rut], opts),
 		usage: () => account.usage(),
-		failNext: (status, count = 1) => faults.failNext(status, count),
+		failNext: (status, count = 1, match) => faults.failNext(status, count, match),
 		waitForDelivery: (webhookId, timeoutMs = 10_000) => log.waitForDelivery(webhookId, timeoutMs),
 		close: parts.close,
 	};

@@ -15,9 +15,24 @@ export interface FaultRequest {
 	headers: Record<string, string>;
 }
 
+/** Which requests a failNext() fault waits for: by default the next API request, whatever it is. */
+export interface FaultMatch {
+	/** The request's whole path, e.g. /api/clients/v2/helper/boletin/76222222-1/consultasDicom. */
+	path?: string;
+	/** Query values the request must carry (others may be there too). */
+	query?: Record<string, string>;
+}
+
+function matches(match: FaultMatch | undefined, inc: FaultRequest): boolean {
+	if (!match) return true;
+	if (match.path !== undefined && match.path !== inc.path) return false;
+	const query = new URLSearchParams(inc.search);
+	return Object.entries(match.query ?? {}).every(([key, value]) => query.get(key) === value);
+}
+
 export class Faults {
 	private rng: Rng;
-	private readonly forced: number[] = [];
+	private readonly forced: Array<{ status: number; match?: FaultMatch }> = [];
 	private readonly headerFaultsLeft = new Map<string, number>();
 
 	constructor(private readonly options: () => SandboxOptions) {
@@ -28,14 +43,17 @@ export class Faults {
 		this.rng = new Rng(seed);
 	}
 
-	/** The next `count` API requests answer `status`. */
-	failNext(status: number, count = 1): void {
-		for (let i = 0; i < count; i++) this.forced.push(status);
+	/** The next `count` API requests (that match, when a match is given) answer `status`. */
+	failNext(status: number, count = 1, match?: FaultMatch): void {
+		for (let i = 0; i < count; i++) this.forced.push({ status, match });
 	}
 
-	/** The status this request is made to answer: its header's fault, else the next failNext(). */
+	/** The status this request is made to answer: its header's fault, else the first failNext() it matches. */
 	forcedFor(inc: FaultRequest): number | undefined {
-		return this.headerFault(inc) ?? this.forced.shift();
+		const header = this.headerFault(inc);
+		if (header !== undefined) return header;
+		const index = this.forced.findIndex((f) => matches(f.match, inc));
+		return index < 0 ? undefined : this.forced.splice(index, 1)[0].status;
 	}
 
 	/** A seeded random 500 or 408, at the configured rates. */
