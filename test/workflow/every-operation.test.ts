@@ -1,7 +1,7 @@
 // Every operation of the action node, once, inside n8n's engine (WorkflowExecute) against the
 // sandbox; then proof from the spec's side that together they reached every documented endpoint.
-// The endpoint list below is copied from the interface spec (§4.1, §4.2), not from the node, so a
-// wrong path in the node cannot agree with itself here.
+// The endpoint list below is copied from the interface spec (§4.1, §4.2) and its addendum (A1, A2),
+// not from the node, so a wrong path in the node cannot agree with itself here.
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { propertiesOf } from '../../nodes/RiskInfo/actions/operation';
@@ -25,6 +25,9 @@ const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 	{ method: 'GET', paths: ['/api/clients/v2/helper/compliance/{rut}'] },
 	{ method: 'GET', paths: ['/api/clients/v2/usage'] },
 	{ method: 'GET', paths: ['/api/clients/v2/profiles'] },
+	// V2 reads the service's public documentation adds (addendum A1, A2)
+	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/boletinDicom'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/consultasDicom'] },
 	// V1, root /api/v1 (the credit-scoring sample uses /api/external/v1)
 	{ method: 'POST', paths: ['/api/v1/helper/loadRut'] },
 	{ method: 'GET', paths: ['/api/v1/helper/{rut}/summary'] },

@@ -41,7 +41,8 @@ function placeRut(plan: Plan): void {
 
 export async function runPlan(this: IExecuteFunctions, operation: Operation, plan: Plan, api: Transport): Promise<INodeExecutionData[]> {
 	const sender = operation.steps.find((step) => step.send);
-	const answer: Answer = sender?.send ? await sender.send(api, plan) : { response: await api.request(plan.request) };
+	let answer: Answer = sender?.send ? await sender.send(api, plan) : { response: await api.request(plan.request) };
+	for (const step of operation.steps) if (step.followUp) answer = await step.followUp(api, plan, answer);
 	let data = answer.response.data;
 	for (const step of operation.steps) if (step.reshape) data = step.reshape(data, plan);
 	const maker = operation.steps.find((step) => step.items);

@@ -5,8 +5,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { convertDatesToIso } from '../../shared/dates';
+import { isPlainObject } from '../../shared/objects';
 import { itemPerEntry, oneItem } from './output';
-import { readBoolean, readRut, rutProperty } from './parameters';
+import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
 import type { Plan, Step } from './types';
 
 /** The item's RUT, checked; `{rut}` in the operation's path stands for it. */
@@ -52,3 +53,48 @@ export const splitIntoItems: Step = flag(
 	},
 	{ items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]) },
 );
+
+/** A list of an answer that holds several; `field` is the service's name for it. */
+export interface SplittableList {
+	name: string;
+	value: string;
+	field: string;
+	description: string;
+}
+
+/**
+ * Split Into Items for an answer holding more than one list: the user picks which list becomes
+ * one item per entry, the first by default. Unsplit, the item holds every list.
+ */
+export function splitIntoItemsOf(lists: SplittableList[]): Step {
+	const splitProperty: INodeProperties = {
+		displayName: 'Split Into Items',
+		name: 'split',
+		type: 'boolean',
+		default: false,
+		description: `Whether to output one item per entry of one list (${lists.map((l) => l.name.toLowerCase()).join(' or ')}) instead of one item holding them all. An empty list then gives no item.`,
+	};
+	// A plain name, so n8n's lint (and its verification) can see that the list has a default.
+	const firstList = lists[0].value;
+	const listProperty: INodeProperties = {
+		displayName: 'List to Split',
+		name: 'splitList',
+		type: 'options',
+		options: lists.map(({ name, value, description }) => ({ name, value, description })),
+		default: firstList,
+		displayOptions: { show: { split: [true] } },
+		description: 'Which list gives one item per entry; the other lists are left out of those items',
+	};
+	return {
+		properties: [splitProperty, listProperty],
+		prepare(itemIndex, plan) {
+			plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
+			if (plan.choices.split) plan.choices.splitList = readChoice.call(this, itemIndex, listProperty, 'a list to split');
+		},
+		items(data, _answer, plan) {
+			const list = lists.find((l) => l.value === plan.choices.splitList);
+			const entries = plan.choices.split === true && list && isPlainObject(data) ? data[list.field] : undefined;
+			return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
+		},
+	};
+}

@@ -37,6 +37,8 @@ export interface Step {
 	prepare?(this: IExecuteFunctions, itemIndex: number, plan: Plan): void;
 	/** Sends the plan's request in its own way (a read that may load first, a paid load shared by items). */
 	send?(api: Transport, plan: Plan): Promise<Answer>;
+	/** Sends what follows the first answer, however that was sent (a paged read's further pages), and gives the whole answer. */
+	followUp?(api: Transport, plan: Plan, first: Answer): Promise<Answer>;
 	/** Reshapes the answer's data (Simplify, dates as ISO 8601). */
 	reshape?(data: unknown, plan: Plan): unknown;
 	/** Turns the (reshaped) data into items; without such a step the data is one item. */
