@@ -66,6 +66,14 @@ function readLimit(this: IExecuteFunctions, itemIndex: number): number {
 	);
 }
 
+/** The entry's path shows where the page goes (`?page={page}`); the step sends the page itself. */
+function withoutPagePlaceholder(path: string, parameter: string): string {
+	const [base, search] = path.split('?');
+	if (search === undefined) return path;
+	const rest = search.split('&').filter((pair) => pair !== `${parameter}={page}`);
+	return rest.length > 0 ? `${base}?${rest.join('&')}` : base;
+}
+
 export function pages(shape: PagedAnswer): Step {
 	/** One page's parts; an answer that is not the page asked for stops the read rather than repeat or skip entries. */
 	function readPage(data: unknown, asked: number, plan: Plan) {
@@ -88,6 +96,7 @@ export function pages(shape: PagedAnswer): Step {
 			plan.choices.returnAll = readBoolean.call(this, itemIndex, returnAllProperty);
 			// Hidden under Return All: reading it would split items that ask for the same thing.
 			if (!plan.choices.returnAll) plan.choices.limit = readLimit.call(this, itemIndex);
+			plan.request.path = withoutPagePlaceholder(plan.request.path, shape.pageParameter);
 			plan.request.query = { ...plan.request.query, [shape.pageParameter]: 1 };
 		},
 		async followUp(api, plan, first) {
