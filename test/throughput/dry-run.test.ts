@@ -11,7 +11,6 @@ import { freshRuts, postsAt, spend } from './spend';
 const sb = useSandbox({ complianceDelayMs: 20 }, []);
 
 const marked = (items: INodeExecutionData[], key: 'wouldPayFor' | 'paid') => items.filter((i) => i.json[key] !== undefined);
-const byRut = (items: INodeExecutionData[], rut: string) => items.filter((i) => i.json.rut === rut);
 
 describe('Load RUT If Not Loaded', () => {
 	test.each([
