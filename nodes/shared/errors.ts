@@ -104,9 +104,30 @@ export class ServiceError extends Error {
 	}
 }
 
+/** A paid call refused before sending: the run already made as many as Maximum Paid Loads per Run allows. */
+export class PaidCapReached extends Error {
+	constructor(readonly cap: number) {
+		super(`The run already paid for ${cap} loads, the Maximum Paid Loads per Run`);
+		this.name = 'PaidCapReached';
+	}
+}
+
+function capError(node: INode, itemIndex: number, cap: number): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`Item ${itemIndex + 1}: the run already paid for ${cap} loads, the Maximum Paid Loads per Run; raise it or split the list`,
+		{
+			itemIndex,
+			description:
+				'This item needs a paid call (a RUT load or a compliance profile load); nothing was sent for it. Raise Maximum Paid Loads per Run under Request Options, or split the list into runs that stay under it. With On Error → Continue, the items that need no paid call still get their results.',
+		},
+	);
+}
+
 /** The error as users see it, for the item it leaves the node with. */
 export function leavingError(node: INode, error: unknown, itemIndex: number): Error {
 	if (error instanceof ServiceError) return apiError(node, itemIndex, error.failure);
+	if (error instanceof PaidCapReached) return capError(node, itemIndex, error.cap);
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;

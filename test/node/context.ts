@@ -69,11 +69,14 @@ export function makeContext(run: NodeRun): { context: IExecuteFunctions; asked: 
 	const paramsOf = (i: number): Params => (Array.isArray(run.params) ? run.params[i] : run.params) ?? {};
 	const asked = items.map(() => new Set<string>());
 	const properties = new RiskInfo().description.properties;
+	// n8n's execution context of the node: one per execution, like the engine's.
+	const nodeContext: IDataObject = {};
 
 	const context = {
 		getNode: () => NODE,
 		getInputData: () => items,
 		continueOnFail: () => run.continueOnFail === true,
+		getContext: () => nodeContext,
 		getCredentials: async (name: string) => {
 			if (name !== 'riskInfoApi') throw new Error(`unexpected credential ${name}`);
 			return { baseUrl: run.baseUrl, accessToken: run.token, clientIdentifier: run.clientId };

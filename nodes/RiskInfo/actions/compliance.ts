@@ -1,14 +1,16 @@
 /**
- * The compliance profile load's parameters, body checks and answer, shared by V1
+ * The compliance profile load's parameters, body checks, answer and dry run, shared by V1
  * (/webhook/loadProfile) and V2 (/webhook/compliance/cargarPerfil): both versions reject the same
  * bad input the same way before any (paid) request is sent, and give the same item.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError, shown } from '../../shared/errors';
+import { ServiceError, inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
+import type { Transport } from '../transport';
+import { dryRun, wouldPay } from './cost';
 import { parseBoolean, readBoolean } from './parameters';
-import type { Step } from './types';
+import type { Answer, Plan, Step } from './types';
 
 interface ComplianceProfile extends IDataObject {
 	fullName: string;
@@ -148,3 +150,50 @@ export const complianceProfile: Step = {
 		return [{ json: { webhookId: answer.webhookId ?? null, ...answer, ...plan.request.body } }];
 	},
 };
+
+/**
+ * The account's compliance profiles, read once per run from V2's List Profiles (free). V1 has
+ * no such list; with the same credential V1 accounts can usually read V2's, and when the service
+ * refuses it (401, 403, 404) the answer is undefined: not checked.
+ */
+async function listedProfiles(api: Transport, root: string): Promise<IDataObject[] | undefined> {
+	return await api.once('profiles', { method: 'GET', root: 'v2', path: '/profiles' }).then(
+		({ response }) => {
+			const list = isPlainObject(response.data) ? response.data.compliance : response.data;
+			return Array.isArray(list) ? (list.filter(isPlainObject) as IDataObject[]) : [];
+		},
+		(error: unknown) => {
+			const status = error instanceof ServiceError ? error.failure.status : undefined;
+			if (root !== 'v2' && (status === 401 || status === 403 || status === 404)) return undefined;
+			throw error;
+		},
+	);
+}
+
+/**
+ * Spec §1.6: a search repeating an active profile's name, tolerance and person type costs
+ * nothing. The service compares the name exactly; a profile whose search failed is not active.
+ */
+function sameActiveProfile(listed: IDataObject, asked: ComplianceProfile): boolean {
+	const state = String(listed.estado ?? listed.status ?? '').toUpperCase();
+	return (
+		listed.fullName === asked.fullName &&
+		Number(listed.searchErrors) === asked.searchErrors &&
+		listed.isJuridicalPerson === asked.isJuridicalPerson &&
+		state !== 'FAILED'
+	);
+}
+
+/** Compliance Load Profile's dry run: it would pay unless an identical profile is active. */
+async function estimateProfile(api: Transport, plan: Plan): Promise<Answer> {
+	const asked = plan.request.body as ComplianceProfile;
+	const listed = await listedProfiles(api, plan.request.root);
+	const active = listed?.find((p) => sameActiveProfile(p, asked));
+	if (active) return { extra: { ...asked, ...wouldPay(api, false), activeProfile: active } };
+	// The same search asked twice in one run is paid once: the service refuses the second (409).
+	const verdict = wouldPay(api, 'complianceProfile', `${asked.fullName}|${asked.searchErrors}|${String(asked.isJuridicalPerson)}`);
+	return { extra: { ...asked, ...verdict, ...(listed ? {} : { activeProfilesChecked: false }) } };
+}
+
+/** Dry Run (Estimate Cost) of the compliance profile load. */
+export const complianceDryRun: Step = dryRun(estimateProfile);

@@ -1,15 +1,18 @@
 /**
  * RUT → Load, the same paid operation on both versions (V2 POST /helper/cargarRut, V1 POST
  * /helper/loadRut), and the one way a RUT is loaded: Load RUT If Not Loaded (loadIfMissing.ts)
- * sends the same request, so within one execution the same load is paid for once.
+ * sends the same request, so within one execution the same load is paid for once. A dry run
+ * asks a free read whether the RUT is loaded instead.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { ServiceError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import type { ApiRequest, Transport } from '../transport';
+import type { ApiRequest, ApiRoot, Transport } from '../transport';
+import { dryRun, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { rutStep } from './steps';
-import type { Operation, Step } from './types';
+import type { Answer, Operation, Plan, Step } from './types';
 
 /** The load's flags, as the spec's body names them. */
 export interface LoadChoice extends IDataObject {
@@ -17,10 +20,58 @@ export interface LoadChoice extends IDataObject {
 	includeBureau: boolean;
 }
 
-/** The paid load of a RUT; the transport sends the same load once per execution and shares it. */
-export function loadRut(api: Transport, load: Pick<ApiRequest, 'method' | 'root' | 'path'>, rutToLoad: string, choice: LoadChoice) {
-	const body = { rut: rutToLoad, isMonitoring: choice.isMonitoring, includeBureau: choice.includeBureau };
-	return api.loadOnce(`${load.root}:${JSON.stringify(body)}`, { method: load.method, root: load.root, path: load.path, body, paid: true });
+type LoadCall = Pick<ApiRequest, 'method' | 'root' | 'path'>;
+
+function loadBody(rutToLoad: string, choice: LoadChoice) {
+	return { rut: rutToLoad, isMonitoring: choice.isMonitoring, includeBureau: choice.includeBureau };
+}
+
+/** Identical loads (same version, RUT and flags) are one paid call in a run. */
+const loadKey = (load: LoadCall, body: IDataObject) => `${load.root}:${JSON.stringify(body)}`;
+
+/**
+ * The paid load of a RUT; the transport sends the same load once per execution and shares it.
+ * `paid` is set for the caller that sent it.
+ */
+export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): Promise<Answer> {
+	const body = loadBody(rutToLoad, choice);
+	const { response, sentHere } = await api.once(loadKey(load, body), { method: load.method, root: load.root, path: load.path, body, paid: true });
+	return { response, extra: sentHere ? { paid: 'rutLoad' } : undefined };
+}
+
+/** A dry run's verdict on the load of a RUT that is not loaded: shared like the real load. */
+export function wouldLoad(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): IDataObject {
+	return wouldPay(api, 'rutLoad', loadKey(load, loadBody(rutToLoad, choice)));
+}
+
+/**
+ * The smallest free read about a RUT on each version, which tells whether it is loaded: the
+ * pension-arrears list, empty for most RUTs (the summary is kilobytes).
+ */
+const PROBES: Record<'v2' | 'v1', LoadCall> = {
+	v2: { method: 'GET', root: 'v2', path: '/helper/cobranzaLaboral/{rut}/moraPrevisional' },
+	v1: { method: 'GET', root: 'v1', path: '/helper/{rut}/getMoraPrevisionalCases' },
+};
+
+async function isLoaded(api: Transport, root: ApiRoot, rut: string): Promise<boolean> {
+	const probe = PROBES[root === 'v2' ? 'v2' : 'v1'];
+	const path = probe.path.replace('{rut}', rut);
+	return await api.once(`probe:${probe.root}:${rut}`, { ...probe, path, rut }).then(
+		() => true,
+		(error: unknown) => {
+			if (error instanceof ServiceError && error.notLoaded) return false;
+			throw error;
+		},
+	);
+}
+
+/** RUT Load's dry run: it would pay unless the RUT is already loaded. */
+async function estimateLoad(api: Transport, plan: Plan): Promise<Answer> {
+	const choice = plan.choices.load as LoadChoice;
+	const verdict = (await isLoaded(api, plan.request.root, plan.rut!))
+		? { ...wouldPay(api, false), alreadyLoaded: true }
+		: wouldLoad(api, plan.request, plan.rut!, choice);
+	return { extra: { ...loadBody(plan.rut!, choice), ...verdict } };
 }
 
 const isMonitoringProperty: INodeProperties = {
@@ -48,7 +99,7 @@ const loadFlags: Step = {
 			includeBureau: readBoolean.call(this, itemIndex, includeBureauProperty),
 		};
 	},
-	send: async (api, plan) => ({ response: await loadRut(api, plan.request, plan.rut!, plan.choices.load as LoadChoice) }),
+	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load as LoadChoice),
 	// The spec does not show the load's answer, so the RUT is added for the nodes that follow.
 	items: (data, _answer, plan) => [{ json: { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } }],
 };
@@ -61,8 +112,8 @@ export const loadV2: Operation = {
 	method: 'POST',
 	root: 'v2',
 	path: '/helper/cargarRut',
-	paid: true,
-	steps: [rutStep, loadFlags],
+	paid: 'rutLoad',
+	steps: [rutStep, loadFlags, dryRun(estimateLoad)],
 };
 
 export const loadV1: Operation = {
@@ -73,3 +124,6 @@ export const loadV1: Operation = {
 	root: 'v1',
 	path: '/helper/loadRut',
 };
+
+/** The load of the version a read belongs to (V1's credit-score root included). */
+export const loadFor = (root: ApiRoot): Operation => (root === 'v2' ? loadV2 : loadV1);

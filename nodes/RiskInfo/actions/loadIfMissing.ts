@@ -2,13 +2,15 @@
  * Load RUT If Not Loaded: a free read that, when the service says the RUT is not loaded and the
  * user allowed it, makes the paid load (load.ts, shared by every item of the execution that
  * needs the same load) and reads again. Any other failure of the read is reported as it is.
+ * Its dry run makes the free read only and says which items would need the load.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ServiceError } from '../../shared/errors';
 import type { Transport } from '../transport';
+import { dryRunProperties, readDryRun, wouldPay } from './cost';
 import type { LoadChoice } from './load';
-import { loadRut, loadV1, loadV2 } from './load';
+import { loadFor, loadRut, wouldLoad } from './load';
 import { readBoolean } from './parameters';
 import type { Answer, Plan, Step } from './types';
 
@@ -48,22 +50,41 @@ function readLoadChoice(this: IExecuteFunctions, itemIndex: number): LoadChoice 
 	};
 }
 
-async function readMaybeLoading(api: Transport, plan: Plan): Promise<Answer> {
-	const load = plan.choices.loadIfMissing as LoadChoice | null;
+/** The free read, or the service's "not loaded" as `notLoaded`; any other failure is thrown. */
+async function readLoaded(api: Transport, plan: Plan, load: LoadChoice | null): Promise<Answer | 'notLoaded'> {
 	const first = await api.request(plan.request).then(
 		(response) => ({ response }),
 		(error: unknown) => ({ error }),
 	);
-	if ('response' in first) return { response: first.response, extra: load ? { loadedNow: false } : undefined };
+	if ('response' in first) return { response: first.response };
 	if (!load || !plan.rut || !(first.error instanceof ServiceError && first.error.notLoaded)) throw first.error;
-	await loadRut(api, plan.request.root === 'v2' ? loadV2 : loadV1, plan.rut, load);
-	return { response: await api.request({ ...plan.request, afterLoad: true }), extra: { loadedNow: true } };
+	return 'notLoaded';
+}
+
+async function readMaybeLoading(api: Transport, plan: Plan): Promise<Answer> {
+	const load = plan.choices.loadIfMissing as LoadChoice | null;
+	const read = await readLoaded(api, plan, load);
+	if (read !== 'notLoaded') return { response: read.response, extra: load ? { loadedNow: false } : undefined };
+	const { extra } = await loadRut(api, loadFor(plan.request.root), plan.rut!, load!);
+	return { response: await api.request({ ...plan.request, afterLoad: true }), extra: { loadedNow: true, ...extra } };
+}
+
+/** The dry run: the read's data when the RUT is loaded, else that the load would be paid. */
+async function estimateReading(api: Transport, plan: Plan): Promise<Answer> {
+	const load = plan.choices.loadIfMissing as LoadChoice;
+	const read = await readLoaded(api, plan, load);
+	if (read !== 'notLoaded') return { response: read.response, extra: wouldPay(api, false) };
+	return { extra: { rut: plan.rut, ...wouldLoad(api, loadFor(plan.request.root), plan.rut!, load) } };
 }
 
 export const loadIfMissing: Step = {
-	properties: [loadIfMissingProperty, loadIsMonitoringProperty, loadIncludeBureauProperty],
+	properties: [loadIfMissingProperty, loadIsMonitoringProperty, loadIncludeBureauProperty, ...dryRunProperties({ loadIfMissing: [true] })],
 	prepare(itemIndex, plan) {
-		plan.choices.loadIfMissing = readLoadChoice.call(this, itemIndex);
+		const load = readLoadChoice.call(this, itemIndex);
+		plan.choices.loadIfMissing = load;
+		// Without the load nothing can be paid, so there is nothing to estimate.
+		if (load && readDryRun.call(this, itemIndex)) plan.choices.dryRun = true;
 	},
 	send: readMaybeLoading,
+	estimate: estimateReading,
 };

@@ -6,8 +6,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { ApiRequest, Transport } from '../transport';
+import { withExtra } from './cost';
 import { oneItem } from './output';
-import type { Answer, Operation, Plan } from './types';
+import type { Answer, Answered, Operation, Plan } from './types';
 
 /** The operation's parameters, in the order its steps list them. */
 export function propertiesOf(operation: Operation): INodeProperties[] {
@@ -40,13 +41,28 @@ function placeRut(plan: Plan): void {
 }
 
 export async function runPlan(this: IExecuteFunctions, operation: Operation, plan: Plan, api: Transport): Promise<INodeExecutionData[]> {
-	const sender = operation.steps.find((step) => step.send);
-	let answer: Answer = sender?.send ? await sender.send(api, plan) : { response: await api.request(plan.request) };
-	for (const step of operation.steps) if (step.followUp) answer = await step.followUp(api, plan, answer);
-	let data = answer.response.data;
+	let answer = await send(operation, plan, api);
+	// A dry run's estimate may have no answer to follow up; a paged read's further pages follow a real one.
+	for (const step of operation.steps) if (step.followUp && isAnswered(answer)) answer = await step.followUp(api, plan, answer);
+	const { response, extra } = answer;
+	if (!response) return [{ json: { ...extra } }];
+	let data = response.data;
 	for (const step of operation.steps) if (step.reshape) data = step.reshape(data, plan);
 	const maker = operation.steps.find((step) => step.items);
-	const items = maker?.items ? await maker.items.call(this, data, answer, plan) : [oneItem(data)];
-	const extra = answer.extra;
-	return extra ? items.map((item) => ({ ...item, json: { ...item.json, ...extra } })) : items;
+	const items = maker?.items ? await maker.items.call(this, data, { response, extra }, plan) : [oneItem(data)];
+	return extra ? withExtra(items, extra) : items;
+}
+
+function isAnswered(answer: Answer): answer is Answered {
+	return answer.response !== undefined;
+}
+
+/** A dry run asks the step that can estimate; otherwise the step that sends in its own way, or the plain request. */
+async function send(operation: Operation, plan: Plan, api: Transport): Promise<Answer> {
+	const estimator = plan.choices.dryRun === true ? operation.steps.find((step) => step.estimate) : undefined;
+	if (estimator?.estimate) return await estimator.estimate(api, plan);
+	const sender = operation.steps.find((step) => step.send);
+	if (sender?.send) return await sender.send(api, plan);
+	const response = await api.request(plan.request);
+	return { response, extra: operation.paid ? { paid: operation.paid } : undefined };
 }

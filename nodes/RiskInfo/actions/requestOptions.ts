@@ -1,6 +1,7 @@
 /**
- * Request Options: how often a request is tried, how long the node waits in total, and how many
- * requests run at once. The one home of their defaults and bounds, for the panel and the router.
+ * Request Options: how often a request is tried, how long the node waits in total, how many
+ * requests run at once, and how many paid calls one run may make. The one home of their defaults
+ * and bounds, for the panel and the router.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -38,6 +39,16 @@ export const requestOptionsProperty: INodeProperties = {
 			description: 'The longest the node waits between retries of one request, in total, before it reports the error',
 		},
 		{
+			displayName: 'Maximum Paid Loads per Run',
+			name: 'maxPaidLoads',
+			type: 'number',
+			typeOptions: { minValue: 0, numberPrecision: 0 },
+			default: 0,
+			description:
+				'The most paid calls this node makes in one run: RUT loads (also those Load RUT If Not Loaded makes) and compliance profile loads, identical loads counted once. Past it, an item that needs another paid call gets an error and nothing is sent for it. Leave the field empty (or remove the option) for no cap; 0 allows no paid call.',
+			hint: 'Set a cap before running a large list: a sheet of thousands of RUTs can otherwise spend a month\'s budget in one click. Dry Run (Estimate Cost) tells what a run would pay.',
+		},
+		{
 			displayName: 'Requests in Parallel',
 			...bounded('requestsInParallel'),
 			description:
@@ -46,13 +57,34 @@ export const requestOptionsProperty: INodeProperties = {
 	],
 };
 
+export interface RequestOptions extends Record<Name, number> {
+	/** undefined: no cap. */
+	maxPaidLoads?: number;
+}
+
 /** The node's Request Options, each a whole number within its bounds (an expression may give anything). */
-export function readRequestOptions(this: IExecuteFunctions): Record<Name, number> {
+export function readRequestOptions(this: IExecuteFunctions): RequestOptions {
 	const options = this.getNodeParameter('requestOptions', 0, {}) as IDataObject;
 	const read = (name: Name) => {
 		const value = Number(options[name] ?? LIMITS[name].default);
 		const { min, max } = LIMITS[name];
 		return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : min;
 	};
-	return { maxAttempts: read('maxAttempts'), maxWaitSeconds: read('maxWaitSeconds'), requestsInParallel: read('requestsInParallel') };
+	return {
+		maxAttempts: read('maxAttempts'),
+		maxWaitSeconds: read('maxWaitSeconds'),
+		requestsInParallel: read('requestsInParallel'),
+		maxPaidLoads: readCap(options.maxPaidLoads),
+	};
+}
+
+/**
+ * The cap as a whole number, rounded down; empty means no cap. Anything else an expression may
+ * give (text, a negative number) allows no paid call rather than an unknown number of them.
+ */
+function readCap(value: unknown): number | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	const cap = Number(value);
+	if (cap === Infinity) return undefined;
+	return Number.isFinite(cap) ? Math.max(0, Math.floor(cap)) : 0;
 }

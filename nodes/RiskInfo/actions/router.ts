@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { leavingError } from '../../shared/errors';
 import { Transport } from '../transport';
+import { uncounted } from './cost';
 import { planItem, runPlan } from './operation';
 import { runPool } from './pool';
 import { findOperation } from './registry';
@@ -69,10 +70,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			continue;
 		}
 		// Items that shared a request get their own top-level objects, so a later node that edits one
-		// item in place does not edit the others.
+		// item in place does not edit the others. A paid call is marked on the first item that asked
+		// for it only, so counting the marks counts each paid call once.
 		const shared = typeof job === 'number' && jobs[job].first !== i;
 		for (const item of outcome.value) {
-			const own = shared ? { json: { ...item.json }, ...(item.binary ? { binary: { ...item.binary } } : {}) } : {};
+			const own = shared ? { json: { ...uncounted(item.json) }, ...(item.binary ? { binary: { ...item.binary } } : {}) } : {};
 			out.push({ ...item, ...own, pairedItem: { item: i } });
 		}
 	}

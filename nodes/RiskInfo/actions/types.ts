@@ -8,6 +8,9 @@ import type { ApiRequest, ApiResponse, ApiRoot, Transport } from '../transport';
 
 export type ApiVersion = 'v2' | 'v1';
 
+/** The paid calls, as items name them (`paid`, `wouldPayFor`) so a Summarize node can total a run. */
+export type PaidCall = 'rutLoad' | 'complianceProfile';
+
 /**
  * What one item asks for, read and checked before any HTTP. It is plain JSON that fully
  * determines the result: the router sends one request per distinct plan and shares the outcome.
@@ -20,11 +23,17 @@ export interface Plan extends IDataObject {
 	choices: IDataObject;
 }
 
-/** The answer to a plan; `extra` goes into every output item (Load RUT If Not Loaded's loadedNow). */
+/**
+ * The answer to a plan; `extra` goes into every output item (Load RUT If Not Loaded's loadedNow).
+ * A dry run that read nothing to show (the RUT is not loaded) has no response: its item is `extra`.
+ */
 export interface Answer {
-	response: ApiResponse;
+	response?: ApiResponse;
 	extra?: IDataObject;
 }
+
+/** An answer the service gave (not a dry run's estimate without a read). */
+export type Answered = Answer & { response: ApiResponse };
 
 /**
  * A named piece of an operation: the parameters it shows, what it reads from an item into the
@@ -38,11 +47,13 @@ export interface Step {
 	/** Sends the plan's request in its own way (a read that may load first, a paid load shared by items). */
 	send?(api: Transport, plan: Plan): Promise<Answer>;
 	/** Sends what follows the first answer, however that was sent (a paged read's further pages), and gives the whole answer. */
-	followUp?(api: Transport, plan: Plan, first: Answer): Promise<Answer>;
+	followUp?(api: Transport, plan: Plan, first: Answered): Promise<Answered>;
+	/** On a dry run (`plan.choices.dryRun`), sends only free reads instead and says whether the item would pay. */
+	estimate?(api: Transport, plan: Plan): Promise<Answer>;
 	/** Reshapes the answer's data (Simplify, dates as ISO 8601). */
 	reshape?(data: unknown, plan: Plan): unknown;
 	/** Turns the (reshaped) data into items; without such a step the data is one item. */
-	items?(this: IExecuteFunctions, data: unknown, answer: Answer, plan: Plan): Promise<INodeExecutionData[]> | INodeExecutionData[];
+	items?(this: IExecuteFunctions, data: unknown, answer: Answer & { response: ApiResponse }, plan: Plan): Promise<INodeExecutionData[]> | INodeExecutionData[];
 }
 
 /** One operation: the spec's endpoint, what users see, and the steps that make it. */
@@ -57,8 +68,8 @@ export interface Operation {
 	root: ApiRoot;
 	/** The path as the spec writes it; `{rut}` is the item's RUT, also in the query (`/helper/resumen?rut={rut}`). */
 	path: string;
-	/** A paid call: repeated only where it certainly did not run. */
-	paid?: boolean;
+	/** A paid call, and which: repeated only where it certainly did not run, counted against the run's cap. */
+	paid?: PaidCall;
 	steps: Step[];
 }
 

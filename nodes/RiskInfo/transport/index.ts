@@ -1,7 +1,7 @@
 /**
  * The only code that sends HTTP to the service. One instance serves one execution: it holds
- * the pool-wide pause that a 429 imposes and the memo of loads already paid for, never
- * anything that outlives the execution.
+ * the pool-wide pause that a 429 imposes, the memo of calls shared by items (loads already paid
+ * for) and the paid calls counted against the run's cap, never anything that outlives the execution.
  */
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type {
@@ -16,6 +16,7 @@ import type {
 import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
 import { ServiceError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
+import { PaidCalls, certainlyNotRun } from './paid';
 import { Pace } from './pace';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
 
@@ -56,6 +57,8 @@ export interface ApiResponse {
 export interface TransportOptions {
 	maxAttempts: number;
 	maxWaitSeconds: number;
+	/** Maximum Paid Loads per Run; undefined: no cap. */
+	maxPaidLoads?: number;
 }
 
 export class Transport {
@@ -64,14 +67,19 @@ export class Transport {
 	/** Fetched once per execution: n8n would otherwise read and decrypt it for every request. */
 	private credentials?: ICredentialsDecrypted;
 	private readonly pace = new Pace();
-	private readonly loads = new Map<string, Promise<ApiResponse>>();
+	private readonly shared = new Map<string, Promise<ApiResponse>>();
+	private readonly claimed = new Set<string>();
+	/** Every paid call of the run, counted before it is sent. */
+	readonly paidCalls: PaidCalls;
 	/** Counts what this execution sent, for "Load RUT If Not Loaded" reporting and tests. */
 	readonly sent = { requests: 0, paid: 0 };
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
 		private readonly options: TransportOptions,
-	) {}
+	) {
+		this.paidCalls = new PaidCalls(ctx.getContext('node'), options.maxPaidLoads);
+	}
 
 	private get node(): INode {
 		return this.ctx.getNode();
@@ -90,18 +98,46 @@ export class Transport {
 		this.baseUrl = String(data.baseUrl ?? '').replace(/\/+$/, '');
 	}
 
-	/** Loads cost money: within one execution, the same load is sent once and shared. */
-	loadOnce(key: string, req: ApiRequest): Promise<ApiResponse> {
-		let pending = this.loads.get(key);
+	/**
+	 * Within one execution the same call (a paid load, the list of profiles) is sent once and its
+	 * answer shared; `sentHere` is true for the one caller that sent it, which is the one that paid.
+	 */
+	async once(key: string, req: ApiRequest): Promise<{ response: ApiResponse; sentHere: boolean }> {
+		let pending = this.shared.get(key);
+		const sentHere = pending === undefined;
 		if (!pending) {
 			pending = this.request(req);
-			this.loads.set(key, pending);
+			this.shared.set(key, pending);
 		}
-		return pending;
+		return { response: await pending, sentHere };
+	}
+
+	/**
+	 * Whether this execution meets `key` for the first time: a dry run's would-be paid call, so
+	 * that identical calls are estimated once, as they would be paid once.
+	 */
+	claimFirst(key: string): boolean {
+		if (this.claimed.has(key)) return false;
+		this.claimed.add(key);
+		return true;
 	}
 
 	/** The service's data, or a ServiceError saying how the call failed. */
-	async request(req: ApiRequest): Promise<ApiResponse> {
+	request(req: ApiRequest): Promise<ApiResponse> {
+		// Before anything is awaited, so that parallel paid calls can never overshoot the cap.
+		if (req.paid !== true) return this.call(req);
+		try {
+			this.paidCalls.reserve();
+		} catch (error) {
+			return Promise.reject(error);
+		}
+		return this.call(req).catch((error: unknown) => {
+			if (error instanceof ServiceError && certainlyNotRun(error.failure.status)) this.paidCalls.release();
+			throw error;
+		});
+	}
+
+	private async call(req: ApiRequest): Promise<ApiResponse> {
 		const options: IHttpRequestOptions = {
 			method: req.method,
 			url: await this.url(req),

@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { complianceProfile } from '../compliance';
+import { complianceDryRun, complianceProfile } from '../compliance';
 import { readChoice } from '../parameters';
 import type { Resource, Step } from '../types';
 
@@ -47,8 +47,8 @@ export const compliance: Resource = {
 			method: 'POST',
 			root: 'v1',
 			path: PATHS.webhook,
-			paid: true,
-			steps: [complianceProfile, servicePath],
+			paid: 'complianceProfile',
+			steps: [complianceProfile, servicePath, complianceDryRun],
 		},
 	],
 };

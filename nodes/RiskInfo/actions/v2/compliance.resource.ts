@@ -1,5 +1,5 @@
 /** V2 Compliance: the screening held for a loaded RUT, and the paid screening of a name. */
-import { complianceProfile } from '../compliance';
+import { complianceDryRun, complianceProfile } from '../compliance';
 import { loadIfMissing } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
@@ -28,8 +28,8 @@ export const compliance: Resource = {
 			method: 'POST',
 			root: 'v2',
 			path: '/webhook/compliance/cargarPerfil',
-			paid: true,
-			steps: [complianceProfile],
+			paid: 'complianceProfile',
+			steps: [complianceProfile, complianceDryRun],
 		},
 	],
 };
