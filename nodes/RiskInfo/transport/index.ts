@@ -1,4 +1,4 @@
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import type {
 	ICredentialsDecrypted,
 	IDataObject,
@@ -9,7 +9,8 @@ import type {
 } from 'n8n-workflow';
 
 import { apiError } from '../../shared/errors';
-import { Pace } from './pace';
+import { clock } from './clock';
+import { Pace, type Turn } from './pace';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
 
 /**
@@ -64,7 +65,7 @@ export class Transport {
 	private credentialsRead?: Promise<void>;
 	/** Fetched once per execution: n8n would otherwise read and decrypt it for every request. */
 	private credentials?: ICredentialsDecrypted;
-	private readonly pace = new Pace();
+	private readonly pace = new Pace(() => clock.now());
 	private readonly loads = new Map<string, Promise<ApiResponse>>();
 	/** Counts what this execution sent, for "Load RUT If Not Loaded" reporting and tests. */
 	readonly sent = { requests: 0, paid: 0 };
@@ -120,34 +121,39 @@ export class Transport {
 		if (req.pdf) options.encoding = 'arraybuffer';
 		else options.json = true;
 
-		const started = Date.now();
+		const started = clock.now();
 		for (let attempt = 1; ; attempt++) {
-			const sentAt = await this.waitForTurn();
-			const outcome = await this.send(options, req.paid === true);
+			const turn = await this.waitForTurn();
+			const outcome = await this.send(options, req.paid === true).catch((error: unknown) => {
+				this.pace.release(turn);
+				throw error;
+			});
 			const status = 'failure' in outcome ? outcome.failure.status : outcome.response.statusCode;
-			if (typeof status === 'number' && status !== 429) this.pace.accept();
+			// The pace learns from what the service answered; a broken connection teaches it nothing.
+			if (typeof status !== 'number') this.pace.release(turn);
+			else if (status !== 429) this.pace.accept(turn);
 			if ('response' in outcome) return this.unwrap(req, outcome.response, attempt, itemIndex);
 
 			const { headers, serviceText } = outcome.failure;
-			const waitMs = retryAfterMs(headers?.['retry-after'], Date.now()) ?? backoffMs(attempt);
+			const waitMs = retryAfterMs(headers?.['retry-after'], clock.now()) ?? backoffMs(attempt);
 			// One 429 pauses every worker of the pool and sets its pace, so they don't all hammer the limit.
-			if (status === 429) this.pace.refuse(sentAt, waitMs);
+			if (status === 429) this.pace.refuse(turn, waitMs);
 			const location = typeof headers?.location === 'string' ? headers.location : undefined;
 			const fail = () =>
 				apiError(this.node, itemIndex, { ...about(req), status, serviceText, attempts: attempt, location, mayHaveCharged: mayHaveCharged(req, status) });
 			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
-			if (Date.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
-			if (status !== 429) await sleep(waitMs);
+			if (clock.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
+			if (status !== 429) await clock.sleep(waitMs);
 		}
 	}
 
-	/** Waits out any pause and this request's place in the pace; returns when it was let go. */
-	private async waitForTurn(): Promise<number> {
-		for (let wait = this.pace.reserve(); wait > 0; wait = this.pace.reserve()) {
-			await sleep(wait);
-			if (!this.pace.paused()) break;
+	/** Waits out any pause and the pace; an answer may let a waiting request go before its time. */
+	private async waitForTurn(): Promise<Turn> {
+		for (;;) {
+			const turn = this.pace.take();
+			if (typeof turn !== 'number') return turn;
+			await Promise.race([clock.sleep(turn), this.pace.nextAnswer()]);
 		}
-		return Date.now();
 	}
 
 	private async send(
