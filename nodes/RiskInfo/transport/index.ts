@@ -1,14 +1,13 @@
-import { NodeApiError } from 'n8n-workflow';
 import type {
 	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	INode,
-	JsonObject,
 } from 'n8n-workflow';
 
-import { apiError } from '../../shared/errors';
+import { apiError, unexpectedError } from '../../shared/errors';
+import { Redactor } from '../../shared/redact';
 import { clock } from './clock';
 import { Pace, type Turn } from './pace';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
@@ -65,6 +64,8 @@ export class Transport {
 	private credentialsRead?: Promise<void>;
 	/** Fetched once per execution: n8n would otherwise read and decrypt it for every request. */
 	private credentials?: ICredentialsDecrypted;
+	/** Takes the access token out of everything the service answers, whatever it echoes. */
+	private redactor = new Redactor('');
 	private readonly pace = new Pace(() => clock.now());
 	private readonly loads = new Map<string, Promise<ApiResponse>>();
 	/** Counts what this execution sent, for "Load RUT If Not Loaded" reporting and tests. */
@@ -90,6 +91,7 @@ export class Transport {
 		const ref = this.node.credentials?.[CREDENTIAL_NAME];
 		this.credentials = { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_NAME, data };
 		this.baseUrl = String(data.baseUrl ?? '').replace(/\/+$/, '');
+		this.redactor = new Redactor(String(data.accessToken ?? ''));
 	}
 
 	/** Loads cost money: within one execution, the same load is sent once and shared. */
@@ -172,9 +174,11 @@ export class Transport {
 			});
 		} catch (error) {
 			const code = connectionErrorCode(error);
-			if (code === undefined) throw new NodeApiError(this.node, error as JsonObject);
+			// n8n's error carries the request, headers and token included: only its redacted message goes on.
+			if (code === undefined) throw unexpectedError(this.node, this.redactor.text(String((error as Error)?.message ?? error)));
 			return { failure: { status: code } };
 		}
+		response = { statusCode: response.statusCode, headers: this.redactor.value(response.headers), body: this.redactor.value(response.body) };
 		if (response.statusCode >= 200 && response.statusCode < 300) return { response };
 		return {
 			failure: {
