@@ -155,7 +155,7 @@ test('the file name of a PDF keeps its shape, with the token taken out', async (
 	expect(result.items.Risk[0].binary?.data.fileName).toBe(`${REDACTED}.pdf`);
 });
 
-test('an answer without the token passes untouched (the same objects, nothing copied)', async () => {
+test('an answer without the token passes untouched', async () => {
 	answer = { status: 200, body: json({ success: true, data: { rut: '12345678-5', texto: 'Sin novedades', lista: [1, 'dos'] } }) };
 	const result = await runRiskInfo({ parameters: summary, access: { baseUrl, accessToken: TOKEN, clientIdentifier: 'client-7' }, node: { name: 'Risk' } });
 	expect(result.items.Risk[0].json).toMatchObject({ rut: '12345678-5', texto: 'Sin novedades', lista: [1, 'dos'] });
