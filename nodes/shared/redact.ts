@@ -11,12 +11,18 @@
 
 export const REDACTED = '[redacted]';
 
+/**
+ * Shorter "tokens" (a placeholder such as `t` in a test credential) are left alone: taking them out
+ * would cut up ordinary words and header names, and no issued token is that short.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
 export class Redactor {
 	/** The secret as written, and as it appears URL-encoded (a Location's query, for instance). */
 	private readonly forms: string[];
 
 	constructor(secret: string) {
-		this.forms = secret ? [...new Set([secret, encodeURIComponent(secret)])] : [];
+		this.forms = secret.length >= MIN_SECRET_LENGTH ? [...new Set([secret, encodeURIComponent(secret)])] : [];
 	}
 
 	private has(text: string): boolean {

@@ -1,5 +1,5 @@
 // The redactor on its own: what it replaces, and that hostile answers cannot make it fail.
-import { REDACTED, Redactor } from '../../nodes/shared/redact';
+import { MIN_SECRET_LENGTH, REDACTED, Redactor } from '../../nodes/shared/redact';
 
 const TOKEN = 'tk/SECRET+4242=';
 const r = new Redactor(TOKEN);
@@ -43,9 +43,12 @@ test('hostile answers: 200,000 levels deep, a "__proto__" key holding the token'
 	expect(Object.getOwnPropertyDescriptor(polluting, '__proto__')?.value).toEqual({ polluted: REDACTED });
 });
 
-test('an empty token redacts nothing', () => {
-	const none = new Redactor('');
-	expect(none.text('abc')).toBe('abc');
-	const v = { a: '' };
-	expect(none.value(v)).toBe(v);
+test('an empty or placeholder-short token redacts nothing: it would cut up words and header names', () => {
+	for (const secret of ['', 't', 'x'.repeat(MIN_SECRET_LENGTH - 1)]) {
+		const none = new Redactor(secret);
+		expect(none.text('content-type: text/plain; xxxxxxx')).toBe('content-type: text/plain; xxxxxxx');
+		const v = { 'content-type': 'application/pdf' };
+		expect(none.value(v)).toEqual({ 'content-type': 'application/pdf' });
+	}
+	expect(new Redactor('x'.repeat(MIN_SECRET_LENGTH)).text('xxxxxxxx')).toBe(REDACTED);
 });
