@@ -8,7 +8,7 @@ import * as v8 from 'node:v8';
 import type { IDataObject } from 'n8n-workflow';
 import { Pool } from 'undici';
 
-import { runWorkflow } from '../test/helpers/workflow';
+import { runWorkflow } from '../harness/workflow';
 import { profiled, type Bucket } from './profile';
 import { buildWorkflow, type ServiceAccess, type WorkflowJob } from './workflow';
 

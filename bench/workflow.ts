@@ -1,7 +1,7 @@
 // The workflows the benchmark runs through n8n's engine: Start → Risk Info (or No Operation).
 import type { IConnections, IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
-import { MANUAL_TRIGGER, NO_OP } from '../test/helpers/workflow';
+import { MANUAL_TRIGGER, NO_OP } from '../harness/workflow';
 import { MINIMAL_NODE, MinimalHttpNode } from './minimal-node';
 
 export interface ServiceAccess {

@@ -1,3 +1,7 @@
+/**
+ * The Risk Info API credential: base URL, access token and client identifier, the two headers
+ * every call carries, and a free read that tests them.
+ */
 import type {
 	IAuthenticate,
 	ICredentialTestRequest,
@@ -7,6 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 export class RiskInfoApi implements ICredentialType {
+	// A literal: n8n's scanner reads it to check the nodes' references to this credential.
 	name = 'riskInfoApi';
 
 	displayName = 'Risk Info API';
@@ -68,3 +73,6 @@ export class RiskInfoApi implements ICredentialType {
 		},
 	};
 }
+
+/** The credential's type name, where the transport asks n8n for it; the class above is its one home. */
+export const RISK_INFO_API = new RiskInfoApi().name;

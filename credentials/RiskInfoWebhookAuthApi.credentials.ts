@@ -1,12 +1,13 @@
-import type { ICredentialType, INodeProperties } from 'n8n-workflow';
-
 /**
  * The secret the Risk Info service sends with every compliance delivery. Nothing is sent
  * with it: the Risk Info Trigger only compares incoming requests against it, so there is no
  * `authenticate` block, and the check lives in the trigger (`testedBy`) because the service
  * has no endpoint to test a webhook secret against.
  */
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
+
 export class RiskInfoWebhookAuthApi implements ICredentialType {
+	// A literal: n8n's scanner reads it to check the nodes' references to this credential.
 	name = 'riskInfoWebhookAuthApi';
 
 	displayName = 'Risk Info Webhook Auth API';
@@ -88,3 +89,6 @@ export class RiskInfoWebhookAuthApi implements ICredentialType {
 		},
 	];
 }
+
+/** The credential's type name, where the trigger asks n8n for it; the class above is its one home. */
+export const RISK_INFO_WEBHOOK_AUTH_API = new RiskInfoWebhookAuthApi().name;

@@ -5,3 +5,4 @@ export { KNOWN_RUTS, KNOWN_NAMES, DEMO_TOKEN, DEMO_CLIENT_ID } from './known';
 export { buildComplianceEvent, outcomeForName } from './events';
 export { encodeDelivery, deliver, type WebhookAuth } from './delivery';
 export { checkDigit, formatRut, parseRut } from './rut';
+export type { FaultMatch } from './faults';

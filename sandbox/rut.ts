@@ -1,9 +1,18 @@
-/** Chilean RUT: body digits, a hyphen, and a modulo-11 check character (0-9 or K). */
-import { rutCheckDigit } from '../nodes/shared/rut';
+/**
+ * Chilean RUT: body digits, a hyphen, and a modulo-11 check character (0-9 or K). Written here
+ * from the rule itself, not taken from the node: an emulator sharing the node's check would agree
+ * with a wrong one, and every test against it would pass (test/sandbox/rut.test.ts compares both).
+ */
 
-/** The modulo-11 check character has one home, shared with the node. */
+/**
+ * The check character: the body's digits from the right, times 2, 3, 4, 5, 6, 7, 2, 3…, summed;
+ * 11 minus the sum's remainder by 11 is the digit, except that 11 is written 0 and 10 is K.
+ */
 export function checkDigit(body: number): string {
-	return rutCheckDigit(String(body));
+	const digits = String(body).split('').reverse();
+	const weighted = digits.reduce((total, digit, position) => total + Number(digit) * (2 + (position % 6)), 0);
+	const value = 11 - (weighted % 11);
+	return value === 11 ? '0' : value === 10 ? 'K' : String(value);
 }
 
 export function formatRut(body: number): string {

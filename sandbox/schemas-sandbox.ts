@@ -3,6 +3,7 @@
  * Kept apart from schemas.ts so nobody mistakes a sandbox choice for the service's contract.
  */
 import { z } from 'zod';
+import { dicomQueriesPage, dicomQuery } from './schemas-addendum';
 import { complianceV2, creditScoringV2, isoStamp, mallaItem, rutString, v2Date, v2Period, v2Stamp } from './schemas';
 
 const strict = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
@@ -44,3 +45,6 @@ export const v1OfficialDiary = z.array(strict({
 	socios: z.array(strict({ socio: z.string(), rut: z.string().nullable(), domicilio: z.string().nullable() })),
 }));
 export const v1Malla = strict({ detail: z.array(strict({ socios: z.array(strict({ rut: z.string(), socio: z.string() })), socio: z.string(), rut: z.string() })), lastUpdate: isoStamp });
+
+/** A2's entries are the shape of A1's `consultas` here (the docs leave them open). */
+export const v2DicomQueriesPage = dicomQueriesPage.extend({ casos: z.array(dicomQuery) });

@@ -1,5 +1,6 @@
 /** Public types of the sandbox; other engineers code against these names. */
 import type { WebhookAuth } from './delivery';
+import type { FaultMatch } from './faults';
 
 export interface SandboxOptions {
 	/** 0 (default) picks a free port. */
@@ -83,8 +84,11 @@ export interface Sandbox {
 	/** Mark a RUT loaded without a paid load (test setup). Throws on a malformed RUT. */
 	loadRut(rut: string, options?: { isMonitoring?: boolean; includeBureau?: boolean }): void;
 	usage(): Usage;
-	/** The next `count` API requests answer `status` (for clients that cannot send test headers). */
-	failNext(status: 408 | 429 | 500 | 503, count?: number): void;
+	/**
+	 * The next `count` API requests answer `status` (for clients that cannot send test headers); 403 is a
+	 * refused permission. With `match`, only requests with that path and those query values count.
+	 */
+	failNext(status: 403 | 408 | 429 | 500 | 503, count?: number, match?: FaultMatch): void;
 	/** Resolves with the delivery of that compliance load once it is recorded. */
 	waitForDelivery(webhookId: number, timeoutMs?: number): Promise<RecordedDelivery>;
 	close(): Promise<void>;

@@ -1,5 +1,6 @@
-/** The 13 V2 endpoints (spec §4.1), below /api/clients/v2. */
+/** The 13 V2 endpoints (spec §4.1) and the two the service's documentation adds (addendum A1, A2), below /api/clients/v2. */
 import { v2Date, v2Stamp } from './dates';
+import { boletinDicom, consultasDicom } from './dicom';
 import { HttpError } from './errors';
 import { loadRequest, memo, ok, readLoaded, rutFrom, type Route, type RouteContext } from './routes';
 import { mallaSocietaria, v2Compliance, v2CreditScore, v2Lists, v2Summary } from './v2records';
@@ -46,6 +47,8 @@ export const v2Routes: Route[] = [
 	{ method: 'GET', pattern: new RegExp(`^/helper/legal/${RUT}/mallaSocietaria$`), handler: read((f) => ({ rut: f.rut, ...mallaSocietaria(f) })) },
 	{ method: 'POST', pattern: /^\/webhook\/compliance\/cargarPerfil$/, compliance: true, handler: (ctx) => ok(ctx.desk.accept(ctx.body)) },
 	{ method: 'GET', pattern: new RegExp(`^/helper/compliance/${RUT}$`), handler: read(v2Compliance) },
+	{ method: 'GET', pattern: new RegExp(`^/helper/boletin/${RUT}/boletinDicom$`), handler: boletinDicom },
+	{ method: 'GET', pattern: new RegExp(`^/helper/boletin/${RUT}/consultasDicom$`), handler: consultasDicom },
 	{ method: 'GET', pattern: /^\/usage$/, handler: (ctx) => ok(ctx.account.usage()) },
 	{ method: 'GET', pattern: /^\/profiles$/, handler: profiles },
 ];

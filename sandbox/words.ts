@@ -28,3 +28,11 @@ export const SIZES = [
 export const RATING_TAGS = ['Pago puntual', 'Buena comunicacion', 'Cumple plazos', 'Retrasos en pagos', 'Recomendado'] as const;
 export const GAZETTE_SECTIONS = ['Constitucion', 'Modificacion', 'Migracion', 'Disolucion'] as const;
 export const EUD_ACTS = ['Constitucion', 'Modificacion', 'Disolucion'] as const;
+export const TOWNS = ['SANTIAGO', 'VALPARAISO', 'CONCEPCION', 'TEMUCO', 'ANTOFAGASTA', 'RANCAGUA', 'PUERTO MONTT'] as const;
+/** Commercial-bulletin debt kinds: debt code, document code, and the market it is reported under. */
+export const DICOM_DEBTS = [
+	['FA', 'FAC', '01', 'COMERCIO'],
+	['LT', 'LET', '01', 'COMERCIO'],
+	['PG', 'PAG', '02', 'FINANCIERO'],
+	['CH', 'CHQ', '02', 'FINANCIERO'],
+] as const;

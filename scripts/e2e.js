@@ -13,6 +13,7 @@
 //   (e) the critical-alert workflow, also active, receives the critical result of (b)
 //   (c) a delivery with a wrong or missing token starts no execution
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
+//   (g), (h) hostile deliveries: nested 5,000 levels deep, inflating past 16 MiB (lib/hostile.js)
 //   (f) `npm start`: its banner's editor, login and credential work, the examples are there with
 //       both trigger workflows active, the onboarding example run from the editor gets its results
 //       back by webhook, Ctrl-C stops everything, and a second run reuses it all
@@ -20,31 +21,20 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { run, killAll } = require('./lib/proc');
-const { N8n, freePort, packPackage, installPackage, nodeItems, ROOT } = require('./lib/n8n');
-const { ensureRuntime, SetupError } = require('./n8n-runtime');
+const { killAll } = require('./lib/proc');
+const { nodeItems } = require('./lib/n8n');
+const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
 const { checkNpmStart } = require('./lib/start-check');
-const { assert, waitFor } = require('./lib/checks');
+const { assert, waitFor, checkList } = require('./lib/checks');
+const { checkHostileDeliveries } = require('./lib/hostile');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const args = new Set(process.argv.slice(2));
 
-const results = [];
-function report(id, title, ok, detail) {
-	results.push(ok);
-	process.stdout.write(`${ok ? 'PASS' : 'FAIL'} (${id}) ${title}: ${detail}\n`);
-}
+const { check, results } = checkList();
 const step = (msg) => process.stdout.write(`[e2e] ${msg}\n`);
-
-async function check(id, title, fn) {
-	try {
-		report(id, title, true, await fn());
-	} catch (err) {
-		report(id, title, false, err && err.message ? err.message : String(err));
-	}
-}
 
 /** The sandbox's own V2 summary of a RUT, read directly (free for a loaded RUT). */
 async function rawSummary(sandbox, rut) {
@@ -238,29 +228,16 @@ async function main() {
 	watchdog.unref();
 
 	const runtime = await ensureRuntime();
-	if (!args.has('--no-build')) {
-		step('building the package');
-		const b = await run('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
-		if (b.code !== 0) throw new SetupError(`npm run build failed:\n${b.output.slice(-3000)}`);
-	}
+	await buildPackage(args.has('--no-build') ? 'never' : 'always', step);
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-'));
 	const userFolder = path.join(tmp, 'home');
 	step(`n8n user folder ${userFolder}`);
-	const tarball = await packPackage(path.join(tmp, 'pack'));
-	await installPackage(userFolder, tarball);
+	const tarball = await installPackageInto([userFolder], path.join(tmp, 'pack'));
 	step(`installed ${path.basename(tarball)} into ${path.join(userFolder, '.n8n', 'nodes')}`);
 
 	const { startSandbox, KNOWN_RUTS, KNOWN_NAMES, buildComplianceEvent, deliver } = loadSandbox();
 	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300 });
-	const n8n = new N8n({
-		nodeBin: runtime.nodeBin,
-		n8nBin: runtime.n8nBin,
-		userFolder,
-		port: await freePort(),
-		brokerPort: await freePort(),
-		logFile: path.join(tmp, 'n8n.log'),
-		serverTimeoutMs: TOTAL_TIMEOUT_MS,
-	});
+	const n8n = await n8nProcess(runtime, { userFolder, logFile: path.join(tmp, 'n8n.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS });
 	let failed = false;
 	try {
 		step('importing credentials and example workflows');
@@ -278,9 +255,8 @@ async function main() {
 		await n8n.publishWorkflow(alert.id);
 		await n8n.publishWorkflow(onboarding.id);
 		step('starting n8n');
-		await n8n.start();
+		const cookie = await startWithOwner(n8n, { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' });
 		step(`n8n ready at ${n8n.url}`);
-		const cookie = await n8n.setupOwner({ email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' });
 		const apiKey = await n8n.createApiKey(cookie);
 		// The service delivers to one URL per account. The onboarding workflow made the loads and
 		// joins them back, so it gets the sandbox's deliveries; the alert gets the critical one resent.
@@ -328,6 +304,8 @@ async function main() {
 			await waitFor('the control delivery with the right token started no execution', async () => (await n8n.executions(apiKey, alert.id, { includeData: false })).length === count + 1, 30_000);
 			return `wrong token ${wrong.status}, no token ${none.status}, no execution; the same event with the right token ran`;
 		});
+
+		await checkHostileDeliveries({ baseUrl: n8n.url, apiKey, hookToken: HOOK_TOKEN, check });
 	} catch (err) {
 		failed = true;
 		process.stdout.write(`FAIL (setup) ${err.message}\n`);

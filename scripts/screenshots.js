@@ -12,8 +12,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { run } = require('./lib/proc');
-const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
-const { ensureRuntime, SetupError } = require('./n8n-runtime');
+const { ROOT } = require('./lib/n8n');
+const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, importSandboxCredentials, importExamples } = require('./lib/setup');
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
@@ -47,29 +47,17 @@ async function playwright() {
 /** Its own n8n with the packed package, the sandbox credentials and the examples, like `npm start`. */
 async function startDemo(tmp) {
 	const runtime = await ensureRuntime();
-	if (!fs.existsSync(path.join(ROOT, 'dist'))) {
-		log('building the package');
-		const b = await run('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
-		if (b.code !== 0) throw new SetupError(`npm run build failed:\n${b.output.slice(-3000)}`);
-	}
+	await buildPackage('missing', log);
 	const userFolder = path.join(tmp, 'home');
-	await installPackage(userFolder, await packPackage(path.join(tmp, 'pack')));
+	await installPackageInto([userFolder], path.join(tmp, 'pack'));
 	const { startSandbox } = loadSandbox();
 	const sandbox = await startSandbox({ port: 0 });
-	const n8n = new N8n({
-		nodeBin: runtime.nodeBin,
-		n8nBin: runtime.n8nBin,
-		userFolder,
-		port: await freePort(),
-		brokerPort: await freePort(),
-		logFile: path.join(tmp, 'n8n.log'),
-	});
+	const n8n = await n8nProcess(runtime, { userFolder, logFile: path.join(tmp, 'n8n.log') });
 	try {
 		await importSandboxCredentials(n8n, sandbox, 'screenshot-token-not-used-for-deliveries');
 		await importExamples(n8n);
 		log('starting n8n');
-		await n8n.start();
-		await n8n.setupOwner(OWNER);
+		await startWithOwner(n8n, OWNER);
 	} catch (err) {
 		await n8n.stop();
 		await sandbox.close();

@@ -9,9 +9,8 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { run } = require('./lib/proc');
-const { N8n, freePort, packPackage, installPackage, ROOT } = require('./lib/n8n');
-const { ensureRuntime, SetupError } = require('./n8n-runtime');
+const { freePort, ROOT } = require('./lib/n8n');
+const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, listFiles, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples } = require('./lib/setup');
 
 // RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
@@ -57,25 +56,6 @@ function hashFiles(files) {
 	return h.digest('hex').slice(0, 16);
 }
 
-function listFiles(dir) {
-	if (!fs.existsSync(dir)) return [];
-	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-		const p = path.join(dir, e.name);
-		return e.isDirectory() ? listFiles(p) : [p];
-	});
-}
-
-/** dist/ is older than a source n8n would load (or missing). */
-function needsBuild() {
-	const built = listFiles(path.join(ROOT, 'dist'));
-	if (!built.length) return true;
-	const newest = (files) => Math.max(0, ...files.map((f) => fs.statSync(f).mtimeMs));
-	const sources = ['nodes', 'credentials', 'icons'].flatMap((d) => listFiles(path.join(ROOT, d)));
-	sources.push(path.join(ROOT, 'package.json'), path.join(ROOT, 'tsconfig.json'), path.join(ROOT, 'tsconfig.build.json'));
-	// gulp keeps the icons' own mtimes, so compare with the newest output, which tsc wrote at build time.
-	return newest(sources) > newest(built);
-}
-
 function readState() {
 	try {
 		return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
@@ -95,20 +75,14 @@ async function main() {
 	const t0 = Date.now();
 	const receiver = receiverRole(process.argv.slice(2));
 
-	if (needsBuild()) {
-		log('building the package');
-		const build = await run('npm', ['run', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
-		if (build.code !== 0) throw new SetupError(`npm run build failed:\n${build.output.slice(-3000)}`);
-	} else log('the build in dist/ is up to date');
-
+	await buildPackage('stale', log);
 	const runtime = await ensureRuntime();
 
 	// Reinstall the package only when what n8n would load changed.
 	const packageHash = hashFiles([...listFiles(path.join(ROOT, 'dist')), path.join(ROOT, 'package.json')]);
 	if (state.packageHash !== packageHash) {
 		log(`installing the package into n8n (${path.relative(ROOT, path.join(DEMO, '.n8n', 'nodes'))})`);
-		const tarball = await packPackage(path.join(DEMO, 'pack'));
-		await installPackage(DEMO, tarball);
+		const tarball = await installPackageInto([DEMO], path.join(DEMO, 'pack'));
 		fs.rmSync(tarball, { force: true });
 		state.packageHash = packageHash;
 	}
@@ -116,14 +90,7 @@ async function main() {
 	const sandboxPort = await preferredPort(state.sandboxPort ?? 4010);
 	const n8nPort = await preferredPort(state.n8nPort ?? 5678);
 	const brokerPort = await preferredPort(5679);
-	const n8n = new N8n({
-		nodeBin: runtime.nodeBin,
-		n8nBin: runtime.n8nBin,
-		userFolder: DEMO,
-		port: n8nPort,
-		brokerPort,
-		logFile: path.join(DEMO, 'n8n.log'),
-	});
+	const n8n = await n8nProcess(runtime, { userFolder: DEMO, port: n8nPort, brokerPort, logFile: path.join(DEMO, 'n8n.log') });
 
 	const wfs = exampleWorkflows({ required: ['criticalAlert', 'onboarding'] });
 	const hookUrl = triggerUrl(n8n.url, wfs[receiver]);
@@ -180,8 +147,7 @@ async function main() {
 		fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 
 		log('starting n8n');
-		await n8n.start();
-		await n8n.setupOwner(OWNER);
+		await startWithOwner(n8n, OWNER);
 	} catch (err) {
 		await n8n.stop();
 		await sandbox.close();

@@ -11,7 +11,7 @@ import { Workflow } from 'n8n-workflow';
 import type { IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { RiskInfoApi } from '../credentials/RiskInfoApi.credentials';
-import { MANUAL_TRIGGER, NodeTypesRegistry, TestCredentialsHelper } from './helpers/workflow';
+import { MANUAL_TRIGGER, NodeTypesRegistry, TestCredentialsHelper } from '../harness/workflow';
 
 let server: http.Server;
 let baseUrl: string;

@@ -1,3 +1,7 @@
+/**
+ * The Risk Info action node: its description, built from the registry of operations, and
+ * execute(), which hands every item to the router.
+ */
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
@@ -19,6 +23,7 @@ export class RiskInfo implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// A literal, as the credential class has it: n8n's scanner (npm run lint) checks the two agree.
 		credentials: [{ name: 'riskInfoApi', required: true }],
 		properties: nodeProperties(),
 	};

@@ -81,17 +81,70 @@ export function toSecret(raw: Record<string, unknown>): DeliverySecret {
 	}
 }
 
+/** Every form in which a delivery could carry the secret back: Basic Auth also as the header's base64, with or without padding. */
+export function secretTexts(secret: DeliverySecret): string[] {
+	switch (secret.method) {
+		case 'bearer':
+			return [secret.token];
+		case 'basic': {
+			const encoded = Buffer.from(`${secret.user}:${secret.password}`, 'utf8').toString('base64');
+			return [secret.password, encoded, encoded.replace(/=+$/, '')];
+		}
+		case 'header':
+			return [secret.headerValue];
+	}
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const isBlank = (code: number) => code === SPACE || code === TAB;
+
+/**
+ * The credentials of an `Authorization: <scheme> <credentials>` header, without the blanks
+ * around them; undefined when the scheme is another one (compared in ASCII, any case) or is not
+ * followed by a blank. A scan that reads each character at most twice: a pattern such as
+ * /^Bearer[ \t]+(.*?)[ \t]*$/ backtracks quadratically over a long run of blanks, and this runs
+ * before authentication, for anyone who can reach the URL.
+ */
+export function schemeCredentials(header: string | undefined, scheme: string): string | undefined {
+	if (header === undefined || header.length <= scheme.length) return undefined;
+	for (let i = 0; i < scheme.length; i++) {
+		// | 0x20 folds ASCII upper case to lower; the scheme names are letters only.
+		if ((header.charCodeAt(i) | 0x20) !== scheme.charCodeAt(i)) return undefined;
+	}
+	let start = scheme.length;
+	if (!isBlank(header.charCodeAt(start))) return undefined;
+	while (start < header.length && isBlank(header.charCodeAt(start))) start++;
+	let end = header.length;
+	while (end > start && isBlank(header.charCodeAt(end - 1))) end--;
+	return header.slice(start, end);
+}
+
+function isBase64(text: string): boolean {
+	let end = text.length;
+	// Up to two "=" of padding, at the end only.
+	for (let pad = 0; pad < 2 && end > 0 && text.charCodeAt(end - 1) === 0x3d; pad++) end--;
+	if (end === 0) return false;
+	for (let i = 0; i < end; i++) {
+		const c = text.charCodeAt(i);
+		const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+		const digit = c >= 0x30 && c <= 0x39;
+		if (!letter && !digit && c !== 0x2b && c !== 0x2f) return false;
+	}
+	return true;
+}
+
 export function checkDelivery(headers: DeliveryHeaders, secret: DeliverySecret): AuthOutcome {
 	switch (secret.method) {
 		case 'bearer': {
-			const match = /^Bearer[ \t]+(.*?)[ \t]*$/i.exec(single(headers.authorization) ?? '');
-			const ok = sameSecret(match?.[1] ?? '', secret.token) && match !== null;
-			const error = match ? ', error="invalid_token"' : '';
+			const token = schemeCredentials(single(headers.authorization), 'bearer');
+			const ok = sameSecret(token ?? '', secret.token) && token !== undefined;
+			const error = token !== undefined ? ', error="invalid_token"' : '';
 			return ok ? { ok } : { ok, challenge: `Bearer realm="${REALM}"${error}` };
 		}
 		case 'basic': {
-			const match = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(single(headers.authorization) ?? '');
-			const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+			const encoded = schemeCredentials(single(headers.authorization), 'basic');
+			const decoded = encoded !== undefined && isBase64(encoded) ? Buffer.from(encoded, 'base64').toString('utf8') : '';
 			const colon = decoded.indexOf(':');
 			const user = colon >= 0 ? decoded.slice(0, colon) : '';
 			const password = colon >= 0 ? decoded.slice(colon + 1) : '';

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../shared/objects';
 import type { DeliveryHeaders } from './auth';
 import { gunzipCapped, looksGzipped } from './inflate';
 
@@ -35,7 +36,7 @@ const tooLarge = () =>
 	reject(413, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB once decompressed.`);
 
 function isEmptyObject(value: unknown): boolean {
-	return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+	return isPlainObject(value) && Object.keys(value).length === 0;
 }
 
 /** n8n parses only an exact `application/json`; anything else leaves `body` empty or as text. */
@@ -67,6 +68,16 @@ async function rawBytes(req: DeliveryRequest): Promise<{ ok: true; bytes: Uint8A
 	return { ok: true, bytes: new Uint8Array(0) };
 }
 
+/**
+ * JSON.parse's message without the stretch of the body it quotes (`Unexpected token 'o', "…tok-0123"…
+ * is not valid JSON`): that stretch may hold part of a secret the sender reflected.
+ */
+function syntaxProblem(error: unknown): string {
+	const message = error instanceof Error ? error.message : 'syntax error';
+	const quoted = [', "', ', ..."'].map((start) => message.indexOf(start)).filter((at) => at >= 0);
+	return quoted.length ? message.slice(0, Math.min(...quoted)) : message;
+}
+
 export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
 	if (parsedByN8n(req)) return { ok: true, payload: req.body };
 
@@ -95,7 +106,6 @@ export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
 	try {
 		return { ok: true, payload: JSON.parse(text) as unknown };
 	} catch (error) {
-		const why = error instanceof Error ? error.message : 'syntax error';
-		return reject(400, 'invalid_json', `The body is not valid JSON (${why}).`);
+		return reject(400, 'invalid_json', `The body is not valid JSON (${syntaxProblem(error)}).`);
 	}
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { fingerprint } from './fingerprint';
@@ -12,18 +13,30 @@ import type { NormalisedEvent } from './normalise';
 /** Enough for thousands of screenings in flight; the oldest keys are forgotten first. */
 export const DEDUP_WINDOW = 5000;
 const SLOT = 'emittedDeliveries';
+/** 128 bits of sha256 in hex: the same size whatever the delivery holds. */
+const KEY_HEX_CHARS = 32;
+/** Longer than any entry a sane webhookId made in earlier versions; such entries are dropped. */
+const MAX_STORED_CHARS = 256;
+
+export interface DeliveryKey {
+	/** What is stored: a fixed-size digest, so a huge webhookId cannot grow the static data. */
+	key: string;
+	/** The form versions up to 0.1 stored ("id|STATUS|digest"), still recognised so an upgrade does not re-run a retry. */
+	earlier: string;
+}
 
 /**
  * A retry repeats the same content under the same webhookId and status, but a monitoring
  * profile may be delivered again under that webhookId with other findings (spec §6.2 has
  * esPerfilNuevo; §6 is silent on re-deliveries), which must not be taken for a retry. So the
- * key also carries a digest of the normalised event: English or Spanish keys, key order and
+ * key also covers a digest of the normalised event: English or Spanish keys, key order and
  * duplicated aliases do not change it, any changed value does. The webhookId is left out of the
- * digest because the key already holds it trimmed, as text. Keys stored before the digest was
- * added ("id|STATUS") simply never match again and age out of the window.
+ * content digest because the key already holds it trimmed, as text. Keys stored before the
+ * content digest was added ("id|STATUS") simply never match and age out of the window.
  */
-export function deliveryKey(n: NormalisedEvent): string {
-	return `${n.webhookId}|${n.status}|${fingerprint(n.event, ['webhookId'])}`;
+export function deliveryKey(n: NormalisedEvent): DeliveryKey {
+	const earlier = `${n.webhookId}|${n.status}|${fingerprint(n.event, ['webhookId'])}`;
+	return { key: createHash('sha256').update(earlier, 'utf8').digest('hex').slice(0, KEY_HEX_CHARS), earlier };
 }
 
 function keys(staticData: IDataObject): string[] {
@@ -31,12 +44,13 @@ function keys(staticData: IDataObject): string[] {
 	return Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string') : [];
 }
 
-export function alreadyEmitted(staticData: IDataObject, key: string): boolean {
-	return keys(staticData).includes(key);
+export function alreadyEmitted(staticData: IDataObject, k: DeliveryKey): boolean {
+	return keys(staticData).some((stored) => stored === k.key || stored === k.earlier);
 }
 
-export function remember(staticData: IDataObject, key: string): void {
-	const next = keys(staticData).filter((k) => k !== key);
-	next.push(key);
+export function remember(staticData: IDataObject, k: DeliveryKey): void {
+	// Oversized entries stored by earlier versions (a huge webhookId kept as text) go now, not after 5,000 deliveries.
+	const next = keys(staticData).filter((stored) => stored !== k.key && stored.length <= MAX_STORED_CHARS);
+	next.push(k.key);
 	staticData[SLOT] = next.slice(-DEDUP_WINDOW);
 }

@@ -1,5 +1,7 @@
+import { isPlainObject as isRecord } from '../shared/objects';
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
+import { put, sameJson } from './json';
 
 type Rec = Record<string, unknown>;
 
@@ -14,20 +16,6 @@ export interface NormalisedEvent {
 }
 
 export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; error: string; message: string };
-
-export function isRecord(value: unknown): value is Rec {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A plain assignment of "__proto__" taken from a JSON key would replace the prototype instead. */
-function put(target: Rec, key: string, value: unknown): void {
-	Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-	if (a === b) return true;
-	return typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
-}
 
 /** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */
 class Reader {
@@ -73,7 +61,11 @@ class Reader {
 	}
 }
 
-/** A record maps field by field; anything that is not a record is kept exactly as it came. */
+/**
+ * A record maps field by field; anything that is not a record is kept exactly as it came. It
+ * recurses only as deep as the field tables nest `each` (a corporate-mesh partner, an official's
+ * relation), never as deep as the data.
+ */
 function mapRecord(raw: unknown, fields: Field[]): unknown {
 	if (!isRecord(raw)) return raw;
 	const reader = new Reader(raw);

@@ -1,16 +1,17 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { checkDelivery, secretProblem, toSecret } from './auth';
+import { RISK_INFO_WEBHOOK_AUTH_API } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
+import { checkDelivery, secretProblem, secretTexts, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
 import { alreadyEmitted, deliveryKey, remember } from './dedup';
+import { deeperThan, MAX_DEPTH } from './json';
 import { normaliseEvent } from './normalise';
+import { keepAll, redactData, redactor } from './redact';
 import type { DeliveryResponse } from './respond';
 import { sendJson } from './respond';
 import type { EventsFilter, MinimumRisk, OutputMode } from './select';
 import { passes, toItems } from './select';
-
-export const CREDENTIAL = 'riskInfoWebhookAuthApi';
 
 /**
  * One delivery: authenticate → read the body → validate and normalise → skip repeats →
@@ -20,15 +21,17 @@ export const CREDENTIAL = 'riskInfoWebhookAuthApi';
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const req = this.getRequestObject() as unknown as DeliveryRequest;
 	const res = this.getResponseObject() as unknown as DeliveryResponse;
+	// Once the secret is known, nothing the delivery put into a message or an item may carry it.
+	let redact = keepAll;
 	const refuse = (status: number, error: string, message: string, headers?: Record<string, string>) => {
-		sendJson(res, status, { error, message }, headers);
+		sendJson(res, status, { error, message: redact(message) }, headers);
 		return { noWebhookResponse: true };
 	};
 
 	if (this.getNodeParameter('authentication', 'credential') !== 'none') {
 		let raw: Record<string, unknown> | undefined;
 		try {
-			raw = (await this.getCredentials(CREDENTIAL)) as Record<string, unknown>;
+			raw = (await this.getCredentials(RISK_INFO_WEBHOOK_AUTH_API)) as Record<string, unknown>;
 		} catch (error) {
 			this.logger.error('Risk Info Trigger: the webhook auth credential could not be read', { error });
 		}
@@ -37,15 +40,24 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			this.logger.error(`Risk Info Trigger refused a delivery: ${problem}`);
 			return refuse(500, 'trigger_misconfigured', 'The receiving workflow is not set up to authenticate deliveries.');
 		}
-		const outcome = checkDelivery(req.headers ?? {}, toSecret(raw));
+		const secret = toSecret(raw);
+		const outcome = checkDelivery(req.headers ?? {}, secret);
 		if (!outcome.ok) {
 			const challenge: Record<string, string> = outcome.challenge ? { 'WWW-Authenticate': outcome.challenge } : {};
 			return refuse(401, 'unauthorized', 'Missing or wrong credentials for this webhook.', challenge);
 		}
+		redact = redactor(secretTexts(secret));
 	}
 
 	const body = await readPayload(req);
 	if (!body.ok) return refuse(body.status, body.error, body.message);
+	if (deeperThan(body.payload, MAX_DEPTH)) {
+		return refuse(
+			400,
+			'too_deep',
+			`The event nests objects and arrays more than ${MAX_DEPTH} levels deep (a screening result nests fewer than 10), deeper than n8n can reliably save.`,
+		);
+	}
 	const normalised = normaliseEvent(body.payload);
 	if (!normalised.ok) return refuse(400, normalised.error, normalised.message);
 	const n = normalised.value;
@@ -54,8 +66,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const skipRepeats = this.getNodeParameter('ignoreRepeatedDeliveries', true) === true && this.getMode() !== 'manual';
 	const staticData = this.getWorkflowStaticData('node');
 	// Digesting a body of up to 16 MiB is not free, so only when the option is in effect.
-	const key = skipRepeats ? deliveryKey(n) : '';
-	if (skipRepeats && alreadyEmitted(staticData, key)) {
+	const key = skipRepeats ? deliveryKey(n) : undefined;
+	if (key && alreadyEmitted(staticData, key)) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'repeated delivery: this event, with the same content, was already emitted' } };
 	}
 
@@ -65,12 +77,12 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!passes(n, events, minimumRisk)) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'filtered out by the trigger settings' } };
 	}
-	const items = toItems(n, body.payload, output);
+	const items = toItems(n, body.payload, output).map((item) => redactData(item, redact) as IDataObject);
 	if (items.length === 0) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'the event has no findings' } };
 	}
 
-	if (skipRepeats) remember(staticData, key);
+	if (key) remember(staticData, key);
 	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
 	return { workflowData: [items.map((json: IDataObject) => ({ json }))], webhookResponse: { received: true, emitted: items.length } };
 }

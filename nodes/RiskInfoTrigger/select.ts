@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { LISTS } from './fields';
 import type { NormalisedEvent } from './normalise';
-import { isRecord } from './normalise';
+import { isPlainObject as isRecord } from '../shared/objects';
 
 export type EventsFilter = 'all' | 'success' | 'failed';
 export type MinimumRisk = 'any' | 'medium' | 'critical';

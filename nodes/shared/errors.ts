@@ -1,12 +1,11 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { INode, JsonObject } from 'n8n-workflow';
-
 /**
  * Errors users see. Input errors name the item, the field and what to do; API errors say
  * in plain English what happened and what to do, and keep the service's own text as the
  * description. Nothing here receives the credential, and the service's text and a redirect's
  * Location reach here with the token already taken out by the transport (shared/redact.ts).
  */
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
 
 export function inputError(node: INode, itemIndex: number, field: string, problem: string, hint?: string) {
 	return new NodeOperationError(node, `Item ${itemIndex + 1}: ${field} ${problem}`, {
@@ -67,7 +66,7 @@ function plainMessage(f: ApiFailure): string {
 			return 'This account lacks permission for this operation (compliance loads need API permission for both the user and the corporation). Ask the service to enable it.';
 		case s === 404 && f.rut !== undefined && f.afterLoad === true:
 			return `RUT ${f.rut} was loaded just now, but the service has no data for it here yet. Try again in a few minutes; reading a loaded RUT costs nothing.`;
-		case s === 404 && f.rut !== undefined:
+		case isNotLoaded(f):
 			return `RUT ${f.rut} is not loaded in this account. Load it first (RUT → Load) or turn on "Load RUT If Not Loaded".`;
 		case s === 404:
 			return `The service has no such resource (${f.method} ${f.path}).`;
@@ -86,6 +85,36 @@ function plainMessage(f: ApiFailure): string {
 	}
 }
 
+/** The service's "this RUT is not loaded": a 404 on a read about a RUT. */
+export function isNotLoaded(f: ApiFailure): boolean {
+	return f.status === 404 && f.rut !== undefined;
+}
+
+/**
+ * A failure of a call to the service, as data the caller can test (is the RUT not loaded?).
+ * What users read is built from it once, where the error leaves the node (`leavingError`).
+ */
+export class ServiceError extends Error {
+	constructor(readonly failure: ApiFailure) {
+		super(`The service call ${failure.method} ${failure.path} failed (${failure.status})`);
+		this.name = 'ServiceError';
+	}
+
+	get notLoaded(): boolean {
+		return isNotLoaded(this.failure);
+	}
+}
+
+/** The error as users see it, for the item it leaves the node with. */
+export function leavingError(node: INode, error: unknown, itemIndex: number): Error {
+	if (error instanceof ServiceError) return apiError(node, itemIndex, error.failure);
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return error instanceof Error ? error : new Error(shown(error));
+}
+
 export function apiError(node: INode, itemIndex: number, f: ApiFailure): NodeApiError {
 	const message = plainMessage(f);
 	const description = f.serviceText ? `The service said: ${f.serviceText}` : undefined;
@@ -100,6 +129,23 @@ export function apiError(node: INode, itemIndex: number, f: ApiFailure): NodeApi
 	error.message = message;
 	error.description = description ?? null;
 	return error;
+}
+
+/**
+ * Any value as text for a message, whatever an expression produced: an object without a
+ * prototype, or one whose toString throws, must not turn an input error into a crash.
+ */
+export function shown(value: unknown): string {
+	try {
+		return String(value);
+	} catch {
+		// No prototype, or a toString that throws: fall back to the object's tag.
+	}
+	try {
+		return Object.prototype.toString.call(value);
+	} catch {
+		return '(a value that cannot be shown as text)';
+	}
 }
 
 /**

@@ -2,6 +2,7 @@
  * Chilean RUT handling: the only place that parses, checks and formats a RUT.
  * The service wants the form `12345678-5` (digits, hyphen, check character, upper-case K).
  */
+import { shown } from './errors';
 
 export class RutFormatError extends Error {
 	constructor(
@@ -32,10 +33,10 @@ const DOTTED_BODY = /^\d{1,3}(\.\d{3})+$/;
 const PLAIN_BODY = /^\d+$/;
 
 /** Returns the spec form `12345678-5`, or throws RutFormatError saying what is wrong. */
-export function normalizeRut(input: unknown): string {
+export function normaliseRut(input: unknown): string {
 	if (typeof input === 'number' && Number.isInteger(input)) input = String(input);
 	if (typeof input !== 'string') {
-		throw new RutFormatError(String(input), 'a RUT must be text such as 12.345.678-5');
+		throw new RutFormatError(shown(input), 'a RUT must be text such as 12.345.678-5');
 	}
 	const value = input.trim();
 	if (value === '') throw new RutFormatError(input, 'the RUT is empty');
@@ -78,7 +79,7 @@ export function normalizeRut(input: unknown): string {
 
 export function isValidRut(input: unknown): boolean {
 	try {
-		normalizeRut(input);
+		normaliseRut(input);
 		return true;
 	} catch {
 		return false;

@@ -1,5 +1,5 @@
 'use strict';
-// The e2e's two small tools, shared by its checks.
+// The e2e's small tools, shared by its checks and by the queue-mode e2e.
 
 function assert(cond, msg) {
 	if (!cond) throw new Error(msg);
@@ -16,4 +16,24 @@ async function waitFor(what, fn, timeoutMs, everyMs = 500) {
 	throw new Error(`${what} within ${timeoutMs / 1000} s`);
 }
 
-module.exports = { assert, waitFor };
+/**
+ * Checks that print one line each, "PASS (id) title: detail" or "FAIL (id) title: why", and
+ * keep going after a failure. `results` holds true/false per check, in order.
+ */
+function checkList() {
+	const results = [];
+	function report(id, title, ok, detail) {
+		results.push(ok);
+		process.stdout.write(`${ok ? 'PASS' : 'FAIL'} (${id}) ${title}: ${detail}\n`);
+	}
+	async function check(id, title, fn) {
+		try {
+			report(id, title, true, await fn());
+		} catch (err) {
+			report(id, title, false, err && err.message ? err.message : String(err));
+		}
+	}
+	return { check, report, results };
+}
+
+module.exports = { assert, waitFor, checkList };

@@ -1,7 +1,7 @@
 'use strict';
 // A real n8n from .runtime/, driven the way a user or CI would: its CLI for imports and headless
-// runs, `n8n start` for the server, its REST API for the owner account and an API key, and its
-// public API to read executions back.
+// runs, one long-running process (`n8n start`, or in queue mode `n8n worker` / `n8n webhook`),
+// its REST API for the owner account and an API key, and its public API to read executions back.
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -57,14 +57,22 @@ class N8n {
 	 * @param {string} o.nodeBin Node 24
 	 * @param {string} o.n8nBin
 	 * @param {string} o.userFolder N8N_USER_FOLDER (n8n keeps .n8n/ with its database inside)
-	 * @param {number} o.port
-	 * @param {number} o.brokerPort task-runner broker port of `n8n start`
+	 * @param {number} o.port N8N_PORT (a worker serves nothing there, but n8n reads it)
+	 * @param {number} o.brokerPort task-runner broker port of the long-running process
+	 * @param {string} [o.command] `start` (default), `worker` or `webhook`
+	 * @param {string[]} [o.args] after the command, e.g. `--concurrency=5`
+	 * @param {string} [o.readyUrl] answers 200 once the process is ready (default: /healthz/readiness on `port`)
+	 * @param {string} [o.name] in messages ("n8n worker 2")
 	 * @param {string} [o.logFile]
 	 * @param {object} [o.extraEnv] more settings
 	 */
 	constructor(o) {
 		Object.assign(this, o);
+		this.command ??= 'start';
+		this.args ??= [];
 		this.url = `http://127.0.0.1:${o.port}`;
+		this.readyUrl ??= `${this.url}/healthz/readiness`;
+		this.name ??= `n8n ${this.command}`;
 		this.server = null;
 	}
 
@@ -152,10 +160,10 @@ class N8n {
 		throw new Error(`n8n execute --id=${id} printed no run data (exit ${res.code ?? res.signal}):\n${res.output.slice(-4000)}`);
 	}
 
-	/** `n8n start`, resolved once /healthz/readiness answers 200. */
+	/** The long-running process (`n8n <command> <args>`), resolved once `readyUrl` answers 200. */
 	async start({ timeoutMs = 120_000, onLine } = {}) {
 		const log = this.logFile ? fs.createWriteStream(this.logFile, { flags: 'a' }) : null;
-		this.server = start(this.nodeBin, [this.n8nBin, 'start'], {
+		this.server = start(this.nodeBin, [this.n8nBin, this.command, ...this.args], {
 			cwd: this.userFolder,
 			timeoutMs: this.serverTimeoutMs ?? 24 * 3600_000,
 			env: this.env(),
@@ -165,13 +173,14 @@ class N8n {
 				if (onLine) onLine(line);
 			},
 		});
+		this.server.done.then(() => log?.end());
 		const deadline = Date.now() + timeoutMs;
 		let exited = null;
 		this.server.done.then((r) => (exited = r));
 		while (Date.now() < deadline) {
-			if (exited) throw new Error(`n8n start exited (code ${exited.code}) before it was ready:\n${exited.output.slice(-3000)}`);
+			if (exited) throw new Error(`${this.name} exited (code ${exited.code}) before it was ready:\n${exited.output.slice(-3000)}`);
 			try {
-				const res = await fetch(`${this.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+				const res = await fetch(this.readyUrl, { signal: AbortSignal.timeout(2000) });
 				if (res.status === 200) return;
 			} catch {
 				/* not listening yet */
@@ -179,12 +188,18 @@ class N8n {
 			await new Promise((r) => setTimeout(r, 500));
 		}
 		await this.stop();
-		throw new Error(`n8n did not become ready within ${timeoutMs / 1000} s`);
+		throw new Error(`${this.name} did not become ready within ${timeoutMs / 1000} s`);
 	}
 
-	async stop() {
+	/** The process id of the running n8n (its task runner is a child in the same process group). */
+	get pid() {
+		return this.server?.child.pid;
+	}
+
+	/** SIGTERM to the whole process group, SIGKILL after `graceMs`. */
+	async stop({ graceMs = 10_000 } = {}) {
 		if (!this.server) return;
-		await stop(this.server, 10_000);
+		await stop(this.server, graceMs);
 		this.server = null;
 	}
 

@@ -1,7 +1,7 @@
 // A hand-made execute context for running the Risk Info action node in a test without the
 // n8n engine: parameters come from plain objects per item, HTTP is real (fetch to the sandbox),
 // and the credential's two headers are added the way the credential's `authenticate` block says.
-// Whole-workflow runs through n8n's own engine live in test/helpers/workflow.ts.
+// Whole-workflow runs through n8n's own engine live in harness/workflow.ts.
 import {
 	NodeApiError,
 	type IBinaryData,

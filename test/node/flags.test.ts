@@ -3,17 +3,11 @@
 // is a load nobody asked for), and a value that is neither is an input error before any call.
 import { NodeOperationError } from 'n8n-workflow';
 
-import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { KNOWN_RUTS } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError, type Params } from './context';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ complianceDelayMs: 20 });
-	sb.loadRut(KNOWN_RUTS.clean);
-});
-afterAll(async () => await sb.close());
-beforeEach(() => sb.resetLog());
+const sb = useSandbox({ complianceDelayMs: 20 }, [KNOWN_RUTS.clean]);
 
 const run = (params: Params | Params[], continueOnFail = false) => runNode({ ...credentialsOf(sb), params, continueOnFail });
 const fail = (params: Params | Params[]) => runNodeError({ ...credentialsOf(sb), params });

@@ -2,7 +2,7 @@
 import { Workflow, type INode } from 'n8n-workflow';
 
 import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
-import { NodeTypesRegistry } from '../helpers/workflow';
+import { NodeTypesRegistry } from '../../harness/workflow';
 
 function subtitleFor(parameters: INode['parameters']): unknown {
 	const node: INode = { id: '1', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 1, position: [0, 0], parameters };

@@ -1,21 +1,13 @@
 // V1 Compliance → Load Profile against the sandbox: the body of spec §4.2 on the default path and
 // on the migration table's path, the webhookId that ties the later event to the item, and the
 // body rules enforced before any (paid) request.
-import { KNOWN_NAMES, startSandbox, type Sandbox } from '../../sandbox';
+import { KNOWN_NAMES } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError } from './context';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ complianceDelayMs: 10 });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
+const sandbox = useSandbox({ complianceDelayMs: 10 }, []);
 
 beforeEach(() => {
-	sandbox.resetLog();
 	sandbox.configure({ compliancePermission: { user: true, corporation: true } });
 });
 

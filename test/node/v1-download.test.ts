@@ -5,23 +5,13 @@ import { createHash } from 'node:crypto';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { fileNameFrom } from '../../nodes/RiskInfo/actions/v1/downloadSummary.operation';
-import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
-import { MANUAL_TRIGGER, NO_OP, binaryBuffer, runWorkflow } from '../helpers/workflow';
+import { fileNameFrom } from '../../nodes/RiskInfo/actions/v1/downloadSummary';
+import { KNOWN_RUTS } from '../../sandbox';
+import { MANUAL_TRIGGER, NO_OP, binaryBuffer, runWorkflow } from '../../harness/workflow';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, rawGet, runNode, runNodeError } from './context';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	for (const rut of Object.values(KNOWN_RUTS)) sandbox.loadRut(rut);
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => sandbox.resetLog());
+const sandbox = useSandbox();
 
 const rut = KNOWN_RUTS.indebted;
 const PATH = `/api/v1/integration/${rut}/downloadSummary`;

@@ -1,24 +1,13 @@
 // V1 plain reads against the sandbox: for every operation, the request that reached the service
 // (method, path with the version root, query, body) and the output compared with what the
 // service itself answers. Expected paths are written here from spec §4.2, not taken from the node.
-import { KNOWN_RUTS, formatRut, startSandbox, type Sandbox } from '../../sandbox';
+import { KNOWN_RUTS, formatRut } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, rawGet, runNode, runNodeError } from './context';
 
-let sandbox: Sandbox;
 /** Seeded RUTs besides the known ones, so every kind of list has one with several cases. */
 const SEEDED = Array.from({ length: 30 }, (_, n) => formatRut(77_000_000 + 7919 * n));
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	for (const rut of [...Object.values(KNOWN_RUTS), ...SEEDED]) sandbox.loadRut(rut);
-});
-
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => sandbox.resetLog());
+const sandbox = useSandbox({}, [...Object.values(KNOWN_RUTS), ...SEEDED]);
 
 const rut = KNOWN_RUTS.indebted;
 

@@ -1,21 +1,11 @@
 // V1 Get Summary and Load against the sandbox: the request (path, query, body), the output, the
 // "Include Corporate Mesh and Gazette Data" switch, and Simplify giving the same record as V2.
 import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplified';
-import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { KNOWN_RUTS } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, rawGet, runNode } from './context';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox();
-	for (const rut of Object.values(KNOWN_RUTS)) sandbox.loadRut(rut);
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => sandbox.resetLog());
+const sandbox = useSandbox();
 
 const summaryOf = (rut: string, extra: Record<string, unknown> = {}) => ({
 	apiVersion: 'v1',

@@ -2,17 +2,11 @@
 // requests are sent once.
 import { NodeOperationError } from 'n8n-workflow';
 
-import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { KNOWN_RUTS } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError, type Params } from './context';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ complianceDelayMs: 20 });
-	for (const rut of Object.values(KNOWN_RUTS)) sb.loadRut(rut);
-});
-afterAll(async () => await sb.close());
-beforeEach(() => sb.resetLog());
+const sb = useSandbox({ complianceDelayMs: 20 });
 
 const run = (params: Params | Params[], continueOnFail = false) => runNode({ ...credentialsOf(sb), params, continueOnFail });
 const fail = (params: Params | Params[]) => runNodeError({ ...credentialsOf(sb), params });
@@ -46,6 +40,25 @@ describe('a bad item stops the node before anything is sent', () => {
 		expect(error.message).toMatch(new RegExp(`^Item 2: ${field} `));
 		expect(error.context?.itemIndex).toBe(1);
 		expect(sb.requests).toEqual([]);
+	});
+
+	// Expressions can hand over any JavaScript value; even one that cannot be turned into text is
+	// a bad RUT like any other, reported with the item's number, and nothing is sent.
+	test.each([
+		['an object without a prototype', () => Object.create(null) as unknown],
+		['an object whose toString throws', () => ({ toString: () => { throw new Error('no text'); } })],
+		['an object whose toString and toStringTag both throw', () =>
+			Object.defineProperty({ toString: () => { throw new Error('no text'); } }, Symbol.toStringTag, { get: () => { throw new Error('no tag'); } })],
+	])('a RUT that is %s', async (_, value) => {
+		const error = await fail([summary(KNOWN_RUTS.clean), summary(value() as string)]);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toMatch(/^Item 2: RUT ".*" is not a valid RUT: a RUT must be text such as 12\.345\.678-5$/);
+		expect(error.context?.itemIndex).toBe(1);
+		expect(sb.requests).toEqual([]);
+		const { items } = await run([summary(KNOWN_RUTS.clean), summary(value() as string)], true);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(items[1].json.error).toMatch(/^Item 2: RUT ".*" is not a valid RUT/);
+		expect(sb.requests.map((r) => r.query.rut)).toEqual([KNOWN_RUTS.clean]);
 	});
 
 	test('the message quotes the bad value', async () => {

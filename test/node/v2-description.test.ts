@@ -27,11 +27,11 @@ test('API Version defaults to V2 and offers V1', () => {
 
 test('V2 resources are the ones users look for, RUT first', () => {
 	const names = (v2Resources.options as INodePropertyOptions[]).map((o) => o.name);
-	expect(names).toEqual(['RUT', 'Judicial', 'Labor Collection', 'Credit Score', 'Legal', 'Compliance', 'Account']);
+	expect(names).toEqual(['RUT', 'Commercial Bulletin', 'Judicial', 'Labor Collection', 'Credit Score', 'Legal', 'Compliance', 'Account']);
 	expect(v2Resources.default).toBe('rut');
 });
 
-test('every V2 endpoint of spec §4.1 is an operation (13), each with a plain-English name, an action and a description', () => {
+test('every V2 endpoint of spec §4.1 (13) and of the addendum (2) is an operation, each with a plain-English name, an action and a description', () => {
 	const all = (v2Resources.options as INodePropertyOptions[]).flatMap((r) =>
 		operationsOf(String(r.value)).map((o) => ({ resource: String(r.value), ...o })),
 	);
@@ -50,6 +50,9 @@ test('every V2 endpoint of spec §4.1 is an operation (13), each with a plain-En
 			'compliance.getByRut',
 			'account.getUsage',
 			'account.listProfiles',
+			// Addendum A1, A2: documented by the service beyond the interface spec.
+			'commercialBulletin.getDicomCases',
+			'commercialBulletin.getDicomQueries',
 		].sort(),
 	);
 	for (const o of all) {

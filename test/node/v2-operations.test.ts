@@ -1,18 +1,12 @@
 // Every V2 operation against the sandbox: what reached the server (method, path, query, body,
 // credential headers) and what the node put out. Expected paths are written here from spec
 // §4.1, not taken from the node's tables.
-import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { KNOWN_NAMES, KNOWN_RUTS } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, rawGet, runNode, type Params } from './context';
 
 const ROOT = '/api/clients/v2';
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ complianceDelayMs: 20 });
-	for (const rut of Object.values(KNOWN_RUTS)) sb.loadRut(rut);
-});
-afterAll(async () => await sb.close());
-beforeEach(() => sb.resetLog());
+const sb = useSandbox({ complianceDelayMs: 20 });
 
 const run = (params: Params | Params[], extra: { continueOnFail?: boolean } = {}) =>
 	runNode({ ...credentialsOf(sb), params, ...extra });

@@ -2,18 +2,12 @@
 // simplified values are compared with the sandbox's raw summary read directly, and with the
 // traits the sandbox promises for its known RUTs (sandbox/known.ts).
 import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplified';
-import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { KNOWN_RUTS } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, rawGet, runNode, type Params } from './context';
 
 const ROOT = '/api/clients/v2';
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox();
-	for (const rut of Object.values(KNOWN_RUTS)) sb.loadRut(rut);
-});
-afterAll(async () => await sb.close());
-beforeEach(() => sb.resetLog());
+const sb = useSandbox();
 
 const run = (params: Params | Params[]) => runNode({ ...credentialsOf(sb), params });
 

@@ -3,17 +3,11 @@
 // "On Error: Continue" setting.
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
-import { runRiskInfo } from '../helpers/workflow';
+import { KNOWN_NAMES, KNOWN_RUTS } from '../../sandbox';
+import { useSandbox } from '../helpers/sandbox';
+import { runRiskInfo } from '../../harness/workflow';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-	sb = await startSandbox({ complianceDelayMs: 20 });
-	for (const rut of Object.values(KNOWN_RUTS)) sb.loadRut(rut);
-});
-afterAll(async () => await sb.close());
-beforeEach(() => sb.resetLog());
+const sb = useSandbox({ complianceDelayMs: 20 });
 
 function run(parameters: IDataObject, inputs: IDataObject[], node: Partial<INode> = {}) {
 	return runRiskInfo({ parameters, inputs, node, access: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import * as S from '../../sandbox/schemas';
+import * as A from '../../sandbox/schemas-addendum';
 import * as O from '../../sandbox/schemas-sandbox';
 import { call, EXT, mod11, startReceiver, V1, V2, type Answer, type CallOptions } from './helpers';
 
@@ -23,6 +24,9 @@ const ROUTES: [string, RegExp, z.ZodTypeAny][] = [
 	['GET', /^\/api\/clients\/v2\/helper\/compliance\/[^/]+$/, S.successOf(O.v2ComplianceRead)],
 	['GET', /^\/api\/clients\/v2\/usage$/, S.successOf(O.v2Usage)],
 	['GET', /^\/api\/clients\/v2\/profiles$/, S.successOf(O.v2Profiles)],
+	// The addendum's reads (A1, A2); A2's entries are a sandbox choice the addendum leaves open.
+	['GET', /^\/api\/clients\/v2\/helper\/boletin\/[^/]+\/boletinDicom$/, S.successOf(A.dicomCases)],
+	['GET', /^\/api\/clients\/v2\/helper\/boletin\/[^/]+\/consultasDicom$/, S.successOf(O.v2DicomQueriesPage)],
 	['POST', /^\/api\/v1\/helper\/loadRut$/, S.successOf(O.loadAcceptedV1)],
 	['GET', /^\/api\/v1\/helper\/[^/]+\/summary$/, S.successOf(S.v1SummaryComplete)],
 	['GET', /^\/api\/v1\/helper\/[^/]+\/get(Civil|Laboral|Cobranza)Cases$/, S.successOf(O.v1CaseList)],
@@ -79,6 +83,8 @@ describe('every answer and delivery validates against the contract schemas', () 
 			await send('GET', `${V2}/helper/resumen?rut=${rut}`);
 			await send('GET', `${V1}/helper/${rut}/summary`);
 			await send('GET', `${EXT}/notification/creditScoring/${rut}/getByRut`);
+			await send('GET', `${V2}/helper/boletin/${rut}/boletinDicom`);
+			await send('GET', `${V2}/helper/boletin/${rut}/consultasDicom?page=1`);
 			const bureau = i % 2 === 0;
 			const load = i % 3 === 0 ? await send('POST', `${V1}/helper/loadRut`, { body: { rut, includeBureau: bureau, isMonitoring: true } })
 				: await send('POST', `${V2}/helper/cargarRut`, { body: { rut, includeBureau: bureau } });
@@ -87,6 +93,9 @@ describe('every answer and delivery validates against the contract schemas', () 
 				`${V2}/helper/resumen?rut=${rut}`, `${V2}/helper/judicial/${rut}/civil`, `${V2}/helper/judicial/${rut}/laboral`, `${V2}/helper/judicial/${rut}/cobranza`,
 				`${V2}/helper/cobranzaLaboral/${rut}/moraPrevisional`, `${V2}/helper/cobranzaLaboral/${rut}/multaLaboral`, `${V2}/creditScore/${rut}`,
 				`${V2}/helper/legal/${rut}/mallaSocietaria`, `${V2}/helper/compliance/${rut}`,
+				`${V2}/helper/boletin/${rut}/boletinDicom`, `${V2}/helper/boletin/${rut}/consultasDicom`,
+				`${V2}/helper/boletin/${rut}/consultasDicom?page=1`, `${V2}/helper/boletin/${rut}/consultasDicom?page=2`,
+				`${V2}/helper/boletin/${rut}/consultasDicom?page=99`,
 				`${V1}/helper/${rut}/summary`, `${V1}/helper/${rut}/summary?complete=true`, `${V1}/helper/${rut}/getCivilCases`, `${V1}/helper/${rut}/getLaboralCases`,
 				`${V1}/helper/${rut}/getCobranzaCases`, `${V1}/helper/${rut}/getMoraPrevisionalCases`, `${V1}/helper/${rut}/getMultaLaboralCases`,
 				`${V1}/helper/${rut}/getOfficialDiary`, `${V1}/helper/${rut}/mallaSocietaria`, `${V1}/notification/creditScoring/${rut}/getByRut`,
@@ -97,6 +106,8 @@ describe('every answer and delivery validates against the contract schemas', () 
 		}
 		await send('GET', `${V2}/helper/resumen?rut=12.345.678-5`);
 		await send('GET', `${V1}/helper/12345678-9/summary`);
+		await send('GET', `${V2}/helper/boletin/12345678-9/boletinDicom`);
+		await send('GET', `${V2}/helper/boletin/${KNOWN_RUTS.indebted}/consultasDicom?page=0`);
 		await send('GET', `${V2}/usage`);
 	});
 

@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { request } from 'undici';
 
 import type { Sandbox } from '../../sandbox';
-import { runRiskInfo as runRiskInfoWorkflow } from '../helpers/workflow';
+import { runRiskInfo as runRiskInfoWorkflow } from '../../harness/workflow';
 
 export interface RunOptions {
 	/** Risk Info parameters; the RUT comes from each item's `rut` unless given here. */

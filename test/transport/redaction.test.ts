@@ -11,7 +11,7 @@ import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import { REDACTED } from '../../nodes/shared/redact';
-import { runRiskInfo } from '../helpers/workflow';
+import { runRiskInfo } from '../../harness/workflow';
 import { EPOCH, fakeContext, instantClock, runPool, summaryReads, Transport, virtualClock } from './virtual';
 
 // Characters that URL-encoding changes, as real tokens have (base64).

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { clock } from '../../nodes/RiskInfo/transport/clock';
-import { TestCredentialsHelper, runRiskInfo } from '../helpers/workflow';
+import { TestCredentialsHelper, runRiskInfo } from '../../harness/workflow';
 import { instantClock } from './virtual';
 
 const TOKEN = 'tok-SECRET-98765';

@@ -172,7 +172,7 @@ export async function runPool(transport: Transport, requests: ApiRequest[], para
 		while (next < requests.length) {
 			const i = next++;
 			try {
-				results[i] = await transport.request(requests[i], i);
+				results[i] = await transport.request(requests[i]);
 			} catch (error) {
 				results[i] = error as Error;
 			}

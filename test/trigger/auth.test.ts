@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
+import { checkDelivery, type DeliverySecret } from '../../nodes/RiskInfoTrigger/auth';
 import { encodeDelivery } from '../../sandbox/delivery';
 import { BEARER, BEARER_CREDENTIAL, WEBHOOK_TOKEN, delivery, event } from './forms';
 import { TriggerHarness } from './harness';
@@ -201,5 +202,84 @@ describe('"None" and a missing or unusable credential', () => {
 		} finally {
 			await h.close();
 		}
+	});
+});
+
+// Issue 21 point 1 (a): the token must be the whole header after the scheme and its blanks.
+describe('the bearer header is read whole, from its first character', () => {
+	let h: TriggerHarness;
+	beforeAll(async () => {
+		h = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL });
+	});
+	afterAll(async () => h.close());
+
+	it('the right token followed by anything else is refused (401) and starts nothing', async () => {
+		const d = delivery(event('success'));
+		for (const value of [`Bearer ${WEBHOOK_TOKEN} extra`, `Bearer ${WEBHOOK_TOKEN}\textra`, `Bearer ${WEBHOOK_TOKEN},x`]) {
+			await expectRefused(h, withHeader(d.headers, 'Authorization', value), d.body, /^Bearer realm="[^"]+", error="invalid_token"$/);
+		}
+	});
+
+	it('the right token after anything but the scheme is refused (401) and starts nothing', async () => {
+		const d = delivery(event('success'));
+		for (const value of [`xBearer ${WEBHOOK_TOKEN}`, `Basic Bearer ${WEBHOOK_TOKEN}`, `Bearer${WEBHOOK_TOKEN}`, `Bearers ${WEBHOOK_TOKEN}`]) {
+			await expectRefused(h, withHeader(d.headers, 'Authorization', value), d.body, /^Bearer realm="[^"]+"$/);
+		}
+	});
+
+	it('blanks (spaces or tabs, any number) between the scheme and the token are allowed', async () => {
+		for (const gap of ['\t', '  \t ', ' '.repeat(16_000)]) {
+			const e = event('failed');
+			const d = delivery(e);
+			await expectAccepted(h, withHeader(d.headers, 'Authorization', `Bearer${gap}${WEBHOOK_TOKEN}`), d.body, e.webhookId);
+		}
+	});
+});
+
+// Issue 22 point 3: parsing the Authorization header must be linear, whatever it holds. Counted,
+// not timed: no pattern runs over the header, and its characters are each read a bounded number
+// of times.
+describe('the Authorization header is parsed in linear time', () => {
+	const hostile = (scheme: string, blanks: number) => `${scheme} x${' '.repeat(blanks)}y`;
+	const secrets: Array<[string, DeliverySecret]> = [
+		['Bearer', { method: 'bearer', token: WEBHOOK_TOKEN }],
+		['Basic', { method: 'basic', user: 'u', password: WEBHOOK_TOKEN }],
+	];
+
+	it.each(secrets)('%s: no regular expression runs over a 16,000- or 60,000-blank header, and each character is read at most twice', (scheme, secret) => {
+		for (const blanks of [16_000, 60_000]) {
+			for (const value of [hostile(scheme, blanks), hostile(scheme.toLowerCase(), blanks), `${scheme}${'\t'.repeat(blanks)}x`]) {
+				const exec = jest.spyOn(RegExp.prototype, 'exec');
+				const reads = jest.spyOn(String.prototype, 'charCodeAt');
+				let outcome;
+				let patternRuns: unknown[][] = [];
+				let characterReads = 0;
+				try {
+					outcome = checkDelivery({ authorization: value }, secret);
+				} finally {
+					// Counted before mockRestore, which clears them.
+					patternRuns = exec.mock.calls.filter(([input]) => String(input).length > 256);
+					characterReads = reads.mock.calls.length;
+					exec.mockRestore();
+					reads.mockRestore();
+				}
+				expect(outcome.ok).toBe(false);
+				expect(patternRuns).toHaveLength(0);
+				expect(characterReads).toBeLessThanOrEqual(2 * value.length + 64);
+			}
+		}
+	});
+
+	it('a custom header is compared as it came, without any parsing', () => {
+		const exec = jest.spyOn(RegExp.prototype, 'exec');
+		let patternRuns: unknown[][] = [];
+		try {
+			const outcome = checkDelivery({ 'x-secret': `x${' '.repeat(60_000)}y` }, { method: 'header', headerName: 'x-secret', headerValue: 's' });
+			expect(outcome.ok).toBe(false);
+		} finally {
+			patternRuns = exec.mock.calls.filter(([input]) => String(input).length > 256);
+			exec.mockRestore();
+		}
+		expect(patternRuns).toHaveLength(0);
 	});
 });

@@ -1,6 +1,7 @@
 // The compliance event's vocabulary as spec §6 states it, written out here from the spec text
 // (never imported from the node), so a wrong mapping in the node cannot agree with itself.
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 import { encodeDelivery, type WebhookAuth } from '../../sandbox/delivery';
 import { buildComplianceEvent, type ComplianceOutcome } from '../../sandbox/events';
@@ -82,6 +83,35 @@ export function event(kind: ComplianceOutcome, webhookId = freshId(), fullName =
 /** The sandbox's own delivery: gzip body, Content-Encoding gzip, application/json, bearer. */
 export function delivery(body: object, auth: WebhookAuth = BEARER) {
 	return encodeDelivery(body, auth);
+}
+
+/** A value nested `levels` objects deep, as JSON text: JSON.stringify itself overflows a few thousand levels down. */
+export const deepJson = (levels: number, leaf = '1') => `${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
+
+/** A placeholder string that `jsonWith` replaces by raw JSON text. */
+export const DEEP = '\u0000deep\u0000';
+
+/** `doc` as JSON text, with every DEEP string value replaced by `text`. */
+export function jsonWith(doc: unknown, text: string): string {
+	return JSON.stringify(doc).split(JSON.stringify(DEEP)).join(text);
+}
+
+/** The sandbox's delivery form (gzip, application/json, bearer) for a body given as JSON text. */
+export function textDelivery(json: string, auth: WebhookAuth = BEARER) {
+	return { headers: delivery({}, auth).headers, body: gzipSync(Buffer.from(json, 'utf8')) };
+}
+
+/** How many objects and arrays nest inside each other in `value` (a scalar: 0), counted without recursion. */
+export function nesting(value: unknown): number {
+	let max = 0;
+	const stack: Array<[unknown, number]> = [[value, 0]];
+	while (stack.length) {
+		const [v, depth] = stack.pop()!;
+		if (v === null || typeof v !== 'object') continue;
+		max = Math.max(max, depth + 1);
+		for (const child of Object.values(v)) stack.push([child, depth + 1]);
+	}
+	return max;
 }
 
 /** Renames English item keys to the Spanish field-table names, in every list. */

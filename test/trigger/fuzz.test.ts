@@ -1,9 +1,10 @@
 // Issue 5 point 7: at least 1,000 randomly mutated deliveries (seeded, so a failure replays),
 // built from the sandbox's own events and delivery code, each must end in a run with items or
-// in a 4xx from the node — never an exception, never a 2xx that started nothing.
+// in a 4xx from the node — never an exception, never a 2xx that started nothing. Issue 22: the
+// same with deep nesting, long headers and huge ids on top (last describe).
 import { gzipSync } from 'node:zlib';
 
-import { BEARER_CREDENTIAL, WEBHOOK_TOKEN, delivery, event, type Rec } from './forms';
+import { BEARER_CREDENTIAL, DEEP, WEBHOOK_TOKEN, deepJson, event, jsonWith, nesting, textDelivery, type Rec } from './forms';
 import { TriggerHarness } from './harness';
 
 const SEED = 0x5eed_2025;
@@ -84,16 +85,16 @@ function mutate(rng: Rng, root: Rec): unknown {
 }
 
 /** How the bytes travel: the sandbox's form, or one of the forms n8n leaves to the node. */
-function transport(rng: Rng, doc: unknown): { headers: Record<string, string>; body: Buffer } {
-	const d = delivery(doc as object);
-	const text = Buffer.from(JSON.stringify(doc) ?? 'undefined');
+function transport(rng: Rng, json: string, authorization = `Bearer ${WEBHOOK_TOKEN}`): { headers: Record<string, string>; body: Buffer } {
+	const text = Buffer.from(json);
 	const form = rng.int(0, 4);
-	let headers: Record<string, string> = { ...d.headers };
-	let body: Buffer = d.body;
-	if (form === 1) headers = { Authorization: d.headers.Authorization, 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'x-gzip' };
-	if (form === 2) ({ headers, body } = { headers: { Authorization: d.headers.Authorization, 'Content-Type': 'application/vnd.riskinfo+json' }, body: text });
-	if (form === 3) ({ headers, body } = { headers: { Authorization: d.headers.Authorization, 'Content-Type': 'text/plain; charset=utf-8' }, body: text });
-	if (form === 4) ({ headers, body } = { headers: { Authorization: d.headers.Authorization, 'Content-Type': 'application/gzip' }, body: gzipSync(text) });
+	// Form 0 is the sandbox's own delivery (gzip, application/json), with the given Authorization.
+	let { headers, body } = textDelivery(json);
+	headers = { ...headers, Authorization: authorization };
+	if (form === 1) headers = { Authorization: authorization, 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'x-gzip' };
+	if (form === 2) ({ headers, body } = { headers: { Authorization: authorization, 'Content-Type': 'application/vnd.riskinfo+json' }, body: text });
+	if (form === 3) ({ headers, body } = { headers: { Authorization: authorization, 'Content-Type': 'text/plain; charset=utf-8' }, body: text });
+	if (form === 4) ({ headers, body } = { headers: { Authorization: authorization, 'Content-Type': 'application/gzip' }, body: gzipSync(text) });
 	// Byte damage only where the node, not n8n, reads the bytes.
 	if (form !== 0 && rng.chance(0.15)) {
 		body = Buffer.from(body);
@@ -127,7 +128,7 @@ describe('mutated deliveries', () => {
 			const doc = mutate(rng, event(kind, rng.int(1, 1e9), name));
 			const output = rng.pick(['event', 'raw'] as const);
 			h.options.params = { ignoreRepeatedDeliveries: false, output };
-			const { headers, body } = transport(rng, doc);
+			const { headers, body } = transport(rng, JSON.stringify(doc));
 			const where = `delivery #${i} (seed ${SEED}): ${JSON.stringify(doc)?.slice(0, 300)}`;
 
 			const answer = await h.post(headers, body);
@@ -156,11 +157,132 @@ describe('mutated deliveries', () => {
 	it('a wrong token on a mutated delivery is still just a 401', async () => {
 		const rng = prng(SEED + 1);
 		for (let i = 0; i < 50; i++) {
-			const { headers, body } = transport(rng, mutate(rng, event('success')));
-			headers.Authorization = `Bearer ${WEBHOOK_TOKEN.slice(1)}`;
+			const { headers, body } = transport(rng, JSON.stringify(mutate(rng, event('success'))), `Bearer ${WEBHOOK_TOKEN.slice(1)}`);
 			const answer = await h.post(headers, body);
 			if (!answer.refusedByN8n) expect(answer.status).toBe(401);
 		}
 		expect(h.thrown).toEqual([]);
 	});
+});
+
+// Issue 22, "What must hold": the same mutations plus what an attacker sends on purpose — values
+// nested far deeper than the call stack (also in both names of an aliased field), long
+// Authorization and other headers, huge webhookIds — with Ignore Repeated Deliveries on. Never a
+// 5xx, never a throw out of webhook(), and the static data stays a few dozen bytes per delivery.
+const HOSTILE = 400;
+const ALIAS_PAIRS = [
+	['details', 'detalle'],
+	['summary', 'resumen'],
+	['fullName', 'nombreCompleto'],
+	['dataPenal', 'datosPenal'],
+	['status', 'estado'],
+	['webhookId', 'webhookId'],
+] as const;
+const deepArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+/** Node's HTTP server (n8n's too) answers 431 itself when the request's headers pass 16 KiB. */
+const HEADERS_TOO_LARGE = 431;
+
+interface Hostile {
+	json: string;
+	authorization: string;
+	headers: Record<string, string>;
+	/** Levels of the deepest value planted, if any. */
+	deep: number;
+}
+
+function hostile(rng: Rng, doc: unknown): Hostile {
+	const out: Hostile = { json: '', authorization: `Bearer ${WEBHOOK_TOKEN}`, headers: {}, deep: 0 };
+	let deepText = '';
+	for (let n = rng.int(1, 2); n > 0; n--) {
+		const what = rng.int(0, 2);
+		if (what === 0) {
+			out.deep = rng.pick([50, 98, 99, 100, 101, 1_000, 5_000, 20_000]);
+			deepText = rng.chance(0.5) ? deepJson(out.deep) : deepArray(out.deep);
+			if (doc && typeof doc === 'object' && !Array.isArray(doc) && rng.chance(0.5)) {
+				const [a, b] = rng.pick(ALIAS_PAIRS);
+				Object.assign(doc, { [a]: DEEP, [b]: DEEP });
+			} else {
+				const all = slots(doc);
+				if (all.length) {
+					const [container, key] = rng.pick(all);
+					(container as Record<string | number, unknown>)[key] = DEEP;
+				} else doc = DEEP;
+			}
+		} else if (what === 1 && doc && typeof doc === 'object' && !Array.isArray(doc)) {
+			const length = rng.pick([300, 4_096, 100_000, 1024 * 1024]);
+			const pad = rng.pick(['', ' ', '\t ', '  ']);
+			(doc as Rec).webhookId = `${pad}${rng.int(1, 1e9)}${'9'.repeat(length)}${pad}`;
+		} else {
+			const blanks = rng.pick([1, 100, 4_000, 15_000, 20_000]);
+			out.authorization = rng.pick([
+				`Bearer${' '.repeat(blanks)}${WEBHOOK_TOKEN}`,
+				`Bearer${'\t'.repeat(blanks)}${WEBHOOK_TOKEN}`,
+				`Bearer x${' '.repeat(blanks)}y`,
+				`Bearer ${WEBHOOK_TOKEN}${' '.repeat(blanks)}extra`,
+				`Basic ${'A'.repeat(blanks)}${' '.repeat(blanks)}!`,
+				`${'Bearer '.repeat(blanks)}${WEBHOOK_TOKEN}`.slice(-16_000),
+			]);
+			if (rng.chance(0.5)) out.headers['X-Relleno'] = `${'a '.repeat(rng.int(1, 7_000))}b`;
+		}
+	}
+	out.json = jsonWith(doc, deepText);
+	return out;
+}
+
+describe('hostile deliveries', () => {
+	let h: TriggerHarness;
+	const unhandled: unknown[] = [];
+	const onUnhandled = (reason: unknown) => unhandled.push(reason);
+	beforeAll(async () => {
+		process.on('unhandledRejection', onUnhandled);
+		h = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL });
+	});
+	afterAll(async () => {
+		process.off('unhandledRejection', onUnhandled);
+		await h.close();
+	});
+
+	it(`${HOSTILE} seeded hostile deliveries: no 5xx, no throw, bounded static data`, async () => {
+		const rng = prng(SEED + 2);
+		const tally = { runs: 0, skipped: 0, tooDeep: 0, unauthorized: 0, headersTooLarge: 0, other4xx: 0 };
+		for (let i = 0; i < HOSTILE; i++) {
+			const doc = mutate(rng, event(rng.pick(['success', 'nomatch', 'failed'] as const), rng.int(1, 1e9)));
+			const attack = hostile(rng, doc);
+			const output = rng.pick(['event', 'findings', 'raw'] as const);
+			h.options.params = { ignoreRepeatedDeliveries: true, output };
+			const { headers, body } = transport(rng, attack.json, attack.authorization);
+			const where = `hostile delivery #${i} (seed ${SEED + 2}, deep ${attack.deep}): ${attack.json.slice(0, 200)}`;
+
+			const answer = await h.post({ ...headers, ...attack.headers }, body);
+			expect([where, h.thrown]).toEqual([where, []]);
+			expect([where, answer.status < 500]).toEqual([where, true]);
+			if (answer.status >= 200 && answer.status < 300) {
+				if (answer.run) {
+					expect([where, answer.run.length > 0]).toEqual([where, true]);
+					// Whatever came through can be saved by n8n: 100 levels, plus the few the event's shape adds.
+					for (const item of answer.run) expect([where, nesting(item) <= 106]).toEqual([where, true]);
+					tally.runs++;
+				} else {
+					expect([where, answer.json?.emitted, typeof answer.json?.reason]).toEqual([where, 0, 'string']);
+					tally.skipped++;
+				}
+			} else if (answer.status === HEADERS_TOO_LARGE) {
+				tally.headersTooLarge++;
+			} else {
+				expect([where, answer.status >= 400 && answer.status < 500]).toEqual([where, true]);
+				expect([where, typeof answer.json?.error === 'string' || answer.refusedByN8n]).toEqual([where, true]);
+				if (answer.json?.error === 'too_deep') tally.tooDeep++;
+				else if (answer.status === 401) tally.unauthorized++;
+				else tally.other4xx++;
+			}
+			const stored = (h.staticData.emittedDeliveries as string[] | undefined) ?? [];
+			expect([where, stored.every((key) => key.length <= 64)]).toEqual([where, true]);
+			expect([where, JSON.stringify(h.staticData).length <= 64 * (stored.length + 1)]).toEqual([where, true]);
+		}
+		expect(unhandled).toEqual([]);
+		// Each kind of attack was actually met, and hostile input did not stop everything from running.
+		expect(tally.tooDeep).toBeGreaterThan(HOSTILE / 20);
+		expect(tally.unauthorized).toBeGreaterThan(HOSTILE / 20);
+		expect(tally.runs).toBeGreaterThan(HOSTILE / 10);
+	}, 180_000);
 });

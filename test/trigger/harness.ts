@@ -19,6 +19,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseQuery } from 'node:querystring';
 import type { Readable } from 'node:stream';
+import { inspect } from 'node:util';
 import { createGunzip, createInflate } from 'node:zlib';
 
 import { returnJsonArray } from 'n8n-core';
@@ -135,6 +136,8 @@ export class TriggerHarness {
 	readonly runs: IDataObject[][] = [];
 	/** Anything webhook() threw: must stay empty, a throw means n8n answers 500. */
 	readonly thrown: unknown[] = [];
+	/** Every line the node logged, with its metadata, as n8n's logger would write it. */
+	readonly logs: string[] = [];
 	/** The node's static data, kept across deliveries as n8n keeps it with the workflow. */
 	staticData: IDataObject = {};
 	readonly node = new RiskInfoTrigger();
@@ -180,7 +183,12 @@ export class TriggerHarness {
 			getBodyData: () => req.body as IDataObject,
 			getNodeWebhookUrl: () => this.url,
 			helpers: { returnJsonArray },
-			logger: { debug() {}, info() {}, warn() {}, error() {} },
+			logger: Object.fromEntries(
+				(['debug', 'info', 'warn', 'error'] as const).map((level) => [
+					level,
+					(message: string, meta?: unknown) => this.logs.push(`${level} ${message} ${inspect(meta, { depth: 8 })}`),
+				]),
+			),
 		};
 		return context as unknown as IWebhookFunctions;
 	}

@@ -1,4 +1,4 @@
-import { RutFormatError, isValidRut, normalizeRut, rutCheckDigit } from '../../nodes/shared/rut';
+import { RutFormatError, isValidRut, normaliseRut, rutCheckDigit } from '../../nodes/shared/rut';
 
 /** An independent check-digit computation (textbook form), so the module is not tested against itself. */
 function referenceCheckDigit(body: number): string {
@@ -16,7 +16,7 @@ function prng(seed: number) {
 	};
 }
 
-describe('normalizeRut', () => {
+describe('normaliseRut', () => {
 	test.each([
 		['12.345.678-5', '12345678-5'],
 		['12345678-5', '12345678-5'],
@@ -38,7 +38,7 @@ describe('normalizeRut', () => {
 		['0001-9', '1-9'],
 		['00019', '1-9'],
 	])('accepts %p as %p', (input, expected) => {
-		expect(normalizeRut(input)).toBe(expected);
+		expect(normaliseRut(input)).toBe(expected);
 	});
 
 	test.each([
@@ -64,9 +64,9 @@ describe('normalizeRut', () => {
 		['00', 'must not be 0'],
 		['12345678-', 'check digit must be one'],
 	])('rejects %p (%s)', (input, reason) => {
-		expect(() => normalizeRut(input)).toThrow(RutFormatError);
+		expect(() => normaliseRut(input)).toThrow(RutFormatError);
 		try {
-			normalizeRut(input);
+			normaliseRut(input);
 		} catch (error) {
 			expect((error as RutFormatError).reason).toContain(reason);
 			expect((error as RutFormatError).value).toBe(input);
@@ -74,9 +74,9 @@ describe('normalizeRut', () => {
 	});
 
 	test('rejects values that are not text', () => {
-		expect(() => normalizeRut(undefined)).toThrow(RutFormatError);
-		expect(() => normalizeRut({})).toThrow(RutFormatError);
-		expect(() => normalizeRut(null)).toThrow(RutFormatError);
+		expect(() => normaliseRut(undefined)).toThrow(RutFormatError);
+		expect(() => normaliseRut({})).toThrow(RutFormatError);
+		expect(() => normaliseRut(null)).toThrow(RutFormatError);
 	});
 });
 
@@ -93,12 +93,12 @@ describe('RUT property test', () => {
 			const dv = referenceCheckDigit(body);
 			const spec = `${body}-${dv}`;
 			const dotted = `${body.toLocaleString('de-DE')}-${dv.toLowerCase()}`;
-			expect(normalizeRut(spec)).toBe(spec);
-			expect(normalizeRut(`${body}${dv}`)).toBe(spec);
-			expect(normalizeRut(dotted)).toBe(spec);
-			expect(normalizeRut(normalizeRut(dotted))).toBe(spec);
-			expect(normalizeRut(`${String(body).padStart(10, '0')}-${dv}`)).toBe(spec);
-			expect(normalizeRut(`0${body}${dv}`)).toBe(spec);
+			expect(normaliseRut(spec)).toBe(spec);
+			expect(normaliseRut(`${body}${dv}`)).toBe(spec);
+			expect(normaliseRut(dotted)).toBe(spec);
+			expect(normaliseRut(normaliseRut(dotted))).toBe(spec);
+			expect(normaliseRut(`${String(body).padStart(10, '0')}-${dv}`)).toBe(spec);
+			expect(normaliseRut(`0${body}${dv}`)).toBe(spec);
 		}
 	});
 

@@ -1,4 +1,4 @@
-import { simplifyV2 } from '../../nodes/RiskInfo/actions/simplify';
+import { simplifyV2 } from '../../nodes/RiskInfo/actions/v2/simplify';
 import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplified';
 
 // A V2 summary written from spec §2.2 by hand, with distinct numbers so a swapped field shows.

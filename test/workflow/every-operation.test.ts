@@ -1,12 +1,14 @@
 // Every operation of the action node, once, inside n8n's engine (WorkflowExecute) against the
 // sandbox; then proof from the spec's side that together they reached every documented endpoint.
-// The endpoint list below is copied from the interface spec (§4.1, §4.2), not from the node, so a
-// wrong path in the node cannot agree with itself here.
+// The endpoint list below is copied from the interface spec (§4.1, §4.2) and its addendum (A1, A2),
+// not from the node, so a wrong path in the node cannot agree with itself here.
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 
+import { propertiesOf } from '../../nodes/RiskInfo/actions/operation';
 import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
-import { formatRut, KNOWN_RUTS, startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
-import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../helpers/workflow';
+import { formatRut, KNOWN_RUTS, type RecordedRequest } from '../../sandbox';
+import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../../harness/workflow';
+import { useSandbox } from '../helpers/sandbox';
 
 const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 	// V2, root /api/clients/v2
@@ -23,6 +25,9 @@ const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 	{ method: 'GET', paths: ['/api/clients/v2/helper/compliance/{rut}'] },
 	{ method: 'GET', paths: ['/api/clients/v2/usage'] },
 	{ method: 'GET', paths: ['/api/clients/v2/profiles'] },
+	// V2 reads the service's public documentation adds (addendum A1, A2)
+	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/boletinDicom'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/consultasDicom'] },
 	// V1, root /api/v1 (the credit-scoring sample uses /api/external/v1)
 	{ method: 'POST', paths: ['/api/v1/helper/loadRut'] },
 	{ method: 'GET', paths: ['/api/v1/helper/{rut}/summary'] },
@@ -45,15 +50,8 @@ const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 const RUT = KNOWN_RUTS.indebted;
 const pathRegex = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{rut\\}', '[0-9]{1,8}-[0-9kK]')}$`);
 
-let sb: Sandbox;
+const sb = useSandbox({ complianceDelayMs: 20 }, [RUT]);
 const allRequests: RecordedRequest[] = [];
-
-beforeAll(async () => {
-	sb = await startSandbox({ complianceDelayMs: 20 });
-	sb.loadRut(RUT);
-});
-afterAll(async () => await sb.close());
-beforeEach(() => sb.resetLog());
 afterEach(() => {
 	allRequests.push(...sb.requests);
 });
@@ -95,7 +93,7 @@ function parametersFor(version: string, resource: string, operation: string, pro
 }
 
 const operations = Object.entries(RESOURCES).flatMap(([version, resources]) =>
-	resources.flatMap((r) => r.operations.map((o) => ({ version, resource: r.value, operation: o.value, properties: o.properties ?? [] }))),
+	resources.flatMap((r) => r.operations.map((o) => ({ version, resource: r.value, operation: o.value, properties: propertiesOf(o) }))),
 );
 
 test.each(operations.map((o) => [`${o.version} ${o.resource} ${o.operation}`, o] as const))(

@@ -3,7 +3,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { MANUAL_TRIGGER, NO_OP, runWorkflow } from '../helpers/workflow';
+import { MANUAL_TRIGGER, NO_OP, runWorkflow } from '../../harness/workflow';
 
 interface Seen {
 	method?: string;

@@ -1,15 +1,16 @@
+/**
+ * The compliance profile load's parameters, body checks and answer, shared by V1
+ * (/webhook/loadProfile) and V2 (/webhook/compliance/cargarPerfil): both versions reject the same
+ * bad input the same way before any (paid) request is sent, and give the same item.
+ */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { inputError } from '../../shared/errors';
-import { parseBoolean, readBoolean } from './common';
+import { inputError, shown } from '../../shared/errors';
+import { isPlainObject } from '../../shared/objects';
+import { parseBoolean, readBoolean } from './parameters';
+import type { Step } from './types';
 
-/**
- * The compliance profile load's parameters and body checks, shared by V1 (/webhook/loadProfile)
- * and V2 (/webhook/compliance/cargarPerfil) so both versions reject the same bad input the same
- * way, before any (paid) request is sent.
- */
-
-export interface ComplianceProfile extends IDataObject {
+interface ComplianceProfile extends IDataObject {
 	fullName: string;
 	isMonitoring: boolean;
 	isJuridicalPerson: boolean;
@@ -25,7 +26,7 @@ const isMonitoringProperty: INodeProperties = {
 		'Whether the profile stays on the web platform until deleted (monitoring) instead of a one-off consultation visible for 48 hours',
 };
 
-export const complianceProperties: INodeProperties[] = [
+const complianceProperties: INodeProperties[] = [
 	{
 		displayName: 'Full Name',
 		name: 'fullName',
@@ -67,7 +68,7 @@ const HINT_NAME =
 	'A legal entity\'s name needs at least one word of 3 or more characters; a natural person\'s name needs a first name and a surname.';
 
 /** The item's compliance body, or an input error naming the item, the field and the value. */
-export function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): ComplianceProfile {
+function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): ComplianceProfile {
 	const node = this.getNode();
 	const rawName = this.getNodeParameter('fullName', itemIndex, '') as unknown;
 	if (typeof rawName !== 'string') {
@@ -87,7 +88,7 @@ export function readComplianceProfile(this: IExecuteFunctions, itemIndex: number
 			node,
 			itemIndex,
 			'Person Type',
-			`"${String(personType)}" is not a person type`,
+			`"${shown(personType)}" is not a person type`,
 			'Use "juridical" (legal entity) or "natural" (natural person), or true / false as the service\'s isJuridicalPerson.',
 		);
 	}
@@ -122,7 +123,7 @@ export function readComplianceProfile(this: IExecuteFunctions, itemIndex: number
 			node,
 			itemIndex,
 			'Search Tolerance',
-			`"${String(rawErrors)}" is not allowed`,
+			`"${shown(rawErrors)}" is not allowed`,
 			'Use 0 (exact), 1 or 2 (more flexible, with suggestions of similar names).',
 		);
 	}
@@ -131,3 +132,19 @@ export function readComplianceProfile(this: IExecuteFunctions, itemIndex: number
 
 	return { fullName, isMonitoring, isJuridicalPerson, searchErrors };
 }
+
+/**
+ * The profile is the request's body. The answer only acknowledges it: the result arrives later
+ * at the Risk Info Trigger carrying the same webhookId, which is why the item puts webhookId
+ * first and repeats what was asked.
+ */
+export const complianceProfile: Step = {
+	properties: complianceProperties,
+	prepare(itemIndex, plan) {
+		plan.request.body = readComplianceProfile.call(this, itemIndex);
+	},
+	items: (data, _answer, plan) => {
+		const answer = isPlainObject(data) ? (data as IDataObject) : {};
+		return [{ json: { webhookId: answer.webhookId ?? null, ...answer, ...plan.request.body } }];
+	},
+};

@@ -1,52 +1,21 @@
+/**
+ * Every resource and operation of the node, by API version: the panel's parameters are derived
+ * from it, and the router finds an item's operation in it.
+ */
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { INodeProperties } from 'n8n-workflow';
 
+import { propertiesOf } from './operation';
+import { requestOptionsProperty } from './requestOptions';
 import type { ApiVersion, Operation, Resource } from './types';
 import { v1Resources } from './v1';
 import { v2Resources } from './v2';
 
-/** Every resource and operation of the node, by API version; the node's parameters are derived from it. */
 export const RESOURCES: Record<ApiVersion, Resource[]> = { v2: v2Resources, v1: v1Resources };
 
 export function findOperation(version: ApiVersion, resource: string, operation: string): Operation | undefined {
 	return RESOURCES[version]?.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
 }
-
-export const requestOptionsProperty: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Maximum Attempts',
-			name: 'maxAttempts',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 10 },
-			default: 4,
-			description:
-				'How many times a request is tried when the service is busy or failing (429, 408, 5xx, connection errors). Paid loads are repeated only when they certainly did not run.',
-		},
-		{
-			displayName: 'Maximum Total Wait (Seconds)',
-			name: 'maxWaitSeconds',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: 600 },
-			default: 60,
-			description: 'The longest the node waits between retries of one request, in total, before it reports the error',
-		},
-		{
-			displayName: 'Requests in Parallel',
-			name: 'requestsInParallel',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 50 },
-			default: 5,
-			description:
-				'How many requests run at the same time. Items that ask for the same thing share one request. Lower it if the service rate-limits you.',
-		},
-	],
-};
 
 export function nodeProperties(): INodeProperties[] {
 	const properties: INodeProperties[] = [
@@ -96,7 +65,7 @@ export function nodeProperties(): INodeProperties[] {
 				properties.push(
 					...updateDisplayOptions(
 						{ show: { apiVersion: [version], resource: [resource.value], operation: [operation.value] } },
-						operation.properties,
+						propertiesOf(operation),
 					),
 				);
 			}

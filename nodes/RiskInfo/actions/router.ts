@@ -1,29 +1,31 @@
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+/**
+ * The one item loop of the action node: check every item before sending anything, run each
+ * distinct request once in a bounded pool, then give every input item its output (or its error
+ * item) in input order, paired to itself.
+ */
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { leavingError } from '../../shared/errors';
 import { Transport } from '../transport';
+import { planItem, runPlan } from './operation';
+import { runPool } from './pool';
 import { findOperation } from './registry';
+import { readRequestOptions } from './requestOptions';
 import type { ApiVersion } from './types';
 
-/**
- * The one item loop of the action node. It checks every item before sending anything,
- * sends one request per distinct prepared request, runs them in a bounded pool, and gives
- * every input item its output (or its error item) in input order, paired to itself.
- */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const options = this.getNodeParameter('requestOptions', 0, {}) as IDataObject;
-	const parallel = clamp(Number(options.requestsInParallel ?? 5), 1, 50);
-	const api = new Transport(this, {
-		maxAttempts: clamp(Number(options.maxAttempts ?? 4), 1, 10),
-		maxWaitSeconds: clamp(Number(options.maxWaitSeconds ?? 60), 0, 600),
-	});
+	const options = readRequestOptions.call(this);
+	const api = new Transport(this, options);
 	const continueOnFail = this.continueOnFail();
+	const node = this.getNode();
 
-	// 1. Read and check every item first: a bad item never costs a call, and without
-	//    Continue On Fail it stops the node before anything is sent.
-	const keys: Array<string | Error> = [];
-	const jobs = new Map<string, { first: number; run: () => Promise<INodeExecutionData[]> }>();
+	// 1. Check: a bad item never costs a call, and without Continue On Fail it stops the node
+	//    before anything is sent. Items asking for the same thing share one job.
+	const jobOf: Array<number | Error> = [];
+	const jobs: Array<{ first: number; run: () => Promise<INodeExecutionData[]> }> = [];
+	const jobByKey = new Map<string, number>();
 	for (let i = 0; i < items.length; i++) {
 		try {
 			const version = this.getNodeParameter('apiVersion', i) as ApiVersion;
@@ -31,79 +33,52 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const operationName = this.getNodeParameter('operation', i) as string;
 			const operation = findOperation(version, resource, operationName);
 			if (!operation) {
-				throw new NodeOperationError(this.getNode(), `Unknown operation ${version} ${resource} ${operationName}`, { itemIndex: i });
+				throw new NodeOperationError(node, `Unknown operation ${version} ${resource} ${operationName}`, { itemIndex: i });
 			}
-			const params = operation.prepare.call(this, i);
-			const key = `${version}.${resource}.${operationName}:${JSON.stringify(params)}`;
-			if (!jobs.has(key)) {
-				jobs.set(key, { first: i, run: async () => await operation.execute.call(this, params, api, i) });
+			const plan = planItem.call(this, operation, i);
+			const key = `${version}.${resource}.${operationName}:${JSON.stringify(plan)}`;
+			let job = jobByKey.get(key);
+			if (job === undefined) {
+				job = jobs.push({ first: i, run: async () => await runPlan.call(this, operation, plan, api) }) - 1;
+				jobByKey.set(key, job);
 			}
-			keys.push(key);
+			jobOf.push(job);
 		} catch (error) {
-			if (!continueOnFail) throw withItem(error, i);
-			keys.push(error as Error);
+			if (!continueOnFail) throw leavingError(node, error, i);
+			jobOf.push(error as Error);
 		}
 	}
 
 	// 2. Run each distinct request once, `parallel` at a time, in order of first appearance.
-	const results = await runPool([...jobs.values()], parallel, !continueOnFail);
+	const outcomes = await runPool(
+		jobs.map((job) => job.run),
+		options.requestsInParallel,
+		!continueOnFail,
+	);
 
-	// 3. Fan the results out to the items that asked for them.
+	// 3. Fan the outcomes out to the items that asked for them.
 	const out: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {
-		const key = keys[i];
-		const first = typeof key === 'string' ? jobs.get(key)!.first : i;
-		const result = typeof key === 'string' ? results.get(first) : { error: key };
-		if (result === undefined) continue; // only when stopping on an earlier error, rethrown below
-		if ('error' in result) {
-			if (!continueOnFail) throw withItem(result.error, i);
-			out.push({ json: errorJson(result.error, i), pairedItem: { item: i } });
+		const job = jobOf[i];
+		const outcome = typeof job === 'number' ? outcomes[job] : { error: job };
+		if (outcome === undefined) continue; // only when stopping on an earlier error, thrown below
+		if ('error' in outcome) {
+			const error = leavingError(node, outcome.error, i);
+			if (!continueOnFail) throw error;
+			out.push({ json: errorJson(error, i), pairedItem: { item: i } });
 			continue;
 		}
 		// Items that shared a request get their own top-level objects, so a later node that edits one
 		// item in place does not edit the others.
-		const shared = i !== first;
-		for (const item of result.items) {
+		const shared = typeof job === 'number' && jobs[job].first !== i;
+		for (const item of outcome.value) {
 			const own = shared ? { json: { ...item.json }, ...(item.binary ? { binary: { ...item.binary } } : {}) } : {};
 			out.push({ ...item, ...own, pairedItem: { item: i } });
 		}
 	}
-	const failure = continueOnFail ? undefined : [...results.values()].find((r) => 'error' in r);
-	if (failure && 'error' in failure) throw failure.error;
+	const failed = continueOnFail ? -1 : outcomes.findIndex((o) => o !== undefined && 'error' in o);
+	if (failed >= 0) throw leavingError(node, (outcomes[failed] as { error: unknown }).error, jobs[failed].first);
 	return [out];
-}
-
-type Outcome = { items: INodeExecutionData[] } | { error: Error };
-
-async function runPool(
-	jobs: Array<{ first: number; run: () => Promise<INodeExecutionData[]> }>,
-	parallel: number,
-	stopOnError: boolean,
-): Promise<Map<number, Outcome>> {
-	const results = new Map<number, Outcome>();
-	let next = 0;
-	let stopped = false;
-	const worker = async () => {
-		while (!stopped && next < jobs.length) {
-			const job = jobs[next++];
-			try {
-				results.set(job.first, { items: await job.run() });
-			} catch (error) {
-				results.set(job.first, { error: withItem(error, job.first) });
-				if (stopOnError) stopped = true;
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
-	return results;
-}
-
-function withItem(error: unknown, itemIndex: number): Error {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex = itemIndex;
-		return error;
-	}
-	return error instanceof Error ? error : new Error(String(error));
 }
 
 /**
@@ -116,8 +91,4 @@ function errorJson(error: Error, itemIndex: number): IDataObject {
 	if (e.httpCode) details.httpCode = e.httpCode;
 	if (e.description) details.description = e.description;
 	return { error: e.message, details };
-}
-
-function clamp(value: number, min: number, max: number): number {
-	return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : min;
 }

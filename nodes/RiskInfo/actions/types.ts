@@ -1,24 +1,65 @@
+/**
+ * The one shape every operation of the action node has (`Operation`), the named steps an
+ * operation is made of (`Step`), and what one item asks for once its parameters are read (`Plan`).
+ */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { Transport } from '../transport';
+import type { ApiRequest, ApiResponse, ApiRoot, Transport } from '../transport';
 
 export type ApiVersion = 'v2' | 'v1';
 
 /**
- * One operation of the action node. `prepare` reads and checks one item's parameters and
- * throws before any HTTP; what it returns must be plain JSON that fully determines the
- * result, because the router sends one request per distinct value and shares the outcome.
+ * What one item asks for, read and checked before any HTTP. It is plain JSON that fully
+ * determines the result: the router sends one request per distinct plan and shares the outcome.
  */
-export interface Operation<P extends IDataObject = IDataObject> {
+export interface Plan extends IDataObject {
+	request: ApiRequest;
+	/** The item's RUT in the spec form, where the operation has one. */
+	rut?: string;
+	/** The steps' own choices (Simplify, Split Into Items, …), each under its parameter's name. */
+	choices: IDataObject;
+}
+
+/** The answer to a plan; `extra` goes into every output item (Load RUT If Not Loaded's loadedNow). */
+export interface Answer {
+	response: ApiResponse;
+	extra?: IDataObject;
+}
+
+/**
+ * A named piece of an operation: the parameters it shows, what it reads from an item into the
+ * plan, and what it does to the sending or to the answer. Hooks run in the order an operation
+ * lists its steps, which is also the order their parameters appear in the panel.
+ */
+export interface Step {
+	properties: INodeProperties[];
+	/** Reads and checks the step's parameters for one item; throws an input error before any HTTP. */
+	prepare?(this: IExecuteFunctions, itemIndex: number, plan: Plan): void;
+	/** Sends the plan's request in its own way (a read that may load first, a paid load shared by items). */
+	send?(api: Transport, plan: Plan): Promise<Answer>;
+	/** Sends what follows the first answer, however that was sent (a paged read's further pages), and gives the whole answer. */
+	followUp?(api: Transport, plan: Plan, first: Answer): Promise<Answer>;
+	/** Reshapes the answer's data (Simplify, dates as ISO 8601). */
+	reshape?(data: unknown, plan: Plan): unknown;
+	/** Turns the (reshaped) data into items; without such a step the data is one item. */
+	items?(this: IExecuteFunctions, data: unknown, answer: Answer, plan: Plan): Promise<INodeExecutionData[]> | INodeExecutionData[];
+}
+
+/** One operation: the spec's endpoint, what users see, and the steps that make it. */
+export interface Operation {
 	/** What users pick in the Operation list. */
 	value: string;
 	name: string;
 	action: string;
 	description: string;
-	/** Parameters of this operation only; the registry adds displayOptions. */
-	properties: INodeProperties[];
-	prepare(this: IExecuteFunctions, itemIndex: number): P;
-	execute(this: IExecuteFunctions, params: P, api: Transport, itemIndex: number): Promise<INodeExecutionData[]>;
+	method: 'GET' | 'POST';
+	/** The version root the path lives under. */
+	root: ApiRoot;
+	/** The path as the spec writes it; `{rut}` is the item's RUT, also in the query (`/helper/resumen?rut={rut}`). */
+	path: string;
+	/** A paid call: repeated only where it certainly did not run. */
+	paid?: boolean;
+	steps: Step[];
 }
 
 export interface Resource {

@@ -2,11 +2,12 @@
  * Tolerant readers of the service's values, for Simplify on both versions: every section may
  * be missing or null when a helper failed, so each reader falls back to null instead of throwing.
  */
+import { isPlainObject } from '../../shared/objects';
 
 export type Obj = Record<string, unknown>;
 
 export function obj(value: unknown): Obj {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {};
+	return isPlainObject(value) ? value : {};
 }
 
 export function str(value: unknown): string | null {

@@ -1,3 +1,8 @@
+/**
+ * The only code that sends HTTP to the service. One instance serves one execution: it holds
+ * the pool-wide pause that a 429 imposes and the memo of loads already paid for, never
+ * anything that outlives the execution.
+ */
 import type {
 	ICredentialsDecrypted,
 	IDataObject,
@@ -6,19 +11,13 @@ import type {
 	INode,
 } from 'n8n-workflow';
 
-import { apiError, unexpectedError } from '../../shared/errors';
+import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
+import { ServiceError, unexpectedError } from '../../shared/errors';
+import { isPlainObject } from '../../shared/objects';
 import { Redactor } from '../../shared/redact';
 import { clock } from './clock';
 import { Pace, type Turn } from './pace';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
-
-/**
- * The only code that sends HTTP to the service. One instance serves one execution: it holds
- * the pool-wide pause that a 429 imposes and the memo of loads already paid for, never
- * anything that outlives the execution.
- */
-
-export const CREDENTIAL_NAME = 'riskInfoApi';
 
 export const VERSION_ROOTS = {
 	v2: '/api/clients/v2',
@@ -37,7 +36,7 @@ export interface ApiRequest {
 	body?: IDataObject;
 	/** A call that costs money: retried only where it certainly was not executed. */
 	paid?: boolean;
-	/** The RUT a read is about, so that a 404 can say the RUT is not loaded. */
+	/** The RUT a read is about, so that a 404 says the RUT is not loaded. */
 	rut?: string;
 	/** Ask for a PDF and return the raw bytes. */
 	pdf?: boolean;
@@ -87,24 +86,25 @@ export class Transport {
 	}
 
 	private async readCredentials(): Promise<void> {
-		const data = await this.ctx.getCredentials(CREDENTIAL_NAME);
-		const ref = this.node.credentials?.[CREDENTIAL_NAME];
-		this.credentials = { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_NAME, data };
+		const data = await this.ctx.getCredentials(RISK_INFO_API);
+		const ref = this.node.credentials?.[RISK_INFO_API];
+		this.credentials = { id: ref?.id ?? '', name: ref?.name ?? '', type: RISK_INFO_API, data };
 		this.baseUrl = String(data.baseUrl ?? '').replace(/\/+$/, '');
 		this.redactor = new Redactor(String(data.accessToken ?? ''));
 	}
 
 	/** Loads cost money: within one execution, the same load is sent once and shared. */
-	loadOnce(key: string, itemIndex: number, req: ApiRequest): Promise<ApiResponse> {
+	loadOnce(key: string, req: ApiRequest): Promise<ApiResponse> {
 		let pending = this.loads.get(key);
 		if (!pending) {
-			pending = this.request(req, itemIndex);
+			pending = this.request(req);
 			this.loads.set(key, pending);
 		}
 		return pending;
 	}
 
-	async request(req: ApiRequest, itemIndex: number): Promise<ApiResponse> {
+	/** The service's data, or a ServiceError saying how the call failed. */
+	async request(req: ApiRequest): Promise<ApiResponse> {
 		const options: IHttpRequestOptions = {
 			method: req.method,
 			url: await this.url(req),
@@ -134,7 +134,7 @@ export class Transport {
 			// The pace learns from what the service answered; a broken connection teaches it nothing.
 			if (typeof status !== 'number') this.pace.release(turn);
 			else if (status !== 429) this.pace.accept(turn);
-			if ('response' in outcome) return this.unwrap(req, outcome.response, attempt, itemIndex);
+			if ('response' in outcome) return this.unwrap(req, outcome.response, attempt);
 
 			const { headers, serviceText } = outcome.failure;
 			const waitMs = retryAfterMs(headers?.['retry-after'], clock.now()) ?? backoffMs(attempt);
@@ -142,7 +142,7 @@ export class Transport {
 			if (status === 429) this.pace.refuse(turn, waitMs);
 			const location = typeof headers?.location === 'string' ? headers.location : undefined;
 			const fail = () =>
-				apiError(this.node, itemIndex, { ...about(req), status, serviceText, attempts: attempt, location, mayHaveCharged: mayHaveCharged(req, status) });
+				new ServiceError({ ...about(req), status, serviceText, attempts: attempt, location, mayHaveCharged: mayHaveCharged(req, status) });
 			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
 			if (clock.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
 			if (status !== 429) await clock.sleep(waitMs);
@@ -169,7 +169,7 @@ export class Transport {
 		if (paid) this.sent.paid++;
 		let response: { statusCode: number; headers: IDataObject; body: unknown };
 		try {
-			response = await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_NAME, options, {
+			response = await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, RISK_INFO_API, options, {
 				credentialsDecrypted: this.credentials,
 			});
 		} catch (error) {
@@ -193,20 +193,19 @@ export class Transport {
 		req: ApiRequest,
 		response: { statusCode: number; headers: IDataObject; body: unknown },
 		attempts: number,
-		itemIndex: number,
 	): ApiResponse {
 		if (req.pdf) {
 			const bytes = Buffer.from(response.body as ArrayBuffer);
 			const type = String(response.headers['content-type'] ?? '');
 			if (type.includes('application/pdf')) return { data: undefined, bytes, headers: response.headers };
 			// The service may answer a PDF request with JSON (e.g. an error with status 200).
-			return this.unwrap({ ...req, pdf: false }, { ...response, body: parseJson(bytes.toString('utf8')) }, attempts, itemIndex);
+			return this.unwrap({ ...req, pdf: false }, { ...response, body: parseJson(bytes.toString('utf8')) }, attempts);
 		}
 		const body = typeof response.body === 'string' ? parseJson(response.body) : response.body;
 		if (req.bare) return { data: body, headers: response.headers };
-		if (!isObject(body) || body.success !== true) {
-			const code = isObject(body) && typeof body.code === 'number' ? body.code : response.statusCode;
-			throw apiError(this.node, itemIndex, {
+		if (!isPlainObject(body) || body.success !== true) {
+			const code = isPlainObject(body) && typeof body.code === 'number' ? body.code : response.statusCode;
+			throw new ServiceError({
 				status: code,
 				...about(req),
 				serviceText: serviceText(body) ?? 'the answer had no "success": true',
@@ -216,10 +215,6 @@ export class Transport {
 		}
 		return { data: body.data, headers: response.headers };
 	}
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJson(text: string): unknown {
@@ -248,11 +243,11 @@ function mayHaveCharged(req: ApiRequest, status: number | string): boolean {
 function serviceText(body: unknown): string | undefined {
 	if (Buffer.isBuffer(body) || body instanceof ArrayBuffer) body = parseJson(Buffer.from(body as Buffer).toString('utf8'));
 	if (typeof body === 'string') return body.slice(0, 500) || undefined;
-	if (!isObject(body)) return undefined;
+	if (!isPlainObject(body)) return undefined;
 	const text = (key: string) => {
 		const v = body[key];
 		if (typeof v === 'string' && v) return v;
-		if (isObject(v) && typeof v.message === 'string' && v.message) return v.message;
+		if (isPlainObject(v) && typeof v.message === 'string' && v.message) return v.message;
 		return undefined;
 	};
 	const main = ['error', 'message', 'msg'].map(text).find((t) => t !== undefined);

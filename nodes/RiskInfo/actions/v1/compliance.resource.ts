@@ -1,9 +1,54 @@
-import type { Resource } from '../types';
-import { loadProfile } from './loadProfile.operation';
+/**
+ * V1 Compliance: the paid screening of a name. The spec gives the V1 load two paths:
+ * /webhook/loadProfile in the endpoint list and /integration/compliance/loadProfile in the
+ * migration table. Both are offered.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { complianceProfile } from '../compliance';
+import { readChoice } from '../parameters';
+import type { Resource, Step } from '../types';
+
+const PATHS = {
+	webhook: '/webhook/loadProfile',
+	integration: '/integration/compliance/loadProfile',
+} as const;
+
+const pathProperty: INodeProperties = {
+	displayName: 'Service Path',
+	name: 'loadProfilePath',
+	type: 'options',
+	options: [
+		{ name: PATHS.webhook, value: 'webhook', description: 'The path of the V1 endpoint list' },
+		{ name: PATHS.integration, value: 'integration', description: 'The path the V1-to-V2 migration table names' },
+	],
+	default: 'webhook',
+	description: 'Which V1 path receives the compliance load for your account. Keep the default unless the service told you otherwise.',
+};
+
+const servicePath: Step = {
+	properties: [pathProperty],
+	prepare(itemIndex, plan) {
+		plan.request.path = PATHS[readChoice.call(this, itemIndex, pathProperty, 'a known path') as keyof typeof PATHS];
+	},
+};
 
 export const compliance: Resource = {
 	value: 'v1Compliance',
 	name: 'Compliance (V1)',
 	description: 'Screen a person or company name against compliance lists',
-	operations: [loadProfile],
+	operations: [
+		{
+			value: 'loadProfile',
+			name: 'Load Profile',
+			action: 'Load a compliance profile (V1)',
+			description:
+				'Screen a name against compliance lists (PEP, international lists, criminal, news, corporate mesh). The result arrives later at your webhook: use the Risk Info Trigger node and match it by webhookId. Paid.',
+			method: 'POST',
+			root: 'v1',
+			path: PATHS.webhook,
+			paid: true,
+			steps: [complianceProfile, servicePath],
+		},
+	],
 };

@@ -1,29 +1,14 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { inputError } from '../../../shared/errors';
-import { readOperation } from '../read';
-import type { ReadDefinition } from '../read';
-import type { Operation, Resource } from '../types';
-
 /**
- * The spec's reference sample reads the credit score under /api/external/v1 while every other
+ * V1 Credit Score. The spec's reference sample reads it under /api/external/v1 while every other
  * V1 path lives under /api/v1; accounts differ, so the user can pick the root.
  */
-const definition: Omit<ReadDefinition, 'root'> = {
-	value: 'get',
-	name: 'Get',
-	action: 'Get a credit score (V1)',
-	description:
-		'The credit-scoring record of a loaded RUT: weights, percentages and classification label (GET /notification/creditScoring/{rut}/getByRut)',
-	version: 'v1',
-	path: (rut) => `/notification/creditScoring/${rut}/getByRut`,
-};
+import type { INodeProperties } from 'n8n-workflow';
 
-const byRoot = {
-	v1External: readOperation({ ...definition, root: 'v1External' }),
-	v1: readOperation({ ...definition, root: 'v1' }),
-};
-type Root = keyof typeof byRoot;
+import type { ApiRoot } from '../../transport';
+import { loadIfMissing } from '../loadIfMissing';
+import { readChoice } from '../parameters';
+import { isoDates, rutStep } from '../steps';
+import type { Resource, Step } from '../types';
 
 const rootProperty: INodeProperties = {
 	displayName: 'Service Path',
@@ -41,22 +26,10 @@ const rootProperty: INodeProperties = {
 	description: 'Which V1 root serves the credit score for your account. Keep the default unless the service told you otherwise.',
 };
 
-const base = byRoot.v1External;
-
-const get: Operation = {
-	...base,
-	properties: [...base.properties, rootProperty],
-	prepare(this: IExecuteFunctions, i: number) {
-		const root = this.getNodeParameter('creditScoreRoot', i, 'v1External') as unknown;
-		if (typeof root !== 'string' || !Object.hasOwn(byRoot, root)) {
-			throw inputError(this.getNode(), i, 'Service Path', `"${String(root)}" is not a known root`, 'Use "v1External" or "v1".');
-		}
-		return { ...base.prepare.call(this, i), root };
-	},
-	async execute(this: IExecuteFunctions, p, api, i) {
-		const { root, ...params } = p;
-		const operation = byRoot[root as Root];
-		return await operation.execute.call(this, params as Parameters<typeof operation.execute>[0], api, i);
+const servicePath: Step = {
+	properties: [rootProperty],
+	prepare(itemIndex, plan) {
+		plan.request.root = readChoice.call(this, itemIndex, rootProperty, 'a known root') as ApiRoot;
 	},
 };
 
@@ -64,5 +37,17 @@ export const creditScore: Resource = {
 	value: 'v1CreditScore',
 	name: 'Credit Score (V1)',
 	description: 'The credit-scoring record of a RUT',
-	operations: [get],
+	operations: [
+		{
+			value: 'get',
+			name: 'Get',
+			action: 'Get a credit score (V1)',
+			description:
+				'The credit-scoring record of a loaded RUT: weights, percentages and classification label (GET /notification/creditScoring/{rut}/getByRut)',
+			method: 'GET',
+			root: 'v1External',
+			path: '/notification/creditScoring/{rut}/getByRut',
+			steps: [rutStep, loadIfMissing, isoDates, servicePath],
+		},
+	],
 };

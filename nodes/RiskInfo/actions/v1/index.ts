@@ -1,3 +1,4 @@
+/** The V1 resources (spec §4.2, root /api/v1), in the order users meet them in the Resource list. */
 import type { Resource } from '../types';
 import { compliance } from './compliance.resource';
 import { creditScore } from './creditScore.resource';

@@ -1,4 +1,6 @@
-import { readOperation } from '../read';
+/** V1 Judicial: the court cases of a RUT, one list per kind of court. */
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
 
 export const judicial: Resource = {
@@ -6,32 +8,35 @@ export const judicial: Resource = {
 	name: 'Judicial (V1)',
 	description: 'Court cases in which the RUT takes part',
 	operations: [
-		readOperation({
+		{
 			value: 'getCivilCases',
 			name: 'Get Civil Cases',
 			action: 'Get civil cases (V1)',
 			description: 'Civil court cases of a loaded RUT (GET /helper/{rut}/getCivilCases)',
-			version: 'v1',
-			path: (rut) => `/helper/${rut}/getCivilCases`,
-			list: true,
-		}),
-		readOperation({
+			method: 'GET',
+			root: 'v1',
+			path: '/helper/{rut}/getCivilCases',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
+		{
 			value: 'getCollectionCases',
 			name: 'Get Collection Cases (Cobranza)',
 			action: 'Get collection cases (V1)',
 			description: 'Debt collection court cases (cobranza) of a loaded RUT (GET /helper/{rut}/getCobranzaCases)',
-			version: 'v1',
-			path: (rut) => `/helper/${rut}/getCobranzaCases`,
-			list: true,
-		}),
-		readOperation({
+			method: 'GET',
+			root: 'v1',
+			path: '/helper/{rut}/getCobranzaCases',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
+		{
 			value: 'getLaborCases',
 			name: 'Get Labor Cases',
 			action: 'Get labor cases (V1)',
 			description: 'Labor court cases of a loaded RUT (GET /helper/{rut}/getLaboralCases)',
-			version: 'v1',
-			path: (rut) => `/helper/${rut}/getLaboralCases`,
-			list: true,
-		}),
+			method: 'GET',
+			root: 'v1',
+			path: '/helper/{rut}/getLaboralCases',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
 	],
 };

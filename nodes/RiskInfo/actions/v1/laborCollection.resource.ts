@@ -1,4 +1,6 @@
-import { readOperation } from '../read';
+/** V1 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
 
 export const laborCollection: Resource = {
@@ -6,24 +8,26 @@ export const laborCollection: Resource = {
 	name: 'Labor Collection (V1)',
 	description: 'Unpaid pension contributions and labor fines of an employer',
 	operations: [
-		readOperation({
+		{
 			value: 'getPensionArrears',
 			name: 'Get Pension Arrears (Mora Previsional)',
 			action: 'Get pension arrears (V1)',
 			description:
 				'Unpaid pension contributions of employees (mora previsional) of a loaded RUT (GET /helper/{rut}/getMoraPrevisionalCases)',
-			version: 'v1',
-			path: (rut) => `/helper/${rut}/getMoraPrevisionalCases`,
-			list: true,
-		}),
-		readOperation({
+			method: 'GET',
+			root: 'v1',
+			path: '/helper/{rut}/getMoraPrevisionalCases',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
+		{
 			value: 'getLaborFines',
 			name: 'Get Labor Fines (Multa Laboral)',
 			action: 'Get labor fines (V1)',
 			description: 'Fines from the labor authority (multa laboral) of a loaded RUT (GET /helper/{rut}/getMultaLaboralCases)',
-			version: 'v1',
-			path: (rut) => `/helper/${rut}/getMultaLaboralCases`,
-			list: true,
-		}),
+			method: 'GET',
+			root: 'v1',
+			path: '/helper/{rut}/getMultaLaboralCases',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
 	],
 };

@@ -1,4 +1,6 @@
-import { readOperation } from '../read';
+/** V1 Legal: official gazette publications and the corporate mesh of a RUT. */
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
 
 export const legal: Resource = {
@@ -6,24 +8,26 @@ export const legal: Resource = {
 	name: 'Legal (V1)',
 	description: 'Official gazette publications and the corporate mesh',
 	operations: [
-		readOperation({
+		{
 			value: 'getOfficialGazette',
 			name: 'Get Official Gazette Cases (Diario Oficial)',
 			action: 'Get official gazette cases (V1)',
 			description:
 				'Publications about the RUT in the official gazette (diario oficial) (GET /helper/{rut}/getOfficialDiary). V1 only: V2 has them in the summary.',
-			version: 'v1',
-			path: (rut) => `/helper/${rut}/getOfficialDiary`,
-			list: true,
-		}),
-		readOperation({
+			method: 'GET',
+			root: 'v1',
+			path: '/helper/{rut}/getOfficialDiary',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
+		{
 			value: 'getCorporateMesh',
 			name: 'Get Corporate Mesh (Malla Societaria)',
 			action: 'Get corporate mesh (V1)',
 			description: 'Partners of the RUT and companies it takes part in (malla societaria) (GET /helper/{rut}/mallaSocietaria)',
-			version: 'v1',
-			path: (rut) => `/helper/${rut}/mallaSocietaria`,
-			list: true,
-		}),
+			method: 'GET',
+			root: 'v1',
+			path: '/helper/{rut}/mallaSocietaria',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
 	],
 };

@@ -1,8 +1,30 @@
-import { readOperation } from '../read';
-import type { Resource } from '../types';
-import { downloadSummary } from './downloadSummary.operation';
-import { loadOperation } from '../load.operation';
-import { getSummary } from './summary.operation';
+/** V1 RUT: the summary, the downloadable report and the tax identification of a RUT, and the paid load (in ../load.ts). */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { loadV1 } from '../load';
+import { loadIfMissing } from '../loadIfMissing';
+import { readBoolean } from '../parameters';
+import { isoDates, rutStep } from '../steps';
+import type { Resource, Step } from '../types';
+import { jsonIsoDates, reportFormat } from './downloadSummary';
+import { simplify } from './simplify';
+
+const completeProperty: INodeProperties = {
+	displayName: 'Include Corporate Mesh and Gazette Data',
+	name: 'complete',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to add the corporate mesh, the official gazette and the company-in-a-day registry to the summary (complete=true)',
+};
+
+/** The service reads the string "true"; leaving it out gives the plain summary. */
+const complete: Step = {
+	properties: [completeProperty],
+	prepare(itemIndex, plan) {
+		if (readBoolean.call(this, itemIndex, completeProperty)) plan.request.query = { ...plan.request.query, complete: 'true' };
+	},
+};
 
 export const rut: Resource = {
 	value: 'v1Rut',
@@ -11,17 +33,38 @@ export const rut: Resource = {
 	// Alphabetical, as in n8n's own nodes; a new node starts on the free summary, not the paid load.
 	defaultOperation: 'getSummary',
 	operations: [
-		downloadSummary,
-		readOperation({
+		{
+			value: 'downloadSummary',
+			name: 'Download Summary',
+			action: 'Download the summary report of a RUT (V1)',
+			description:
+				'The summary report of a loaded RUT as a PDF file, ready to email or upload, or as JSON (GET /integration/{rut}/downloadSummary). V1 only.',
+			method: 'GET',
+			root: 'v1',
+			path: '/integration/{rut}/downloadSummary',
+			steps: [rutStep, reportFormat, loadIfMissing, jsonIsoDates],
+		},
+		{
 			value: 'getIdentification',
 			name: 'Get Identification',
 			action: 'Get the tax identification of a RUT (V1)',
 			description:
 				'The tax authority\'s (SII) record of a loaded RUT: name, activities, stamped documents (GET /integration/helper/identification/{rut}). V1 only.',
-			version: 'v1',
-			path: (r) => `/integration/helper/identification/${r}`,
-		}),
-		getSummary,
-		loadOperation('v1'),
+			method: 'GET',
+			root: 'v1',
+			path: '/integration/helper/identification/{rut}',
+			steps: [rutStep, loadIfMissing, isoDates],
+		},
+		{
+			value: 'getSummary',
+			name: 'Get Summary',
+			action: 'Get a RUT summary (V1)',
+			description: 'Everything known about a loaded RUT in one record (GET /helper/{rut}/summary). Free for a loaded RUT.',
+			method: 'GET',
+			root: 'v1',
+			path: '/helper/{rut}/summary',
+			steps: [rutStep, complete, simplify, loadIfMissing, isoDates],
+		},
+		loadV1,
 	],
 };

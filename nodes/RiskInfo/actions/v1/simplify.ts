@@ -1,13 +1,18 @@
+/**
+ * Simplify on the V1 summary (spec §2.3): the same flat record Simplify gives on V2
+ * (../v2/simplify.ts), so the nodes after this one need not change when a workflow switches API
+ * versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow the
+ * V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
+ */
+import { simplifyStep } from '../simplified';
 import type { SimplifiedSummary } from '../simplified';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
 import type { Obj } from '../values';
 
-/**
- * The V1 summary (spec §2.3) as the same flat record Simplify gives on V2 (../simplify.ts), so
- * the nodes after this one need not change when a workflow switches API versions. Value rules
- * (what counts as missing, how bankruptcy and sums are decided) follow the V2 mapping; where V1
- * has no such data the field is null (or empty), never a guess.
- */
+export const simplify = simplifyStep(
+	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
+	simplifyV1,
+);
 
 /** compliance.summary[].table (accents, case and spacing ignored) → our field. */
 const COMPLIANCE_TABLES: Record<string, keyof SimplifiedSummary> = {

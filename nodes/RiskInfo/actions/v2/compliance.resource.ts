@@ -1,20 +1,35 @@
-import { readOperation } from '../read';
+/** V2 Compliance: the screening held for a loaded RUT, and the paid screening of a name. */
+import { complianceProfile } from '../compliance';
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
-import { loadProfile } from './loadProfile.operation';
 
 export const compliance: Resource = {
 	value: 'compliance',
 	name: 'Compliance',
 	description: 'Screening of names against PEP, sanctions, criminal and news lists',
 	operations: [
-		readOperation({
+		{
 			value: 'getByRut',
 			name: 'Get by RUT',
 			action: 'Get compliance by RUT',
 			description: 'The compliance screening held for a loaded RUT (GET /helper/compliance/{rut})',
-			version: 'v2',
-			path: (rut) => `/helper/compliance/${rut}`,
-		}),
-		loadProfile,
+			method: 'GET',
+			root: 'v2',
+			path: '/helper/compliance/{rut}',
+			steps: [rutStep, loadIfMissing, isoDates],
+		},
+		{
+			value: 'loadProfile',
+			name: 'Load Profile',
+			action: 'Load a compliance profile',
+			description:
+				'Screens a name against PEP, international, criminal, corporate and news lists (POST /webhook/compliance/cargarPerfil). Paid. The result is delivered later to the Risk Info Trigger; match it by webhookId.',
+			method: 'POST',
+			root: 'v2',
+			path: '/webhook/compliance/cargarPerfil',
+			paid: true,
+			steps: [complianceProfile],
+		},
 	],
 };

@@ -1,4 +1,6 @@
-import { readOperation } from '../read';
+/** V2 Credit Score: the service's classification of a RUT. */
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
 export const creditScore: Resource = {
@@ -6,13 +8,15 @@ export const creditScore: Resource = {
 	name: 'Credit Score',
 	description: 'The service\'s credit classification of a RUT',
 	operations: [
-		readOperation({
+		{
 			value: 'get',
 			name: 'Get',
 			action: 'Get a credit score',
 			description: 'Classification label and percentage with the weight of each data source (GET /creditScore/{rut})',
-			version: 'v2',
-			path: (rut) => `/creditScore/${rut}`,
-		}),
+			method: 'GET',
+			root: 'v2',
+			path: '/creditScore/{rut}',
+			steps: [rutStep, loadIfMissing, isoDates],
+		},
 	],
 };

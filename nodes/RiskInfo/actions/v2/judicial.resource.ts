@@ -1,4 +1,6 @@
-import { readOperation } from '../read';
+/** V2 Judicial: the court cases of a RUT, one list per kind of court. */
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
 
 export const judicial: Resource = {
@@ -6,32 +8,35 @@ export const judicial: Resource = {
 	name: 'Judicial',
 	description: 'Court cases in which the RUT takes part',
 	operations: [
-		readOperation({
+		{
 			value: 'getCivilCases',
 			name: 'Get Civil Cases',
 			action: 'Get civil cases',
 			description: 'Civil court cases of the RUT (GET /helper/judicial/{rut}/civil)',
-			version: 'v2',
-			path: (rut) => `/helper/judicial/${rut}/civil`,
-			list: true,
-		}),
-		readOperation({
+			method: 'GET',
+			root: 'v2',
+			path: '/helper/judicial/{rut}/civil',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
+		{
 			value: 'getCollectionCases',
 			name: 'Get Collection Cases (Cobranza)',
 			action: 'Get collection cases',
 			description: 'Debt collection court cases of the RUT (GET /helper/judicial/{rut}/cobranza)',
-			version: 'v2',
-			path: (rut) => `/helper/judicial/${rut}/cobranza`,
-			list: true,
-		}),
-		readOperation({
+			method: 'GET',
+			root: 'v2',
+			path: '/helper/judicial/{rut}/cobranza',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
+		{
 			value: 'getLaborCases',
 			name: 'Get Labor Cases',
 			action: 'Get labor cases',
 			description: 'Labor court cases of the RUT (GET /helper/judicial/{rut}/laboral)',
-			version: 'v2',
-			path: (rut) => `/helper/judicial/${rut}/laboral`,
-			list: true,
-		}),
+			method: 'GET',
+			root: 'v2',
+			path: '/helper/judicial/{rut}/laboral',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
 	],
 };

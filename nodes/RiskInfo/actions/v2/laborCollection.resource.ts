@@ -1,4 +1,6 @@
-import { readOperation } from '../read';
+/** V2 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
 
 export const laborCollection: Resource = {
@@ -6,24 +8,26 @@ export const laborCollection: Resource = {
 	name: 'Labor Collection',
 	description: 'Unpaid pension contributions and labor fines of an employer (Cobranza Laboral)',
 	operations: [
-		readOperation({
+		{
 			value: 'getPensionArrears',
 			name: 'Get Pension Arrears (Mora Previsional)',
 			action: 'Get pension arrears',
 			description:
 				'Pension contributions the employer owes for its workers (GET /helper/cobranzaLaboral/{rut}/moraPrevisional)',
-			version: 'v2',
-			path: (rut) => `/helper/cobranzaLaboral/${rut}/moraPrevisional`,
-			list: true,
-		}),
-		readOperation({
+			method: 'GET',
+			root: 'v2',
+			path: '/helper/cobranzaLaboral/{rut}/moraPrevisional',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
+		{
 			value: 'getLaborFines',
 			name: 'Get Labor Fines (Multa Laboral)',
 			action: 'Get labor fines',
 			description: 'Fines imposed by the labor authority, paid and outstanding (GET /helper/cobranzaLaboral/{rut}/multaLaboral)',
-			version: 'v2',
-			path: (rut) => `/helper/cobranzaLaboral/${rut}/multaLaboral`,
-			list: true,
-		}),
+			method: 'GET',
+			root: 'v2',
+			path: '/helper/cobranzaLaboral/{rut}/multaLaboral',
+			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
 	],
 };

@@ -1,4 +1,6 @@
-import { readOperation } from '../read';
+/** V2 Legal: company ownership links; the official gazette is part of the V2 summary. */
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
 export const legal: Resource = {
@@ -6,14 +8,16 @@ export const legal: Resource = {
 	name: 'Legal',
 	description: 'Company ownership links from legal publications',
 	operations: [
-		readOperation({
+		{
 			value: 'getCorporateMesh',
 			name: 'Get Corporate Mesh (Malla Societaria)',
 			action: 'Get corporate mesh',
 			description:
 				'Companies the RUT holds shares in and the partners of the RUT (GET /helper/legal/{rut}/mallaSocietaria). The official gazette is part of the summary in V2.',
-			version: 'v2',
-			path: (rut) => `/helper/legal/${rut}/mallaSocietaria`,
-		}),
+			method: 'GET',
+			root: 'v2',
+			path: '/helper/legal/{rut}/mallaSocietaria',
+			steps: [rutStep, loadIfMissing, isoDates],
+		},
 	],
 };

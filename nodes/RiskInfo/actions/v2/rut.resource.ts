@@ -1,10 +1,27 @@
+/** V2 RUT: the summary of a RUT, and the paid load (shared with V1, in ../load.ts). */
+import { loadV2 } from '../load';
+import { loadIfMissing } from '../loadIfMissing';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
-import { loadOperation } from '../load.operation';
-import { getSummary } from './summary.operation';
+import { simplify } from './simplify';
 
 export const rut: Resource = {
 	value: 'rut',
 	name: 'RUT',
 	description: 'Load a taxpayer into the account and read its summary',
-	operations: [getSummary, loadOperation('v2')],
+	operations: [
+		{
+			value: 'getSummary',
+			name: 'Get Summary',
+			action: 'Get a RUT summary',
+			description:
+				'Everything known about the RUT in one record: tax identification, commercial bulletin, judicial, labor collection, legal, bank debt, assets, credit score, ratings and compliance (GET /helper/resumen)',
+			method: 'GET',
+			root: 'v2',
+			// The only V2 read whose RUT travels in the query string.
+			path: '/helper/resumen?rut={rut}',
+			steps: [rutStep, simplify, loadIfMissing, isoDates],
+		},
+		loadV2,
+	],
 };

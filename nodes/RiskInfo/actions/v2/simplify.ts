@@ -1,11 +1,18 @@
-import type { SimplifiedSummary } from './simplified';
-import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';
-
 /**
- * The V2 summary (spec §2.2) as the flat SimplifiedSummary. Every section may be missing
- * or null when a helper failed, so each field falls back to null rather than throwing;
- * The README's "Simplified summary" section lists each field with its V2 and V1 source.
+ * Simplify on the V2 summary (spec §2.2): the flat SimplifiedSummary, the same record Simplify
+ * gives on V1 (../v1/simplify.ts). Every section may be missing or null when a helper failed, so
+ * each field falls back to null rather than throwing. The README's "Simplified summary" section
+ * lists each field with its V2 and V1 source.
  */
+import { simplifyStep } from '../simplified';
+import type { SimplifiedSummary } from '../simplified';
+import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
+
+export const simplify = simplifyStep(
+	'Whether to return one flat record of the indicators people act on (name, classification, bulletin cases and amounts, active cases, bankruptcy, overdue bank debt, compliance risk, failed data sources) instead of the full nested summary',
+	simplifyV2,
+);
+
 export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSummary {
 	const d = obj(data);
 	const id = obj(d.identificacion);

@@ -29,7 +29,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..');
 const PKG = require(path.join(ROOT, 'package.json')) as {
 	name: string;
 	n8n: { nodes: string[]; credentials: string[] };

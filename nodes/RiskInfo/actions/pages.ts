@@ -1,0 +1,126 @@
+/**
+ * Return All / Limit, n8n's usual pair, for a read the service answers page by page. The first
+ * page is the operation's own request, sent however the operation sends it (so Load RUT If Not
+ * Loaded still applies to it); the next pages follow one at a time through the same transport,
+ * with its retries and rate-limit pace, until every page is read or the limit is reached. Each
+ * entry becomes an item, in the service's order, carrying how many entries the service reported.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { inputError, shown } from '../../shared/errors';
+import { isPlainObject } from '../../shared/objects';
+import { itemPerEntry, oneItem } from './output';
+import { readBoolean } from './parameters';
+import type { Plan, Step } from './types';
+import { num } from './values';
+
+/** Where a paged answer keeps its parts, as the service names them. */
+export interface PagedAnswer {
+	/** The query parameter that asks for a page; pages count from 1. */
+	pageParameter: string;
+	/** The field of an answer saying which page it is. */
+	page: string;
+	totalPages: string;
+	/** The field holding how many entries there are in all pages together. */
+	totalEntries: string;
+	/** The field holding the page's entries. */
+	entries: string;
+	/** The plain-English field every output item carries that total in. */
+	totalAs: string;
+}
+
+/** Far beyond any real history: a service that keeps reporting more pages cannot keep the node reading forever. */
+const MAX_PAGES = 10_000;
+
+const returnAllProperty: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+	hint: 'Each page is one request, read one after another',
+};
+
+const limitProperty: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	displayOptions: { show: { returnAll: [false] } },
+	description: 'Max number of results to return',
+	hint: 'No further page is asked for once this many entries have arrived',
+};
+
+/** The item's Limit: a whole number of 1 or more (an expression or a sheet may give text). */
+function readLimit(this: IExecuteFunctions, itemIndex: number): number {
+	const value = this.getNodeParameter(limitProperty.name, itemIndex, limitProperty.default) as unknown;
+	const limit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof limit === 'number' && Number.isSafeInteger(limit) && limit >= 1) return limit;
+	throw inputError(
+		this.getNode(),
+		itemIndex,
+		limitProperty.displayName,
+		`must be a whole number of 1 or more, not "${shown(value)}"`,
+		'Use a number such as 50, or turn on Return All to get every entry.',
+	);
+}
+
+/** The entry's path shows where the page goes (`?page={page}`); the step sends the page itself. */
+function withoutPagePlaceholder(path: string, parameter: string): string {
+	const [base, search] = path.split('?');
+	if (search === undefined) return path;
+	const rest = search.split('&').filter((pair) => pair !== `${parameter}={page}`);
+	return rest.length > 0 ? `${base}?${rest.join('&')}` : base;
+}
+
+export function pages(shape: PagedAnswer): Step {
+	/** One page's parts; an answer that is not the page asked for stops the read rather than repeat or skip entries. */
+	function readPage(data: unknown, asked: number, plan: Plan) {
+		const page = isPlainObject(data) ? data : {};
+		const entries = page[shape.entries];
+		const what = `${plan.request.method} ${plan.request.path} page ${asked}`;
+		if (!Array.isArray(entries)) {
+			throw new Error(`The service's answer to ${what} has no list of entries ("${shape.entries}"), so the node cannot tell what it holds.`);
+		}
+		const answered = page[shape.page];
+		if (typeof answered === 'number' && answered !== asked) {
+			throw new Error(`The service answered page ${answered} when asked for ${what}; the node stopped rather than repeat or skip entries.`);
+		}
+		return { entries, totalPages: num(page[shape.totalPages]) ?? 1, total: num(page[shape.totalEntries]) };
+	}
+
+	return {
+		properties: [returnAllProperty, limitProperty],
+		prepare(itemIndex, plan) {
+			plan.choices.returnAll = readBoolean.call(this, itemIndex, returnAllProperty);
+			// Hidden under Return All: reading it would split items that ask for the same thing.
+			if (!plan.choices.returnAll) plan.choices.limit = readLimit.call(this, itemIndex);
+			plan.request.path = withoutPagePlaceholder(plan.request.path, shape.pageParameter);
+			plan.request.query = { ...plan.request.query, [shape.pageParameter]: 1 };
+		},
+		async followUp(api, plan, first) {
+			const wanted = plan.choices.returnAll === true ? Infinity : (plan.choices.limit as number);
+			let page = readPage(first.response.data, 1, plan);
+			const total = page.total;
+			const entries = [...page.entries];
+			for (let asked = 2; entries.length < wanted && page.entries.length > 0 && asked <= page.totalPages; asked++) {
+				if (asked > MAX_PAGES) {
+					throw new Error(`The service reports more than ${MAX_PAGES} pages for ${plan.request.path}; turn off Return All and set a Limit.`);
+				}
+				const response = await api.request({ ...plan.request, query: { ...plan.request.query, [shape.pageParameter]: asked } });
+				page = readPage(response.data, asked, plan);
+				entries.push(...page.entries);
+			}
+			const data: IDataObject = { [shape.totalEntries]: total, [shape.entries]: entries.slice(0, wanted) as IDataObject[] };
+			return { ...first, response: { ...first.response, data } };
+		},
+		items(data) {
+			const whole = isPlainObject(data) ? data : {};
+			const entries = whole[shape.entries];
+			if (!Array.isArray(entries)) return [oneItem(data)];
+			const total = (whole[shape.totalEntries] ?? null) as number | null;
+			return itemPerEntry(entries).map((item) => ({ json: { ...item.json, [shape.totalAs]: total } }));
+		},
+	};
+}

@@ -1,0 +1,100 @@
+/**
+ * The steps many operations list: the RUT, dates as ISO 8601 and Split Into Items. Steps
+ * particular to one operation live beside its entry.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { convertDatesToIso } from '../../shared/dates';
+import { isPlainObject } from '../../shared/objects';
+import { itemPerEntry, oneItem } from './output';
+import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
+import type { Plan, Step } from './types';
+
+/** The item's RUT, checked; `{rut}` in the operation's path stands for it. */
+export const rutStep: Step = {
+	properties: [rutProperty],
+	prepare(itemIndex, plan) {
+		plan.rut = readRut.call(this, itemIndex);
+	},
+};
+
+/** A yes/no parameter: its value is kept in the plan's choices under the parameter's name. */
+export function flag(property: INodeProperties, effect: Omit<Step, 'properties' | 'prepare'> = {}): Step {
+	return {
+		properties: [property],
+		prepare(itemIndex, plan) {
+			plan.choices[property.name] = readBoolean.call(this, itemIndex, property);
+		},
+		...effect,
+	};
+}
+
+export const isoDatesProperty: INodeProperties = {
+	displayName: 'Convert Dates to ISO 8601',
+	name: 'isoDates',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly',
+};
+
+export const isoDates: Step = flag(isoDatesProperty, {
+	reshape: (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data),
+});
+
+export const splitIntoItems: Step = flag(
+	{
+		displayName: 'Split Into Items',
+		name: 'split',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
+	},
+	{ items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]) },
+);
+
+/** A list of an answer that holds several; `field` is the service's name for it. */
+export interface SplittableList {
+	name: string;
+	value: string;
+	field: string;
+	description: string;
+}
+
+/**
+ * Split Into Items for an answer holding more than one list: the user picks which list becomes
+ * one item per entry, the first by default. Unsplit, the item holds every list.
+ */
+export function splitIntoItemsOf(lists: SplittableList[]): Step {
+	const splitProperty: INodeProperties = {
+		displayName: 'Split Into Items',
+		name: 'split',
+		type: 'boolean',
+		default: false,
+		description: `Whether to output one item per entry of one list (${lists.map((l) => l.name.toLowerCase()).join(' or ')}) instead of one item holding them all. An empty list then gives no item.`,
+	};
+	// A plain name, so n8n's lint (and its verification) can see that the list has a default.
+	const firstList = lists[0].value;
+	const listProperty: INodeProperties = {
+		displayName: 'List to Split',
+		name: 'splitList',
+		type: 'options',
+		options: lists.map(({ name, value, description }) => ({ name, value, description })),
+		default: firstList,
+		displayOptions: { show: { split: [true] } },
+		description: 'Which list gives one item per entry; the other lists are left out of those items',
+	};
+	return {
+		properties: [splitProperty, listProperty],
+		prepare(itemIndex, plan) {
+			plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
+			if (plan.choices.split) plan.choices.splitList = readChoice.call(this, itemIndex, listProperty, 'a list to split');
+		},
+		items(data, _answer, plan) {
+			const list = lists.find((l) => l.value === plan.choices.splitList);
+			const entries = plan.choices.split === true && list && isPlainObject(data) ? data[list.field] : undefined;
+			return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
+		},
+	};
+}

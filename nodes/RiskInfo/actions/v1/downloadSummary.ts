@@ -1,0 +1,100 @@
+/**
+ * The steps of V1 Download Summary (GET /integration/{rut}/downloadSummary): the report as a PDF
+ * file in the item's binary data, ready to email or upload, or as the JSON of spec §2.4.
+ */
+import { NodeOperationError } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { inputError, shown } from '../../../shared/errors';
+import { oneItem } from '../output';
+import { readChoice } from '../parameters';
+import { isoDates, isoDatesProperty } from '../steps';
+import type { Step } from '../types';
+
+const formatProperty: INodeProperties = {
+	displayName: 'Format',
+	name: 'format',
+	type: 'options',
+	options: [
+		{ name: 'PDF', value: 'pdf', description: 'The report as a PDF file in the item\'s binary data' },
+		{ name: 'JSON', value: 'json', description: 'The report\'s data as the item\'s JSON' },
+	],
+	default: 'pdf',
+	description: 'Whether to get the report as a PDF file or as data',
+};
+
+const binaryFieldProperty: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	required: true,
+	default: 'data',
+	displayOptions: { show: { format: ['pdf'] } },
+	description: 'The name of the binary field the PDF goes into, for the nodes that send or upload it (e.g. Send Email attachments)',
+};
+
+export const reportFormat: Step = {
+	properties: [formatProperty, binaryFieldProperty],
+	prepare(itemIndex, plan) {
+		const format = readChoice.call(this, itemIndex, formatProperty, 'a format');
+		const field = format === 'pdf' ? shown(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() : '';
+		if (format === 'pdf' && field === '') {
+			throw inputError(this.getNode(), itemIndex, 'Put Output File in Field', 'is empty', 'Name the binary field, e.g. "data".');
+		}
+		plan.request.query = { ...plan.request.query, format };
+		plan.request.pdf = format === 'pdf';
+		// The JSON form has no {success, data} wrapper (spec §2.4).
+		plan.request.bare = format === 'json';
+		plan.choices.binaryPropertyName = field;
+	},
+	async items(data, { response }, plan) {
+		if (!plan.request.pdf) return [oneItem(data)];
+		const rut = plan.rut!;
+		if (!response.bytes) {
+			throw new NodeOperationError(this.getNode(), `The service sent no PDF for RUT ${rut}`, {
+				description: 'It answered with data instead of a file. Try the JSON format, or try again later.',
+			});
+		}
+		const fileName = fileNameFrom(response.headers['content-disposition']) ?? `${rut}.pdf`;
+		const binary = await this.helpers.prepareBinaryData(response.bytes, fileName, 'application/pdf');
+		return [
+			{
+				json: { rut, fileName, mimeType: 'application/pdf', fileSize: response.bytes.length },
+				binary: { [plan.choices.binaryPropertyName as string]: binary },
+			},
+		];
+	},
+};
+
+/** Dates as ISO 8601, for the JSON form only. */
+export const jsonIsoDates: Step = {
+	...isoDates,
+	properties: [{ ...isoDatesProperty, displayOptions: { show: { format: ['json'] } } }],
+	prepare(itemIndex, plan) {
+		if (plan.request.pdf) plan.choices.isoDates = false;
+		else isoDates.prepare!.call(this, itemIndex, plan);
+	},
+};
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function fileNameFrom(header: unknown): string | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string') return undefined;
+	const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(value);
+	if (extended) {
+		try {
+			const name = baseName(decodeURIComponent(extended[1].trim().replace(/^"|"$/g, '')));
+			if (name) return name;
+		} catch {
+			// A malformed percent-encoding: fall back to the plain parameter.
+		}
+	}
+	const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(value);
+	const name = plain ? baseName((plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]).trim()) : '';
+	return name || undefined;
+}
+
+/** A header must not be able to name a path. */
+function baseName(name: string): string {
+	return name.split(/[\\/]/).pop()!.trim();
+}

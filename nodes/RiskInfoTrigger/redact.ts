@@ -1,0 +1,68 @@
+import { put } from './json';
+
+/**
+ * Keeps the trigger's secret out of everything it produces. A delivery may carry the secret
+ * back (a sender that reflects its own headers into a field, a proxy that echoes them), and
+ * whatever the trigger emits ends up in execution data, logs and chat messages.
+ */
+
+const MASK = '[redacted]';
+
+export type Redact = (text: string) => string;
+
+export const keepAll: Redact = (text) => text;
+
+/** Replaces each secret wherever it appears in a text; longer ones first, so one inside another is not left half-shown. */
+export function redactor(secrets: readonly string[]): Redact {
+	const list = [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
+	if (list.length === 0) return keepAll;
+	return (text) => {
+		let out = text;
+		for (const secret of list) if (out.includes(secret)) out = out.split(secret).join(MASK);
+		return out;
+	};
+}
+
+function redactScalar(value: unknown, redact: Redact): unknown {
+	if (typeof value === 'string') return redact(value);
+	if (typeof value === 'number') {
+		const text = String(value);
+		const hidden = redact(text);
+		return hidden === text ? value : hidden;
+	}
+	return value;
+}
+
+/**
+ * Redacts every string, number and key inside `root`, in place (the items are the trigger's own
+ * copies, or the payload it parsed), walking with its own stack. Returns the redacted root.
+ */
+export function redactData(root: unknown, redact: Redact): unknown {
+	if (redact === keepAll) return root;
+	if (typeof root !== 'object' || root === null) return redactScalar(root, redact);
+	const seen = new Set<object>();
+	const stack: object[] = [root];
+	while (stack.length > 0) {
+		const container = stack.pop()!;
+		// The emitted event and a finding row may share a record; once is enough.
+		if (seen.has(container)) continue;
+		seen.add(container);
+		const record = container as Record<string, unknown>;
+		const keys = Object.keys(record);
+		if (!Array.isArray(container) && keys.some((key) => redact(key) !== key)) {
+			// Rebuilt in the same order, so a renamed key keeps its place.
+			const entries = keys.map((key) => [redact(key), record[key]] as const);
+			for (const key of keys) delete record[key];
+			for (const [key, value] of entries) put(record, key, value);
+		}
+		for (const key of Object.keys(record)) {
+			const value = record[key];
+			if (typeof value === 'object' && value !== null) stack.push(value);
+			else {
+				const hidden = redactScalar(value, redact);
+				if (hidden !== value) put(record, key, hidden);
+			}
+		}
+	}
+	return root;
+}

@@ -1,0 +1,110 @@
+/**
+ * The commercial bulletin's Dicom/Equifax reads, from the addendum (A1, A2) rather than the
+ * interface spec: a RUT's cases with who looked it up, and that query history page by page.
+ * Seeded by the RUT like every other record, from a generator of their own so the records the
+ * spec describes stay exactly as they were.
+ */
+import { DATA_EPOCH, DAY_MS, v2Date } from './dates';
+import { HttpError } from './errors';
+import { companyName, type Facts } from './generate';
+import { KNOWN_RUTS } from './known';
+import { Rng } from './prng';
+import { memo, ok, readLoaded, rutFrom, type RouteContext } from './routes';
+import * as W from './words';
+
+/** Entries per page of consultasDicom (the docs do not give a size). */
+export const DICOM_PAGE_SIZE = 10;
+
+/** How many times each known RUT was looked up: the indebted one spreads over 3 pages, the bankrupt one over 5. */
+const KNOWN_QUERY_COUNTS: Record<string, number> = {
+	[KNOWN_RUTS.clean]: 3,
+	[KNOWN_RUTS.indebted]: 27,
+	[KNOWN_RUTS.bankrupt]: 45,
+};
+
+const FIVE_YEARS_MS = 1826 * DAY_MS;
+
+/**
+ * As many cases as the summary's casosSourceA, their unpaid amounts adding up to MontoSourceA,
+ * so the two reads tell one story. The first case is always active.
+ */
+function dicomCases(f: Facts, rng: Rng) {
+	const count = f.bulletin.cases[0];
+	const weights = Array.from({ length: count }, () => rng.int(1, 9));
+	const weightSum = weights.reduce((a, b) => a + b, 0);
+	let left = f.bulletin.amounts[0];
+	const cases = weights.map((weight, i) => {
+		const amount = i === count - 1 ? left : Math.round((f.bulletin.amounts[0] * weight) / weightSum);
+		left -= amount;
+		const [debt, document, market, marketName] = rng.pick(W.DICOM_DEBTS);
+		// Reported at least 20 days before the data's anchor, so a deactivation fits in between.
+		const reported = DATA_EPOCH - rng.int(20, 1500) * DAY_MS;
+		const visible = reported + rng.int(1, 10) * DAY_MS;
+		const active = i === 0 || rng.chance(0.6);
+		return {
+			fechaEquifax: v2Date(reported),
+			montoImpago: amount,
+			deudaActiva: active,
+			nombreLibrador: rng.chance(0.5) ? rng.pick(W.BANKS).toUpperCase() : companyName(rng).toUpperCase(),
+			tipoDeuda: debt,
+			tipoDocumento: document,
+			fechaJustificacion: v2Date(reported - rng.int(0, 60) * DAY_MS),
+			descripcionJustificacion: debt === 'CH' ? 'FALTA DE FONDOS' : 'MOROSIDAD',
+			fechaVisibilidad: v2Date(visible),
+			fechaDesactivacion: active ? null : v2Date(visible + rng.int(1, Math.floor((DATA_EPOCH - visible) / DAY_MS)) * DAY_MS),
+			numeroCheque: debt === 'CH' ? String(rng.int(1_000_000, 9_999_999)) : '',
+			fechaExpiracion: v2Date(visible + FIVE_YEARS_MS),
+			localidad: rng.pick(W.TOWNS),
+			codigoMercado: market,
+			descripcionMercado: marketName,
+			codigoMoneda: '$',
+			tipoMotivo: debt === 'CH' ? 'PROTESTO' : '',
+			sortKey: reported,
+		};
+	});
+	// Newest first, as a bulletin report lists them.
+	return cases.sort((a, b) => b.sortKey - a.sortKey).map(({ sortKey: _, ...c }) => c);
+}
+
+/** Who looked the RUT up in the bulletin, newest first. */
+function dicomQueries(f: Facts, rng: Rng) {
+	const count = KNOWN_QUERY_COUNTS[f.rut] ?? rng.int(0, 24);
+	const stamps = Array.from({ length: count }, () => DATA_EPOCH - rng.int(1, 700) * DAY_MS).sort((a, b) => b - a);
+	return stamps.map((stamp) => ({
+		consultadoPor: rng.chance(0.5) ? rng.pick(W.BANKS) : companyName(rng),
+		consultadoA: 'IC',
+		fecha: v2Date(stamp),
+	}));
+}
+
+const dicomOf = memo((f: Facts) => {
+	const rng = new Rng(`riskinfo-dicom:${f.rut}`);
+	const casos = dicomCases(f, rng);
+	return { casos, consultas: dicomQueries(f, rng) };
+});
+
+/** A1: GET /helper/boletin/{rut}/boletinDicom */
+export function boletinDicom(ctx: RouteContext) {
+	const { casos, consultas } = dicomOf(readLoaded(ctx, rutFrom(ctx.params[0])).facts, false);
+	return ok({ cantidad: casos.length, casos, cantidadConsultas: consultas.length, consultas });
+}
+
+/** A2: GET /helper/boletin/{rut}/consultasDicom?page=N; no page is page 1, a page past the last is empty. */
+export function consultasDicom(ctx: RouteContext) {
+	const rut = rutFrom(ctx.params[0]);
+	const page = pageFrom(ctx.query.page);
+	const { consultas } = dicomOf(readLoaded(ctx, rut).facts, false);
+	const start = (page - 1) * DICOM_PAGE_SIZE;
+	return ok({
+		page,
+		totalPages: Math.max(1, Math.ceil(consultas.length / DICOM_PAGE_SIZE)),
+		cantidad: consultas.length,
+		casos: consultas.slice(start, start + DICOM_PAGE_SIZE),
+	});
+}
+
+function pageFrom(raw: string | undefined): number {
+	if (raw === undefined) return 1;
+	if (!/^[1-9]\d{0,5}$/.test(raw)) throw new HttpError(400, 'El parámetro page debe ser un entero positivo');
+	return Number(raw);
+}
