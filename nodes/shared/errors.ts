@@ -1,7 +1,8 @@
 /**
  * Errors users see. Input errors name the item, the field and what to do; API errors say
  * in plain English what happened and what to do, and keep the service's own text as the
- * description. Nothing here ever receives the credential, so no message can leak it.
+ * description. Nothing here receives the credential, and the service's text and a redirect's
+ * Location reach here with the token already taken out by the transport (shared/redact.ts).
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
@@ -166,4 +167,15 @@ export function shown(value: unknown): string {
 	} catch {
 		return '(a value that cannot be shown as text)';
 	}
+}
+
+/**
+ * A failure of n8n's HTTP helper that is neither an answer nor a known connection error. Only its
+ * message (already redacted) goes on: the helper's error carries the request, with its headers.
+ */
+export function unexpectedError(node: INode, message: string): NodeApiError {
+	const text = `The request to the Risk Info service failed: ${message}`;
+	const error = new NodeApiError(node, { message: text } as JsonObject, { message: text });
+	error.message = text;
+	return error;
 }

@@ -53,7 +53,9 @@ describe('supplier screening: Needs Review?', () => {
 	const ifNode = next(wf, summaryNode.name);
 	const [reviewName, approveName] = wf.connections[ifNode.name].main.map((out) => out[0].node);
 	const summary = (rut: string) => JSON.parse(JSON.stringify({ ...v2Summary(factsFor(rut), false), fechaCarga: '01-07-2025' })) as IDataObject;
-	const decide = (data: IDataObject) => (passes(ifNode, simplifyV2(data) as unknown as IDataObject) ? 'review' : 'approve');
+	// The IF reads the simplified fields; they come from the reference below, not from the node's
+	// Simplify, which is checked against that reference on the same records further down.
+	const decide = (data: IDataObject) => (passes(ifNode, ifFields(data)) ? 'review' : 'approve');
 
 	test('is an IF whose true output is Review and false output Approve', () => {
 		expect(ifNode.type).toBe('n8n-nodes-base.if');
@@ -110,7 +112,56 @@ describe('supplier screening: Needs Review?', () => {
 		(data.creditScoring as IDataObject).etiquetaClasificacion = 'RIESGO BAJO';
 		expect(decide(data)).toBe('approve');
 	});
+
+	test("the node's Simplify gives the IF the same fields as the reference, on every record above", () => {
+		const records = [
+			...Object.values(KNOWN_RUTS).map((rut) => summary(rut)),
+			...unknown.map(([, change]) => {
+				const data = summary(KNOWN_RUTS.clean);
+				change(data);
+				return data;
+			}),
+		];
+		for (const data of records) {
+			const simplified = simplifyV2(data) as unknown as IDataObject;
+			const reference = ifFields(data);
+			expect(Object.fromEntries(Object.keys(reference).map((k) => [k, simplified[k]]))).toEqual(reference);
+		}
+	});
 });
+
+/**
+ * The fields the screening IF reads, computed from a V2 summary as the README's Simplified summary
+ * table defines them (an independent reading, so the routing is not checked against the code it
+ * tests): a sum is the sum of the parts that exist, null when none does; bankruptcy is true if any
+ * signal says so, false if some signal exists and none does; a compliance record whose estado is
+ * not PROCESADO has no risk.
+ */
+function ifFields(d: IDataObject): IDataObject {
+	const section = (v: unknown) => (v && typeof v === 'object' ? (v as IDataObject) : undefined);
+	const number = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : undefined);
+	const sum = (...parts: unknown[]) => {
+		const present = parts.map(number).filter((n): n is number => n !== undefined);
+		return present.length ? present.reduce((a, b) => a + b, 0) : null;
+	};
+	const judicial = section(d.judicial);
+	const bank = section(d.deudaBancaria);
+	const score = section(d.creditScoring);
+	const compliance = section(d.compliance);
+	const signals = [judicial?.boletinConcursal, score?.judicialBankruptcy].filter((v) => typeof v === 'boolean') as boolean[];
+	const bankruptcyCases = number(judicial?.casosQuiebra);
+	if (bankruptcyCases !== undefined) signals.push(bankruptcyCases > 0);
+	const screened = compliance !== undefined && (compliance.estado === undefined || compliance.estado === 'PROCESADO');
+	return {
+		failedHelpers: Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos.map(String) : [],
+		complianceRisk: screened && typeof compliance.riesgo === 'string' ? compliance.riesgo : null,
+		bankruptcy: signals.length ? signals.includes(true) : null,
+		activeJudicialCases: sum(judicial?.casosCivilesActivos, judicial?.cobranzaActivos, judicial?.laboralActivos),
+		overdueBankDebt: sum(bank?.deudaDirectaVencida, bank?.deudaDirectaMorosa),
+		writtenOffBankDebt: number(bank?.deudaDirectaCastigada) ?? null,
+		classificationLabel: typeof score?.etiquetaClasificacion === 'string' ? score.etiquetaClasificacion : null,
+	};
+}
 
 describe('compliance onboarding: a refused load', () => {
 	const wf = read('compliance-onboarding.json');

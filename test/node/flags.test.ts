@@ -4,7 +4,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { KNOWN_RUTS } from '../../sandbox';
-import { rutCheckDigit } from '../../nodes/shared/rut';
 import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError, type Params } from './context';
 
@@ -13,11 +12,18 @@ const sb = useSandbox({ complianceDelayMs: 20 }, [KNOWN_RUTS.clean]);
 const run = (params: Params | Params[], continueOnFail = false) => runNode({ ...credentialsOf(sb), params, continueOnFail });
 const fail = (params: Params | Params[]) => runNodeError({ ...credentialsOf(sb), params });
 
-/** A valid RUT nobody loaded in this sandbox yet: each call gives another. */
-let nextBody = 30_000_001;
+/**
+ * A valid RUT nobody loaded in this sandbox yet: each call gives another. Check digits worked out
+ * by modulo 11 outside the code under test (two of them K).
+ */
+const UNLOADED = [
+	'30000001-0', '30000002-9', '30000003-7', '30000004-5', '30000005-3', '30000006-1', '30000007-K', '30000008-8',
+	'30000009-6', '30000010-K', '30000011-8', '30000012-6', '30000013-4', '30000014-2', '30000015-0', '30000016-9',
+];
 const unloaded = () => {
-	const body = String(nextBody++);
-	return `${body}-${rutCheckDigit(body)}`;
+	const rut = UNLOADED.shift();
+	if (!rut) throw new Error('more unloaded RUTs needed: add to UNLOADED');
+	return rut;
 };
 const summary = (rut: string, more: Params = {}): Params => ({ resource: 'rut', operation: 'getSummary', rut, ...more });
 const paidCalls = () => sb.requests.filter((r) => r.method === 'POST');

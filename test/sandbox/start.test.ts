@@ -41,13 +41,26 @@ describe('startSandbox', () => {
 		}
 	});
 
-	test('close() returns while a client keeps a connection open', async () => {
+	test('close() returns while a client keeps a connection open, ending that connection itself', async () => {
 		const sb = await startSandbox();
 		const { port } = new URL(sb.url);
+		// A slow client: its request is under way, the body still to come. Node's server.close()
+		// waits for such a connection (it ends only idle ones), so close() has to end it.
 		const socket = net.connect(Number(port), '127.0.0.1');
+		let received = '';
+		socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+		const closedByServer = new Promise<string>((resolve) => socket.once('close', () => resolve('closed')));
 		await new Promise((r) => socket.once('connect', r));
+		socket.write(`POST ${V2}/helper/cargarRut HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\nExpect: 100-continue\r\n\r\n`);
+		// The 100 Continue says the sandbox has the request and waits for its body.
+		while (!received.includes('\r\n\r\n')) await new Promise((r) => socket.once('data', r));
+		expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n/);
+		// A close() that waited for the client would never return (the test would time out).
 		await sb.close();
-		socket.destroy();
+		// The client never ends its side: the sandbox did, and its port takes no new connection.
+		expect(await closedByServer).toBe('closed');
+		const again = net.connect(Number(port), '127.0.0.1');
+		await expect(new Promise((resolve, reject) => again.once('connect', resolve).once('error', reject))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 	});
 });
 

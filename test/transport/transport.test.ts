@@ -5,14 +5,17 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { clock } from '../../nodes/RiskInfo/transport/clock';
 import { TestCredentialsHelper, runRiskInfo } from '../../harness/workflow';
+import { instantClock } from './virtual';
 
 const TOKEN = 'tok-SECRET-98765';
 const CLIENT = 'client-7';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'destroy';
 let script: Answer[] = [];
-let seen: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+/** Requests as they arrived, `at` on the transport's clock. */
+let seen: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string; at: number }> = [];
 let server: http.Server;
 let baseUrl: string;
 
@@ -21,7 +24,7 @@ beforeAll(async () => {
 		let body = '';
 		req.on('data', (c) => (body += c));
 		req.on('end', () => {
-			seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+			seen.push({ method: req.method, url: req.url, headers: req.headers, body, at: clock.now() });
 			const answer = script.length > 1 ? script.shift()! : script[0];
 			if (answer === 'destroy') {
 				req.socket.destroy();
@@ -153,19 +156,31 @@ describe('error mapping (spec §7)', () => {
 });
 
 describe('retries', () => {
+	// The transport's waits pass at once on a clock of their own: what it waited is read off that
+	// clock (and the server notes arrivals on it), never measured in wall-clock time.
+	let time: ReturnType<typeof instantClock>;
+	beforeEach(() => {
+		time = instantClock();
+	});
+	afterEach(() => time.restore());
+
 	test('a 429 with Retry-After is waited out, then the read succeeds', async () => {
 		script = [
-			{ status: 429, body: { success: false, code: 429, error: 'Demasiadas solicitudes' }, headers: { 'retry-after': '1' } },
+			{ status: 429, body: { success: false, code: 429, error: 'Demasiadas solicitudes' }, headers: { 'retry-after': '3' } },
 			{ status: 200, body: { success: true, data: { ok: 1 } } },
 		];
 		const result = await run(usage);
 		expect(result.error).toBeUndefined();
 		expect(seen).toHaveLength(2);
 		expect(result.items.Risk[0].json).toEqual({ ok: 1 });
+		// The retry went out exactly Retry-After after the 429, and that was the only wait.
+		expect(seen[1].at - seen[0].at).toBe(3000);
+		expect(time.waits).toEqual([3000]);
 	});
 
 	test('Retry-After as an HTTP date is honoured too', async () => {
-		const date = new Date(Date.now() + 1000).toUTCString();
+		// Five seconds after the clock's now, which sits on a whole second, as HTTP dates do.
+		const date = new Date(time.now() + 5000).toUTCString();
 		script = [
 			{ status: 503, body: { success: false, code: 503, error: 'x' }, headers: { 'retry-after': date } },
 			{ status: 200, body: { success: true, data: { ok: 2 } } },
@@ -173,6 +188,23 @@ describe('retries', () => {
 		const result = await run(usage);
 		expect(result.items.Risk[0].json).toEqual({ ok: 2 });
 		expect(seen).toHaveLength(2);
+		expect(seen[1].at - seen[0].at).toBe(5000);
+		expect(time.waits).toEqual([5000]);
+	});
+
+	test('without Retry-After a read waits an exponential backoff: half to all of 0.5 s, then of 1 s', async () => {
+		script = [
+			{ status: 503, body: { success: false, code: 503, error: 'x' } },
+			{ status: 503, body: { success: false, code: 503, error: 'x' } },
+			{ status: 200, body: { success: true, data: { ok: 3 } } },
+		];
+		const result = await run(usage);
+		expect(result.items.Risk[0].json).toEqual({ ok: 3 });
+		expect(time.waits).toHaveLength(2);
+		expect(time.waits[0]).toBeGreaterThanOrEqual(250);
+		expect(time.waits[0]).toBeLessThanOrEqual(500);
+		expect(time.waits[1]).toBeGreaterThanOrEqual(500);
+		expect(time.waits[1]).toBeLessThanOrEqual(1000);
 	});
 
 	test('reads give up after Maximum Attempts', async () => {

@@ -3,21 +3,21 @@
  * the pool-wide pause that a 429 imposes, the memo of calls shared by items (loads already paid
  * for) and the paid calls counted against the run's cap, never anything that outlives the execution.
  */
-import { NodeApiError, sleep } from 'n8n-workflow';
 import type {
 	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	INode,
-	JsonObject,
 } from 'n8n-workflow';
 
 import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
-import { ServiceError } from '../../shared/errors';
+import { ServiceError, unexpectedError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
+import { Redactor } from '../../shared/redact';
+import { clock } from './clock';
 import { PaidCalls, certainlyNotRun } from './paid';
-import { Pace } from './pace';
+import { Pace, type Turn } from './pace';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
 
 export const VERSION_ROOTS = {
@@ -66,7 +66,9 @@ export class Transport {
 	private credentialsRead?: Promise<void>;
 	/** Fetched once per execution: n8n would otherwise read and decrypt it for every request. */
 	private credentials?: ICredentialsDecrypted;
-	private readonly pace = new Pace();
+	/** Takes the access token out of everything the service answers, whatever it echoes. */
+	private redactor = new Redactor('');
+	private readonly pace = new Pace(() => clock.now());
 	private readonly shared = new Map<string, Promise<ApiResponse>>();
 	private readonly claimed = new Set<string>();
 	/** Every paid call of the run, counted before it is sent. */
@@ -96,6 +98,7 @@ export class Transport {
 		const ref = this.node.credentials?.[RISK_INFO_API];
 		this.credentials = { id: ref?.id ?? '', name: ref?.name ?? '', type: RISK_INFO_API, data };
 		this.baseUrl = String(data.baseUrl ?? '').replace(/\/+$/, '');
+		this.redactor = new Redactor(String(data.accessToken ?? ''));
 	}
 
 	/**
@@ -156,34 +159,39 @@ export class Transport {
 		if (req.pdf) options.encoding = 'arraybuffer';
 		else options.json = true;
 
-		const started = Date.now();
+		const started = clock.now();
 		for (let attempt = 1; ; attempt++) {
-			const sentAt = await this.waitForTurn();
-			const outcome = await this.send(options, req.paid === true);
+			const turn = await this.waitForTurn();
+			const outcome = await this.send(options, req.paid === true).catch((error: unknown) => {
+				this.pace.release(turn);
+				throw error;
+			});
 			const status = 'failure' in outcome ? outcome.failure.status : outcome.response.statusCode;
-			if (typeof status === 'number' && status !== 429) this.pace.accept();
+			// The pace learns from what the service answered; a broken connection teaches it nothing.
+			if (typeof status !== 'number') this.pace.release(turn);
+			else if (status !== 429) this.pace.accept(turn);
 			if ('response' in outcome) return this.unwrap(req, outcome.response, attempt);
 
 			const { headers, serviceText } = outcome.failure;
-			const waitMs = retryAfterMs(headers?.['retry-after'], Date.now()) ?? backoffMs(attempt);
+			const waitMs = retryAfterMs(headers?.['retry-after'], clock.now()) ?? backoffMs(attempt);
 			// One 429 pauses every worker of the pool and sets its pace, so they don't all hammer the limit.
-			if (status === 429) this.pace.refuse(sentAt, waitMs);
+			if (status === 429) this.pace.refuse(turn, waitMs);
 			const location = typeof headers?.location === 'string' ? headers.location : undefined;
 			const fail = () =>
 				new ServiceError({ ...about(req), status, serviceText, attempts: attempt, location, mayHaveCharged: mayHaveCharged(req, status) });
 			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
-			if (Date.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
-			if (status !== 429) await sleep(waitMs);
+			if (clock.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
+			if (status !== 429) await clock.sleep(waitMs);
 		}
 	}
 
-	/** Waits out any pause and this request's place in the pace; returns when it was let go. */
-	private async waitForTurn(): Promise<number> {
-		for (let wait = this.pace.reserve(); wait > 0; wait = this.pace.reserve()) {
-			await sleep(wait);
-			if (!this.pace.paused()) break;
+	/** Waits out any pause and the pace; an answer may let a waiting request go before its time. */
+	private async waitForTurn(): Promise<Turn> {
+		for (;;) {
+			const turn = this.pace.take();
+			if (typeof turn !== 'number') return turn;
+			await Promise.race([clock.sleep(turn), this.pace.nextAnswer()]);
 		}
-		return Date.now();
 	}
 
 	private async send(
@@ -202,9 +210,11 @@ export class Transport {
 			});
 		} catch (error) {
 			const code = connectionErrorCode(error);
-			if (code === undefined) throw new NodeApiError(this.node, error as JsonObject);
+			// n8n's error carries the request, headers and token included: only its redacted message goes on.
+			if (code === undefined) throw unexpectedError(this.node, this.redactor.text(String((error as Error)?.message ?? error)));
 			return { failure: { status: code } };
 		}
+		response = { statusCode: response.statusCode, headers: this.redactor.value(response.headers), body: this.redactor.value(response.body) };
 		if (response.statusCode >= 200 && response.statusCode < 300) return { response };
 		return {
 			failure: {
