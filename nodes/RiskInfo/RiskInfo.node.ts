@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { testRiskInfoApi } from '../../credentials/RiskInfoApiCheck';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 
@@ -36,9 +37,11 @@ export class RiskInfo implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'riskInfoApi', required: true }],
+		credentials: [{ name: 'riskInfoApi', required: true, testedBy: 'riskInfoApiTest' }],
 		properties: nodeProperties(),
 	};
+
+	methods = { credentialTest: { riskInfoApiTest: testRiskInfoApi } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
