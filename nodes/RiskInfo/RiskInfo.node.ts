@@ -2,6 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { testRiskInfoApi } from '../../credentials/RiskInfoApiCheck';
+import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 
@@ -32,7 +33,8 @@ export class RiskInfo implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: subtitle(),
-		description: 'Risk and due-diligence information on Chilean taxpayers by RUT, and compliance screening of names',
+		description: PACKAGE_DESCRIPTION,
+		documentationUrl: DOCS.operations,
 		defaults: { name: 'Risk Info' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
