@@ -24,7 +24,7 @@ async function ensureChromium(log) {
 		throw new SetupError(`no Chromium at ${CHROMIUM}: apt-get install chromium (as root), or set CHROMIUM to its path`);
 	log("installing Debian's chromium (apt-get, first run only)");
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', 'chromium']]) {
+	for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
 		const res = await run('apt-get', args, { timeoutMs: 900_000, env });
 		if (res.code !== 0) throw new SetupError(`apt-get ${args.join(' ')} failed:\n${res.output.slice(-2000)}`);
 	}
