@@ -4,12 +4,12 @@
  */
 import type {
 	IAuthenticate,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
+/** Its Test is a function of the Risk Info node (`testedBy`), written in RiskInfoApiCheck.ts. */
 export class RiskInfoApi implements ICredentialType {
 	// A literal: n8n's scanner reads it to check the nodes' references to this credential.
 	name = 'riskInfoApi';
@@ -59,18 +59,6 @@ export class RiskInfoApi implements ICredentialType {
 			'x-client-identifier': String(credentials.clientIdentifier ?? ''),
 		};
 		return requestOptions;
-	};
-
-	// A free read: it proves the token and the client identifier work together. Like the node, it
-	// does not follow redirects, so a Base URL the node would refuse does not pass the test.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}/api/clients/v2',
-			url: '/usage',
-			method: 'GET',
-			headers: { accept: 'application/json' },
-			disableFollowRedirect: true,
-		},
 	};
 }
 

@@ -1,25 +1,21 @@
 #!/usr/bin/env node
 'use strict';
 // Developer tool, not part of CI: the README's screenshots, taken from the real n8n editor in
-// headless Chromium (Debian's `chromium` package: apt-get install chromium).
+// headless Chromium (Debian's chromium and playwright-core, set up by scripts/lib/browser.js).
 //
 //   node scripts/screenshots.js                  starts its own n8n + sandbox in a temporary folder
 //   node scripts/screenshots.js --url <editor>   uses a running `npm start` (its demo owner login)
 //
-// Writes docs/screenshots/*.png. The browser is driven with playwright-core, installed on first
-// use into .runtime/tools (git-ignored), never into the package's own dependencies.
+// Writes docs/screenshots/*.png.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { run } = require('./lib/proc');
 const { ROOT } = require('./lib/n8n');
+const { launchBrowser, signIn } = require('./lib/browser');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, importSandboxCredentials, importExamples } = require('./lib/setup');
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
-const TOOLS = path.join(ROOT, '.runtime', 'tools');
-const PLAYWRIGHT = 'playwright-core@1.65.1';
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // The owner `npm start` creates; this script creates the same one in its own n8n.
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
 const MAX_BYTES = 300 * 1024;
@@ -31,17 +27,6 @@ const log = (msg) => process.stdout.write(`[screenshots] ${msg}\n`);
 function argValue(name) {
 	const i = process.argv.indexOf(name);
 	return i > 0 ? process.argv[i + 1] : undefined;
-}
-
-async function playwright() {
-	const dir = path.join(TOOLS, 'node_modules', 'playwright-core');
-	if (!fs.existsSync(dir)) {
-		log(`installing ${PLAYWRIGHT} into ${path.relative(ROOT, TOOLS)}`);
-		fs.mkdirSync(TOOLS, { recursive: true });
-		const res = await run('npm', ['install', '--prefix', TOOLS, '--no-audit', '--no-fund', '--no-save', PLAYWRIGHT], { cwd: TOOLS, timeoutMs: 300_000 });
-		if (res.code !== 0) throw new SetupError(`installing ${PLAYWRIGHT} failed:\n${res.output.slice(-2000)}`);
-	}
-	return require(dir);
 }
 
 /** Its own n8n with the packed package, the sandbox credentials and the examples, like `npm start`. */
@@ -70,14 +55,6 @@ async function startDemo(tmp) {
 			await sandbox.close();
 		},
 	};
-}
-
-async function signIn(page, url) {
-	await page.goto(`${url}/signin`);
-	await page.getByTestId('emailOrLdapLoginId').locator('input').fill(OWNER.email);
-	await page.getByTestId('password').locator('input').fill(OWNER.password);
-	await page.getByTestId('form-submit-button').click();
-	await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 30_000 });
 }
 
 async function openWorkflow(page, url, id) {
@@ -161,8 +138,9 @@ const SHOTS = {
 	async trigger(page, url, wfs) {
 		await openWorkflow(page, url, wfs.criticalAlert.id);
 		await openNode(page, wfs.criticalAlert.json.nodes.find((n) => n.type === TRIGGER_TYPE).name);
-		await page.getByText('Webhook URLs', { exact: true }).click();
-		await page.getByText('Production URL', { exact: true }).click();
+		// The toggle comes before the setup notice, which names it too.
+		await page.getByTestId('ndv').getByText('Webhook URLs', { exact: true }).first().click();
+		await page.getByTestId('radio-button-production').click();
 		await settle(page);
 		await save(page, 'risk-info-trigger', await around(page, parameterColumn(page), { until: page.getByTestId('parameter-input-ignoreRepeatedDeliveries') }));
 	},
@@ -177,28 +155,17 @@ const SHOTS = {
 };
 
 async function main() {
-	if (!fs.existsSync(CHROMIUM)) throw new SetupError(`no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM to its path`);
-	const { chromium, selectors } = await playwright();
-	// n8n's editor marks its elements with data-test-id.
-	selectors.setTestIdAttribute('data-test-id');
 	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding'] });
-
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-shots-'));
 	const given = argValue('--url');
-	const demo = given ? { url: given.replace(/\/+$/, ''), stop: async () => {} } : await startDemo(tmp);
-	log(`editor at ${demo.url}`);
 	let browser;
+	let demo;
 	try {
-		browser = await chromium.launchPersistentContext(path.join(tmp, 'chromium'), {
-			executablePath: CHROMIUM,
-			headless: true,
-			// Without the background-networking flags Chromium stalls on a machine without internet.
-			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-			viewport: { width: 1440, height: 900 },
-		});
-		const page = browser.pages()[0] ?? (await browser.newPage());
-		page.setDefaultTimeout(30_000);
-		await signIn(page, demo.url);
+		browser = await launchBrowser({ log });
+		demo = given ? { url: given.replace(/\/+$/, ''), stop: async () => {} } : await startDemo(tmp);
+		log(`editor at ${demo.url}`);
+		const { page } = browser;
+		await signIn(page, demo.url, OWNER);
 		fs.mkdirSync(OUT, { recursive: true });
 		for (const [name, shoot] of Object.entries(SHOTS)) {
 			log(`taking "${name}"`);
@@ -206,7 +173,7 @@ async function main() {
 		}
 	} finally {
 		if (browser) await browser.close();
-		await demo.stop();
+		if (demo) await demo.stop();
 		fs.rmSync(tmp, { recursive: true, force: true });
 	}
 }

@@ -12,12 +12,14 @@ const path = require('node:path');
 const { freePort, ROOT } = require('./lib/n8n');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, listFiles, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples } = require('./lib/setup');
+const { exampleDataTables, ensureDataTables, readmeSampleEvent, sampleCommand } = require('./lib/demo-data');
 
 // RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
 const DEMO = process.env.RISKINFO_DEMO_DIR ? path.resolve(process.env.RISKINFO_DEMO_DIR) : path.join(ROOT, '.n8n-demo');
 const STATE_FILE = path.join(DEMO, 'state.json');
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
 const HOOK_TOKEN_FILE = path.join(DEMO, 'webhook-token');
+const SAMPLE_EVENT_FILE = path.join(DEMO, 'sample-event.json');
 
 // The service has one webhook URL per account, so the sandbox delivers to one of the two trigger
 // workflows: the onboarding one by default (its loads and their results meet in one workflow).
@@ -67,6 +69,51 @@ function readState() {
 function hookToken() {
 	if (!fs.existsSync(HOOK_TOKEN_FILE)) fs.writeFileSync(HOOK_TOKEN_FILE, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
 	return fs.readFileSync(HOOK_TOKEN_FILE, 'utf8').trim();
+}
+
+/**
+ * What the first hour needs before anything runs: the onboarding example's Data table, so a
+ * result delivered before its first load finds an empty table rather than none; and the README's
+ * sample event in a file, for the commands the banner prints.
+ */
+async function prepareFirstUse(n8n, cookie, wfs) {
+	for (const name of await ensureDataTables(n8n, cookie, exampleDataTables(Object.values(wfs)))) log(`created the Data table "${name}"`);
+	fs.writeFileSync(SAMPLE_EVENT_FILE, JSON.stringify(readmeSampleEvent(), null, 2) + '\n');
+}
+
+/** The lines printed once n8n is ready: where everything is, one thing to try first, and commands to paste. */
+function banner({ n8n, t0, wfs, receiver, hookUrl, token, sandbox, KNOWN_RUTS, KNOWN_NAMES }) {
+	const line = '-'.repeat(72);
+	const testUrl = hookUrl.replace('/webhook/', '/webhook-test/');
+	const trigger = wfs[receiver].json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger').name;
+	return [
+		'',
+		line,
+		`n8n is ready (in ${Math.round((Date.now() - t0) / 1000)} s): ${n8n.url}`,
+		`  Log in:      ${OWNER.email}  /  ${OWNER.password}`,
+		`  Workflows:   ${Object.values(wfs).map((w) => `"${w.json.name}"`).join(', ')}`,
+		`  Active:      "${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`,
+		`  Results to:  "${wfs[receiver].json.name}" at ${hookUrl}`,
+		`               (one webhook URL per account, as at the service; \`npm start -- --deliver-to=${receiver === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
+		`  Credential:  "Risk Info (sandbox)" -> ${sandbox.url}`,
+		`  Known RUTs:  ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')}`,
+		`  Known names: ${Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')}`,
+		`  n8n log:     ${path.relative(ROOT, path.join(DEMO, 'n8n.log'))}`,
+		'',
+		`Try this first: open "${wfs.onboarding.json.name}" under Overview, choose Execute workflow ▾ → from Start,`,
+		'  then open Executions: each supplier\'s screening result comes back by webhook within seconds.',
+		'',
+		`Send the trigger "${trigger}" the README's sample result yourself (gzip, the demo webhook token;`,
+		`the event is in ${SAMPLE_EVENT_FILE}):`,
+		`  Production URL (the published workflow runs it; see its Executions):`,
+		`    ${sampleCommand({ url: hookUrl, token, file: SAMPLE_EVENT_FILE })}`,
+		`  Test URL (only while the editor listens: open "${trigger}", click Execute step):`,
+		`    ${sampleCommand({ url: testUrl, token, file: SAMPLE_EVENT_FILE })}`,
+		'  The same event sent again to the Production URL is answered "emitted":0 (Ignore Repeated Deliveries).',
+		'Press Ctrl-C to stop n8n and the sandbox.',
+		line,
+		'',
+	].join('\n');
 }
 
 async function main() {
@@ -147,33 +194,15 @@ async function main() {
 		fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 
 		log('starting n8n');
-		await startWithOwner(n8n, OWNER);
+		const cookie = await startWithOwner(n8n, OWNER);
+		await prepareFirstUse(n8n, cookie, wfs);
 	} catch (err) {
 		await n8n.stop();
 		await sandbox.close();
 		throw err;
 	}
 
-	const line = '-'.repeat(72);
-	process.stdout.write(
-		[
-			'',
-			line,
-			`n8n is ready (in ${Math.round((Date.now() - t0) / 1000)} s): ${n8n.url}`,
-			`  Log in:      ${OWNER.email}  /  ${OWNER.password}`,
-			`  Workflows:   ${Object.values(wfs).map((w) => `"${w.json.name}"`).join(', ')}`,
-			`  Active:      "${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`,
-			`  Results to:  "${wfs[receiver].json.name}" at ${hookUrl}`,
-			`               (one webhook URL per account, as at the service; \`npm start -- --deliver-to=${receiver === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
-			`  Credential:  "Risk Info (sandbox)" -> ${sandbox.url}`,
-			`  Known RUTs:  ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')}`,
-			`  Known names: ${Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')}`,
-			`  n8n log:     ${path.relative(ROOT, path.join(DEMO, 'n8n.log'))}`,
-			'Press Ctrl-C to stop n8n and the sandbox.',
-			line,
-			'',
-		].join('\n'),
-	);
+	process.stdout.write(banner({ n8n, t0, wfs, receiver, hookUrl, token, sandbox, KNOWN_RUTS, KNOWN_NAMES }));
 	const exit = await n8n.server.done;
 	if (!stopping) {
 		await sandbox.close();

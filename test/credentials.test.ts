@@ -1,78 +1,157 @@
-// The credential's "Test" request, resolved the way n8n resolves it (expressions over
-// $credentials, then the credential's own authenticate block) and sent to a live server through
-// n8n's own HTTP client, which is what n8n's credential tester ends in.
+// The Risk Info API credential's "Test" button. n8n runs the function the Risk Info node names in
+// `testedBy` (its credentials tester looks there when the credential has no `test` request), with
+// n8n-core's own CredentialTestContext, whose request helper is n8n's HTTP client. These tests
+// run that function in that context against live HTTP servers: the sandbox, a server playing the
+// wrong answers, and a port nobody listens on. Each failure must say what to do, not only
+// "Unauthorized", "ECONNREFUSED" or "Not Found" as a bare request test would.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { OutboundHttp } from '@n8n/backend-network';
-import { Container } from '@n8n/di';
-
-import { Workflow } from 'n8n-workflow';
-import type { IHttpRequestOptions, INode } from 'n8n-workflow';
+import { CredentialTestContext } from 'n8n-core';
+import type { ICredentialsDecrypted, INodeCredentialTestResult, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
 import { RiskInfoApi } from '../credentials/RiskInfoApi.credentials';
-import { MANUAL_TRIGGER, NodeTypesRegistry, TestCredentialsHelper } from '../harness/workflow';
+import { RiskInfo } from '../nodes/RiskInfo/RiskInfo.node';
+import { startSandbox, type Sandbox } from '../sandbox';
 
+let sandbox: Sandbox;
 let server: http.Server;
-let baseUrl: string;
+let serverUrl: string;
+let closedPort: number;
 const seen: Array<{ url?: string; headers: http.IncomingHttpHeaders }> = [];
 
-beforeAll(async () => {
-	server = http.createServer((req, res) => {
-		seen.push({ url: req.url, headers: req.headers });
-		// An old address that forwards to the right one, as an http:// Base URL often does.
-		if (req.url?.startsWith('/old/')) {
-			res.writeHead(301, { location: req.url.slice('/old'.length) });
-			res.end();
-			return;
-		}
-		const ok = req.headers.authorization === 'Bearer good-token' && req.headers['x-client-identifier'] === 'acme';
-		res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-		res.end(JSON.stringify(ok ? { success: true, data: {} } : { success: false, code: 401, error: 'No autorizado' }));
-	});
-	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((r) => server.close(r)));
-
-async function testCredential(data: { baseUrl: string; accessToken: string; clientIdentifier: string }) {
-	const node: INode = { id: '1', name: 'Start', type: MANUAL_TRIGGER, typeVersion: 1, position: [0, 0], parameters: {} };
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: new NodeTypesRegistry() });
-	const resolve = (v: string | undefined) =>
-		String(workflow.expression.getSimpleParameterValue(node, v ?? '', 'internal', { $credentials: data }, undefined, ''));
-	const { request } = new RiskInfoApi().test;
-	const options = {
-		...request,
-		baseURL: resolve(request.baseURL),
-		url: resolve(request.url),
-		headers: { ...request.headers },
-	} as IHttpRequestOptions;
-	const authed = await new TestCredentialsHelper({ riskInfoApi: data }).authenticate(data, 'riskInfoApi', options, workflow, node);
-	try {
-		const response = (await Container.get(OutboundHttp).requests().request({ ...authed, returnFullResponse: true })) as { statusCode: number };
-		return response.statusCode;
-	} catch (error) {
-		// n8n's tester reports any failed request as a failed test.
-		return (error as { response?: { status?: number } }).response?.status ?? 'failed';
-	}
+/** A port that was free a moment ago and that nothing listens on. */
+async function unusedPort(): Promise<number> {
+	const probe = http.createServer();
+	await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+	const { port } = probe.address() as AddressInfo;
+	await new Promise((r) => probe.close(r));
+	return port;
 }
 
-test('Test credential reads V2 usage with both headers and passes for a working pair', async () => {
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+	server = http.createServer((req, res) => {
+		seen.push({ url: req.url, headers: req.headers });
+		const [prefix] = (req.url ?? '').split('/api/');
+		const reply = (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => {
+			res.writeHead(status, headers);
+			res.end(body);
+		};
+		if (prefix === '/old') return reply(301, '', { location: `${serverUrl}/new${req.url!.slice('/old'.length)}` });
+		if (prefix === '/html') return reply(200, '<!doctype html><title>Welcome</title>', { 'content-type': 'text/html' });
+		if (prefix === '/failing') return reply(200, JSON.stringify({ success: false, error: `token ${req.headers.authorization?.slice(7)} is suspended` }));
+		if (prefix === '/forbidden') return reply(403, JSON.stringify({ success: false, error: 'Sin permiso' }));
+		if (prefix === '/busy') return reply(503, JSON.stringify({ success: false, error: 'Mantención' }));
+		return reply(404, JSON.stringify({ success: false, error: 'Not Found' }));
+	});
+	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+	serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	closedPort = await unusedPort();
+});
+afterAll(async () => {
+	await sandbox.close();
+	await new Promise((r) => server.close(r));
+});
+beforeEach(() => {
 	seen.length = 0;
-	expect(await testCredential({ baseUrl: `${baseUrl}/`, accessToken: 'good-token', clientIdentifier: 'acme' })).toBe(200);
+});
+
+/** Presses "Test" the way n8n's credentials tester does for a `testedBy` function. */
+async function pressTest(data: { baseUrl: string; accessToken: string; clientIdentifier: string }): Promise<INodeCredentialTestResult> {
+	const node = new RiskInfo();
+	const entry = node.description.credentials?.find((c) => c.name === new RiskInfoApi().name);
+	const testedBy = entry?.testedBy;
+	if (typeof testedBy !== 'string') throw new Error('the Risk Info node names no credential test function');
+	const fn = node.methods.credentialTest[testedBy as keyof typeof node.methods.credentialTest];
+	const context = new CredentialTestContext({} as IWorkflowExecuteAdditionalData);
+	const credential: ICredentialsDecrypted = { id: '1', name: 'Risk Info', type: 'riskInfoApi', data };
+	return await fn.call(context, credential);
+}
+
+const good = () => ({ baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId });
+
+test('the credential has no request test, so n8n runs the node\'s function, and the Risk Info node names it', () => {
+	expect((new RiskInfoApi() as unknown as { test?: unknown }).test).toBeUndefined();
+	expect(new RiskInfo().description.credentials).toEqual([expect.objectContaining({ name: 'riskInfoApi', testedBy: 'riskInfoApiTest' })]);
+});
+
+test('the sandbox credential passes, with or without a trailing slash', async () => {
+	expect(await pressTest(good())).toEqual({ status: 'OK', message: expect.stringMatching(/accepted/) });
+	expect((await pressTest({ ...good(), baseUrl: `${sandbox.url}/` })).status).toBe('OK');
+});
+
+test('it reads the free usage endpoint with both headers', async () => {
+	await pressTest({ baseUrl: serverUrl, accessToken: 'tok', clientIdentifier: 'acme' });
+	expect(seen).toHaveLength(1);
 	expect(seen[0].url).toBe('/api/clients/v2/usage');
-	expect(seen[0].headers.authorization).toBe('Bearer good-token');
+	expect(seen[0].headers.authorization).toBe('Bearer tok');
 	expect(seen[0].headers['x-client-identifier']).toBe('acme');
 });
 
-test('Test credential fails for a wrong token or client identifier', async () => {
-	expect(await testCredential({ baseUrl, accessToken: 'bad', clientIdentifier: 'acme' })).toBe(401);
-	expect(await testCredential({ baseUrl, accessToken: 'good-token', clientIdentifier: 'other' })).toBe(401);
+test.each([
+	['a wrong token', { accessToken: 'wrong-token' }],
+	['a wrong client identifier', { clientIdentifier: 'someone-else' }],
+])('%s: the service refuses (401) and the message says to copy both fields again', async (_case, change) => {
+	const result = await pressTest({ ...good(), ...change });
+	expect(result.status).toBe('Error');
+	expect(result.message).toMatch(/did not accept the Access Token and the Client Identifier/);
+	expect(result.message).toMatch(/HTTP 401/);
+	expect(result.message).toMatch(/Copy both again/);
+	expect(result.message).not.toContain('wrong-token');
 });
 
-test('Test credential fails for a Base URL that redirects, which the node would refuse too', async () => {
-	seen.length = 0;
-	const status = await testCredential({ baseUrl: `${baseUrl}/old`, accessToken: 'good-token', clientIdentifier: 'acme' });
-	expect(status).toBe(301);
+test('a port nobody listens on: "connection refused", and to check the host and port', async () => {
+	const result = await pressTest({ ...good(), baseUrl: `http://127.0.0.1:${closedPort}` });
+	expect(result.status).toBe('Error');
+	expect(result.message).toContain(`Nothing accepts connections at http://127.0.0.1:${closedPort} (connection refused)`);
+	expect(result.message).toMatch(/Check the host and the port in the Base URL/);
+});
+
+test.each(['/api/clients/v2', '/api/clients/v2/', '/API/v1'])('a Base URL ending in %s is refused before sending, naming the root to enter', async (suffix) => {
+	const result = await pressTest({ ...good(), baseUrl: `${serverUrl}${suffix}` });
+	expect(result.status).toBe('Error');
+	expect(result.message).toContain(`enter the service's root address without /api/…, here ${serverUrl}.`);
+	expect(seen).toHaveLength(0);
+});
+
+test('a Base URL the service does not answer on (404) says what the Base URL should be', async () => {
+	const result = await pressTest({ ...good(), baseUrl: `${serverUrl}/elsewhere` });
+	expect(result.status).toBe('Error');
+	expect(result.message).toContain(`Nothing answers at ${serverUrl}/elsewhere/api/clients/v2/usage (HTTP 404)`);
+	expect(result.message).toMatch(/root address the service gave you/);
+});
+
+test('a redirecting Base URL fails without following, and names where it points', async () => {
+	const result = await pressTest({ ...good(), baseUrl: `${serverUrl}/old` });
+	expect(result.status).toBe('Error');
+	expect(result.message).toMatch(/redirects to .*\/new\/api\/clients\/v2\/usage \(HTTP 301\)/);
+	expect(result.message).toContain(`(${serverUrl})`);
 	expect(seen.map((s) => s.url)).toEqual(['/old/api/clients/v2/usage']);
+});
+
+test('a page that is not the API (HTML) does not pass', async () => {
+	const result = await pressTest({ ...good(), baseUrl: `${serverUrl}/html` });
+	expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/not with the Risk Info API's JSON/) });
+});
+
+test('403, 5xx and "success": false each say what happened', async () => {
+	expect((await pressTest({ ...good(), baseUrl: `${serverUrl}/forbidden` })).message).toMatch(/enable API access/);
+	expect((await pressTest({ ...good(), baseUrl: `${serverUrl}/busy` })).message).toMatch(/failed \(HTTP 503\).*Test again later/);
+	const failing = await pressTest({ baseUrl: `${serverUrl}/failing`, accessToken: 'secret-token-123', clientIdentifier: 'acme' });
+	expect(failing.status).toBe('Error');
+	expect(failing.message).toMatch(/reported a failure/);
+	expect(failing.message).toContain('[redacted]');
+	expect(failing.message).not.toContain('secret-token-123');
+});
+
+test.each([
+	['no scheme', { baseUrl: '127.0.0.1:4010' }, /not a web address/],
+	['another scheme', { baseUrl: 'ftp://example.cl' }, /must start with https:\/\/ or http:\/\//],
+	['"Bearer " typed into the token', { accessToken: 'Bearer abc' }, /without the word "Bearer"/],
+	['an empty client identifier', { clientIdentifier: ' ' }, /Enter the Client Identifier/],
+])('%s: refused before sending, saying what to enter', async (_case, change, message) => {
+	const result = await pressTest({ ...good(), baseUrl: serverUrl, ...change });
+	expect(result).toEqual({ status: 'Error', message: expect.stringMatching(message) });
+	expect(seen).toHaveLength(0);
 });

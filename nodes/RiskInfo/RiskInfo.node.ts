@@ -5,8 +5,29 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { nodeProperties } from './actions/registry';
+import { testRiskInfoApi } from '../../credentials/RiskInfoApiCheck';
+import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
+import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
+
+/**
+ * The line under the node on the canvas: what the user picked, in the words of the lists they
+ * picked it from ("Get Summary · RUT", "Download Summary · RUT (V1)"). n8n evaluates it as an
+ * expression, which sees parameter values only, so the labels travel in a lookup table keyed by
+ * "version resource operation". A flat object: a nested literal would put "}}" inside the
+ * expression, which ends it.
+ */
+function subtitle(): string {
+	const labels: Record<string, string> = {};
+	for (const [version, resources] of Object.entries(RESOURCES)) {
+		for (const resource of resources) {
+			for (const operation of resource.operations) {
+				labels[`${version} ${resource.value} ${operation.value}`] = `${operation.name} · ${resource.name}`;
+			}
+		}
+	}
+	return `={{ (${JSON.stringify(labels)})[$parameter["apiVersion"] + " " + $parameter["resource"] + " " + $parameter["operation"]] ?? "" }}`;
+}
 
 export class RiskInfo implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,18 +36,19 @@ export class RiskInfo implements INodeType {
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		// V1 resource values carry a "v1" prefix of their own (see registry.ts); the canvas shows them without it.
-		subtitle:
-			'={{$parameter["apiVersion"].toUpperCase() + ": " + $parameter["operation"] + " " + $parameter["resource"].replace(/^v1/, "").charAt(0).toLowerCase() + $parameter["resource"].replace(/^v1/, "").slice(1)}}',
-		description: 'Risk and due-diligence information on Chilean taxpayers by RUT, and compliance screening of names',
+		subtitle: subtitle(),
+		description: PACKAGE_DESCRIPTION,
+		documentationUrl: DOCS.operations,
 		defaults: { name: 'Risk Info' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		// A literal, as the credential class has it: n8n's scanner (npm run lint) checks the two agree.
-		credentials: [{ name: 'riskInfoApi', required: true }],
+		credentials: [{ name: 'riskInfoApi', required: true, testedBy: 'riskInfoApiTest' }],
 		properties: nodeProperties(),
 	};
+
+	methods = { credentialTest: { riskInfoApiTest: testRiskInfoApi } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

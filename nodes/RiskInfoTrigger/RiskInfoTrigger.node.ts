@@ -10,8 +10,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { secretProblem } from './auth';
-import { properties } from './properties';
+import { properties, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 
 export class RiskInfoTrigger implements INodeType {
@@ -23,7 +24,10 @@ export class RiskInfoTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{$parameter["events"] === "success" ? "Completed screenings" : $parameter["events"] === "failed" ? "Failed screenings" : "All screening results"}}',
-		description: 'Starts the workflow when the Risk Info service delivers a compliance screening result',
+		// The node panel shows this for the merged "Risk Info" entry (see shared/docs.ts); what the
+		// trigger itself does is said by its trigger panel and its Events list.
+		description: PACKAGE_DESCRIPTION,
+		documentationUrl: DOCS.trigger,
 		defaults: { name: 'Risk Info Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -46,6 +50,7 @@ export class RiskInfoTrigger implements INodeType {
 				path: 'riskinfo-compliance',
 			},
 		],
+		triggerPanel,
 		properties,
 	};
 
@@ -57,7 +62,10 @@ export class RiskInfoTrigger implements INodeType {
 				credential: ICredentialsDecrypted,
 			): Promise<INodeCredentialTestResult> {
 				const problem = secretProblem((credential.data ?? {}) as Record<string, unknown>);
-				return problem ? { status: 'Error', message: problem } : { status: 'OK', message: 'The secret can be used' };
+				// n8n shows any OK as "Connection tested successfully"; the credential's notice says what it means here.
+				return problem
+					? { status: 'Error', message: problem }
+					: { status: 'OK', message: 'The secret is usable. The service offers no way to test it from n8n: send the trigger a sample delivery.' };
 			},
 		},
 	};

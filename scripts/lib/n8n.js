@@ -88,8 +88,9 @@ class N8n {
 			N8N_EDITOR_BASE_URL: `${this.url}/`,
 			DB_TYPE: 'sqlite',
 			N8N_DIAGNOSTICS_ENABLED: 'false',
-			// Otherwise n8n reaches out to the internet at start.
-			N8N_DISABLED_MODULES: 'mcp-registry',
+			// mcp-registry reaches out to the internet at start; instance-ai makes the editor open on
+			// its assistant promotion after login instead of the workflows.
+			N8N_DISABLED_MODULES: 'mcp-registry,instance-ai',
 			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 			N8N_TEMPLATES_ENABLED: 'false',
 			N8N_PERSONALIZATION_ENABLED: 'false',

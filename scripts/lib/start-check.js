@@ -115,4 +115,4 @@ async function checkNpmStart(tmp) {
 	}
 }
 
-module.exports = { checkNpmStart };
+module.exports = { checkNpmStart, startDemo, interrupt };

@@ -1,0 +1,19 @@
+/**
+ * What the node panel and the Docs links show, for both nodes.
+ *
+ * n8n's node panel shows the action node and its trigger as one entry ("Risk Info") with the
+ * trigger's actions merged in, and gives that entry the TRIGGER's description (n8n 2.40.7,
+ * generateMergedNodesAndActions). So both nodes carry the same description, written for the whole
+ * package, and the panel shows the action node's own words.
+ */
+export const PACKAGE_DESCRIPTION =
+	'Risk and due-diligence information on Chilean taxpayers by RUT, and compliance screening of names';
+
+// A node's Docs link: n8n appends its tracking query to a codex URL, after any "#anchor", which
+// then no longer matches; a `documentationUrl` starting with http is used as it is.
+const README = 'https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo';
+export const DOCS = {
+	operations: `${README}#operations`,
+	trigger: `${README}#trigger`,
+	tryTheTrigger: `${README}#try-it-without-the-service`,
+};

@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run e2e:browser`: a new user's first hour (issue 20), in a real headless Chromium against
+// the n8n that `npm start` starts (in a folder of its own). It reads the banner as printed, logs in
+// with the printed login and checks, by what the page shows:
+//   (1) the editor opens on the workflows after login
+//   (2) the credential Test passes with the sandbox credential; a wrong token gets the guided message
+//   (3) the supplier-screening example runs from the editor; Risk Info's output shows the 5 records
+//   (4) a Risk Info node given RUT 12.345.678-0 shows the error naming item 1
+//   (5) the node panel lists every action (28) under the action node's own description
+//   (6) the canvas subtitle of the summary node is the plain label
+//   (7) the banner's Production URL curl starts an execution shown in the Executions list, and
+//       this first delivery, before any load, ends in Compliance Review, not in an error
+//   (8) the same with the Data table gone: still Compliance Review, saying why
+//   (9) the banner's Test URL curl reaches the editor while the trigger listens
+// One line per check; a failed check's screenshot is kept. Debian's chromium and playwright-core
+// are installed on first use (scripts/lib/browser.js). Options: --keep (keep the temporary folder).
+const { execFile } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { promisify } = require('node:util');
+const { killAll } = require('./lib/proc');
+const { N8n, ROOT } = require('./lib/n8n');
+const { SetupError } = require('./lib/launch');
+const { startDemo, interrupt } = require('./lib/start-check');
+const { checkList, assert } = require('./lib/checks');
+const { exampleWorkflows } = require('./lib/setup');
+const { exampleDataTables, ensureDataTables, deleteDataTable } = require('./lib/demo-data');
+const { launchBrowser, signIn } = require('./lib/browser');
+const editor = require('./lib/editor-checks');
+
+const TOTAL_TIMEOUT_MS = 20 * 60_000;
+const args = new Set(process.argv.slice(2));
+const T0 = Date.now();
+const step = (msg) => process.stdout.write(`[e2e:browser] ${msg}\n`);
+
+/** A shell command of the banner, run as a user pastes it; resolves with curl's answer as JSON. */
+async function paste(command) {
+	const { stdout } = await promisify(execFile)('bash', ['-c', `set -euo pipefail\n${command}`], { timeout: 30_000 });
+	return JSON.parse(stdout);
+}
+
+/** What the banner says: editor URL, login, and the two sample commands. */
+function readBanner(demo) {
+	const login = /^(\S+)\s+\/\s+(\S+)$/.exec(demo.field('Log in') ?? '');
+	const commands = demo.lines.map((l) => l.trim()).filter((l) => l.startsWith('gzip -c '));
+	const production = commands.find((c) => c.includes('/webhook/'));
+	const test = commands.find((c) => c.includes('/webhook-test/'));
+	assert(demo.url && login && production && test, `the banner lacks the editor URL, the login or a sample command:\n${demo.lines.slice(-30).join('\n')}`);
+	assert(demo.lines.some((l) => l.startsWith('Try this first:')), 'the banner has no "Try this first" line');
+	return { url: demo.url, owner: { email: login[1], password: login[2] }, production, test };
+}
+
+/** The compiled action node: its description and the number of actions the panel lists. */
+function builtActionNode() {
+	const { RiskInfo } = require(path.join(ROOT, 'dist', 'nodes', 'RiskInfo', 'RiskInfo.node.js'));
+	const { description } = new RiskInfo();
+	const actions = description.properties.filter((p) => p.name === 'operation').reduce((n, p) => n + p.options.length, 0);
+	return { description: description.description, actions };
+}
+
+/** A workflow with one Risk Info node reading RUT 12.345.678-0, created as a user would save one. */
+async function wrongRutWorkflow(n8n, cookie, credentialId) {
+	const res = await n8n.rest('POST', '/rest/workflows', {
+		cookie,
+		body: {
+			name: 'Risk Info: a RUT with a wrong check digit',
+			active: false,
+			settings: { executionOrder: 'v1' },
+			nodes: [
+				{ id: 'b1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'b2',
+					name: 'Risk Info',
+					type: 'n8n-nodes-riskinfo.riskInfo',
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut: '12.345.678-0' },
+					credentials: { riskInfoApi: { id: credentialId, name: 'Risk Info (sandbox)' } },
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Risk Info', type: 'main', index: 0 }]] } },
+		},
+	});
+	assert(res.status === 200, `saving the workflow answered ${res.status}: ${res.text.slice(0, 300)}`);
+	return res.json.data.id;
+}
+
+async function main() {
+	const watchdog = setTimeout(() => {
+		process.stderr.write(`[e2e:browser] ERROR: still running after ${TOTAL_TIMEOUT_MS / 60_000} minutes; stopping everything\n`);
+		killAll('SIGKILL');
+		process.exit(1);
+	}, TOTAL_TIMEOUT_MS);
+	watchdog.unref();
+
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-browser-'));
+	const shots = path.join(tmp, 'failures');
+	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding'] });
+	step(`npm start in ${path.join(tmp, 'demo')}, and the browser`);
+	const [started, launched] = await Promise.allSettled([startDemo(path.join(tmp, 'demo')), launchBrowser({ log: step })]);
+	if (started.status === 'rejected' || launched.status === 'rejected') {
+		if (launched.status === 'fulfilled') await launched.value.close();
+		if (started.status === 'fulfilled') await interrupt(started.value).catch(() => started.value.handle.stop('SIGKILL'));
+		throw (started.status === 'rejected' ? started : launched).reason;
+	}
+	const [demo, browser] = [started.value, launched.value];
+	const { check, results } = checkList();
+	const { page } = browser;
+	let setupFailed = false;
+	try {
+		const banner = readBanner(demo);
+		step(`n8n ready at ${banner.url} (${Math.round((Date.now() - T0) / 1000)} s)`);
+		/** A check that keeps a screenshot of the page when it fails. */
+		const shoot = (id, title, fn) =>
+			check(id, title, async () => {
+				try {
+					return await fn();
+				} catch (err) {
+					fs.mkdirSync(shots, { recursive: true });
+					const file = path.join(shots, `${id}.png`);
+					await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+					throw new Error(`${err.message} (screenshot: ${file})`);
+				}
+			});
+
+		const n8n = new N8n({ port: Number(new URL(banner.url).port) });
+		const login = await n8n.rest('POST', '/rest/login', { body: { emailOrLdapLoginId: banner.owner.email, password: banner.owner.password } });
+		const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		assert(cookie, `logging in with the printed login answered ${login.status}`);
+		const built = builtActionNode();
+		const onboarding = wfs.onboarding;
+		const review = onboarding.json.nodes.find((n) => n.name === 'Compliance Review')?.name ?? 'Compliance Review';
+		const onboard = onboarding.json.nodes.find((n) => n.name === 'Onboard')?.name ?? 'Onboard';
+
+		await page.goto(banner.url);
+		await signIn(page, banner.url, banner.owner);
+		await shoot('1', 'after login, the workflows', () => editor.landsOnWorkflows(page, wfs));
+		await shoot('2', 'credential Test: sandbox passes, wrong token guided', () => editor.credentialTest(page, banner.url));
+		await shoot('3', 'supplier screening from the editor', () => editor.supplierScreening(page, banner.url, wfs.supplierScreening));
+		await shoot('4', 'RUT 12.345.678-0: the item-numbered error', async () => {
+			const credentialId = wfs.supplierScreening.json.nodes.find((n) => n.credentials?.riskInfoApi)?.credentials.riskInfoApi.id;
+			return await editor.wrongRut(page, banner.url, await wrongRutWorkflow(n8n, cookie, credentialId));
+		});
+		await shoot('5', `node panel: ${built.actions} actions, the action node's description`, () => editor.nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions));
+		await shoot('6', 'canvas subtitle of the summary node', () => editor.canvasSubtitle(page, banner.url, wfs.supplierScreening, 'Get Summary · RUT'));
+		await shoot('7', "the banner's Production URL curl: an execution, ending in Compliance Review", async () => {
+			const before = await editor.executionCount(page, banner.url, onboarding.id);
+			const answer = await paste(banner.production);
+			assert(answer.received === true && answer.emitted === 1, `the pasted command got ${JSON.stringify(answer)}`);
+			const label = await editor.newestExecution(page, banner.url, onboarding.id, before);
+			const { lookup } = await editor.endedInReview(page, review, onboard, label);
+			assert(/no supplier was remembered/.test(lookup ?? ''), `"${review}" says supplierLookup ${JSON.stringify(lookup)}`);
+			return `answered ${JSON.stringify(answer)}; Executions lists "${label}"; "${review}" got the result (${lookup})`;
+		});
+		await shoot('8', 'a delivery with the Data table gone: Compliance Review, not an error', async () => {
+			const [table] = exampleDataTables([onboarding]);
+			assert(await deleteDataTable(n8n, cookie, table.name), `no Data table "${table.name}" to delete: npm start did not create it`);
+			try {
+				const file = path.join(tmp, 'second-event.json');
+				const sample = JSON.parse(fs.readFileSync(/^gzip -c '([^']+)'/.exec(banner.production)[1], 'utf8'));
+				fs.writeFileSync(file, JSON.stringify({ ...sample, webhookId: sample.webhookId + 1 }));
+				const before = await editor.executionCount(page, banner.url, onboarding.id);
+				const answer = await paste(banner.production.replace(/^gzip -c '[^']+'/, `gzip -c '${file}'`));
+				assert(answer.emitted === 1, `the delivery got ${JSON.stringify(answer)}`);
+				const label = await editor.newestExecution(page, banner.url, onboarding.id, before);
+				const { lookup } = await editor.endedInReview(page, review, onboard, label);
+				assert(/could not be read/.test(lookup ?? ''), `"${review}" says supplierLookup ${JSON.stringify(lookup)}`);
+				return `Executions lists "${label}"; "${review}" says "${lookup.slice(0, 100)}"`;
+			} finally {
+				await ensureDataTables(n8n, cookie, [table]);
+			}
+		});
+		await shoot('9', "the banner's Test URL curl while the trigger listens", async () => {
+			const trigger = await editor.listenOnTrigger(page, banner.url, onboarding);
+			const answer = await paste(banner.test);
+			assert(answer.received === true && answer.emitted === 1, `the pasted command got ${JSON.stringify(answer)}`);
+			await page.getByTestId('output-panel').getByText('Maria Ejemplo Soto').first().waitFor();
+			return `"${trigger}" listening; answered ${JSON.stringify(answer)}; the editor shows the event`;
+		});
+	} catch (err) {
+		setupFailed = true;
+		process.stdout.write(`FAIL (setup) ${err.message}\n`);
+	} finally {
+		await browser.close();
+		await interrupt(demo).catch(() => demo.handle.stop('SIGKILL'));
+	}
+	const passed = results.filter(Boolean).length;
+	const failed = results.length - passed + (setupFailed ? 1 : 0);
+	if (failed || args.has('--keep')) step(`kept ${tmp}${fs.existsSync(shots) ? ` (failure screenshots in ${shots})` : ''}`);
+	else fs.rmSync(tmp, { recursive: true, force: true });
+	step(`took ${Math.round((Date.now() - T0) / 1000)} s`);
+	process.stdout.write(`e2e-browser: ${passed} passed, ${failed} failed\n`);
+	return failed === 0;
+}
+
+main().then(
+	(ok) => process.exit(ok ? 0 : 1),
+	(err) => {
+		process.stderr.write(`[e2e:browser] ERROR: ${err instanceof SetupError ? err.message : err.stack}\n`);
+		killAll('SIGTERM');
+		process.exit(1);
+	},
+);

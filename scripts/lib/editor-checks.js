@@ -1,0 +1,180 @@
+'use strict';
+// The browser e2e's checks: each drives n8n's editor in a real headless Chromium the way a user
+// would and asserts on what the page shows (text on screen, not the REST API), then returns the
+// one line it prints. Shared tools: assert and waitFor from ./checks.
+const { assert, waitFor } = require('./checks');
+
+const ACTION_TYPE = 'n8n-nodes-riskinfo.riskInfo';
+const TRIGGER_TYPE = 'n8n-nodes-riskinfo.riskInfoTrigger';
+
+async function openWorkflow(page, url, id) {
+	await page.goto(`${url}/workflow/${id}`);
+	await page.getByTestId('canvas-node').first().waitFor();
+}
+
+async function openNode(page, name) {
+	await page.getByTestId('canvas-node').filter({ hasText: name }).first().dblclick();
+	await page.getByTestId('ndv').waitFor();
+}
+
+/** Signed in, the editor shows the workflows list (not n8n's assistant promotion). */
+async function landsOnWorkflows(page, wfs) {
+	await page.waitForURL((u) => u.pathname.startsWith('/home/workflows'), { timeout: 15_000 }).catch(() => {});
+	const where = new URL(page.url()).pathname;
+	assert(where.startsWith('/home/workflows'), `after login the editor shows ${where}, not the workflows`);
+	for (const wf of Object.values(wfs)) await page.getByText(wf.json.name, { exact: true }).first().waitFor();
+	return `after login the editor shows ${where} with the ${Object.keys(wfs).length} example workflows`;
+}
+
+/** The sandbox credential tests green; a wrong token gets the guided message, not "Unauthorized". */
+async function credentialTest(page, url) {
+	await page.goto(`${url}/home/credentials`);
+	await page.getByText('Risk Info (sandbox)', { exact: true }).click();
+	const dialog = page.getByTestId('editCredential-modal');
+	await dialog.getByTestId('credentials-config-container-test-success').waitFor();
+	const ok = (await dialog.getByTestId('credentials-config-container-test-success').innerText()).split('\n')[0].trim();
+	// Retry tests what the form holds, unsaved: the sandbox credential stays as it is.
+	await dialog.getByTestId('parameter-input-accessToken').locator('input').fill('a-wrong-token');
+	await dialog.getByRole('button', { name: 'Retry' }).click();
+	await dialog.getByText('Couldn’t connect with these settings').waitFor();
+	await dialog.getByText('More details').click();
+	const guided = dialog.getByText(/did not accept the Access Token and the Client Identifier together \(HTTP 401\)/);
+	await guided.waitFor();
+	const shown = (await guided.innerText()).trim();
+	assert(/Copy both again/.test(shown), `the wrong-token message does not say what to do: ${shown}`);
+	await page.goto(`${url}/home/workflows`);
+	return `sandbox credential: "${ok}"; wrong token: "${shown.slice(0, 90)}…"`;
+}
+
+/** Execute workflow on the supplier-screening example; Risk Info's output shows a record per listed RUT. */
+async function supplierScreening(page, url, wf) {
+	const summary = wf.json.nodes.find((n) => n.type === ACTION_TYPE);
+	const listNode = wf.json.nodes.find((n) => n.type === 'n8n-nodes-base.set' && /\[/.test(JSON.stringify(n.parameters)));
+	const ruts = JSON.parse(listNode.parameters.assignments.assignments[0].value.replace(/^=/, ''));
+	await openWorkflow(page, url, wf.id);
+	await page.getByTestId('execute-workflow-button').click();
+	await waitFor(
+		'the run did not finish with items on Review and Approve',
+		async () => (await page.getByTestId('canvas-node').allInnerTexts()).filter((t) => /\d+ items?\n(Review|Approve)/.test(t)).length === 2,
+		60_000,
+	);
+	await openNode(page, summary.name);
+	const output = page.getByTestId('output-panel');
+	await output.getByText(`${ruts.length} items`, { exact: true }).waitFor();
+	const text = await output.innerText();
+	const missing = ruts.filter((r) => !text.includes(r));
+	assert(missing.length === 0, `"${summary.name}" output does not show ${missing.join(', ')}`);
+	return `"${summary.name}" output shows ${ruts.length} items: ${ruts.join(', ')}`;
+}
+
+/** A Risk Info node given RUT 12.345.678-0, run with Execute step, shows the error naming item 1. */
+async function wrongRut(page, url, workflowId) {
+	await openWorkflow(page, url, workflowId);
+	await openNode(page, 'Risk Info');
+	await page.getByTestId('node-execute-button').click();
+	const message = page.getByTestId('output-panel').getByTestId('node-error-message');
+	await message.waitFor();
+	const shown = (await message.innerText()).trim();
+	assert(/^Item 1: RUT "12\.345\.678-0" is not a valid RUT: the check digit is wrong/.test(shown), `the error shown is: ${shown}`);
+	return `"${shown}"`;
+}
+
+/** The node panel: searching "Risk Info" shows the action node's description; its actions number `count`. */
+async function nodePanel(page, url, wf, description, count) {
+	await openWorkflow(page, url, wf.id);
+	await page.getByTestId('node-creator-plus-button').click();
+	const search = page.getByTestId('node-creator-search-bar');
+	await search.waitFor();
+	await search.fill('Risk Info');
+	const entry = page.getByTestId('node-creator').getByText(description, { exact: true }).first();
+	await entry.waitFor();
+	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first().click();
+	await page.getByText(`Actions (${count})`, { exact: true }).waitFor();
+	await page.getByTestId('node-creator').getByText(description, { exact: true }).first().waitFor();
+	await page.keyboard.press('Escape');
+	return `"Risk Info" found with "${description}"; Actions (${count})`;
+}
+
+/** The canvas subtitle of the supplier-screening summary node. */
+async function canvasSubtitle(page, url, wf, expected) {
+	const summary = wf.json.nodes.find((n) => n.type === ACTION_TYPE);
+	await openWorkflow(page, url, wf.id);
+	const node = page.getByTestId('canvas-node').filter({ hasText: summary.name }).first();
+	const text = (await node.innerText()).split('\n').map((s) => s.trim());
+	assert(text.includes(expected), `"${summary.name}" shows ${JSON.stringify(text)}, not "${expected}"`);
+	return `"${summary.name}" shows "${expected}"`;
+}
+
+/** The newest execution in a workflow's Executions tab, once there are more than `before`. */
+async function newestExecution(page, url, workflowId, before) {
+	await page.goto(`${url}/workflow/${workflowId}/executions`);
+	const items = page.locator('[data-test-id^="execution-details-"]');
+	await waitFor(
+		`the Executions list still shows ${before} executions`,
+		async () => {
+			if ((await items.count()) > before) return true;
+			await page.reload();
+			await page.getByTestId('current-executions-list').waitFor();
+			return false;
+		},
+		30_000,
+		1000,
+	);
+	const item = items.first();
+	const label = (await item.innerText()).replace(/\s+/g, ' ').trim();
+	await item.click();
+	await page.getByTestId('canvas-node').first().waitFor();
+	return label;
+}
+
+async function executionCount(page, url, workflowId) {
+	await page.goto(`${url}/workflow/${workflowId}/executions`);
+	await page.getByTestId('current-executions-list').waitFor().catch(() => {});
+	await page.waitForTimeout(1000);
+	return await page.locator('[data-test-id^="execution-details-"]').count();
+}
+
+/**
+ * The execution just shown in the Executions tab succeeded and put one item on `reviewName`
+ * and none on `onboardName`; returns what the review node's output says about the supplier.
+ */
+async function endedInReview(page, reviewName, onboardName, label) {
+	assert(/Succeeded/.test(label), `the execution is listed as "${label}"`);
+	const nodes = await page.getByTestId('canvas-node').allInnerTexts();
+	const review = nodes.find((t) => t.split('\n').includes(reviewName));
+	const onboard = nodes.find((t) => t.split('\n').includes(onboardName));
+	assert(review && /^1 item\n/.test(review), `"${reviewName}" shows ${JSON.stringify(review)}`);
+	assert(onboard && !/items?\n/.test(onboard), `"${onboardName}" shows ${JSON.stringify(onboard)}`);
+	await openNode(page, reviewName);
+	// The reason the example writes into supplierLookup, as the output table shows it.
+	const reasons = /no supplier was remembered with this webhookId|the supplier table could not be read/;
+	await page.getByTestId('output-panel').getByText(reasons).first().waitFor({ timeout: 15_000 }).catch(() => {});
+	const output = await page.getByTestId('output-panel').innerText();
+	await page.keyboard.press('Escape');
+	const lookup = output.match(/no supplier was remembered with this webhookId|the supplier table could not be read: [^\t\n]*/)?.[0];
+	return { lookup };
+}
+
+/** Clicks Execute step on the trigger and waits until the editor says it is listening. */
+async function listenOnTrigger(page, url, wf) {
+	const trigger = wf.json.nodes.find((n) => n.type === TRIGGER_TYPE);
+	await openWorkflow(page, url, wf.id);
+	await openNode(page, trigger.name);
+	await page.getByTestId('node-execute-button').first().click();
+	await page.getByTestId('trigger-listening').waitFor();
+	return trigger.name;
+}
+
+module.exports = {
+	landsOnWorkflows,
+	credentialTest,
+	supplierScreening,
+	wrongRut,
+	nodePanel,
+	canvasSubtitle,
+	newestExecution,
+	executionCount,
+	endedInReview,
+	listenOnTrigger,
+	TRIGGER_TYPE,
+};
