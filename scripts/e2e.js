@@ -14,6 +14,7 @@
 //   (c) a delivery with a wrong or missing token starts no execution
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
 //   (g), (h) hostile deliveries: nested 5,000 levels deep, inflating past 16 MiB (lib/hostile.js)
+//   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (f) `npm start`: its banner's editor, login and credential work, the examples are there with
 //       both trigger workflows active, the onboarding example run from the editor gets its results
 //       back by webhook, Ctrl-C stops everything, and a second run reuses it all
@@ -27,6 +28,7 @@ const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOw
 const { checkNpmStart } = require('./lib/start-check');
 const { assert, waitFor, checkList } = require('./lib/checks');
 const { checkHostileDeliveries } = require('./lib/hostile');
+const { checkMcpTools } = require('./lib/mcp');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
@@ -306,6 +308,7 @@ async function main() {
 		});
 
 		await checkHostileDeliveries({ baseUrl: n8n.url, apiKey, hookToken: HOOK_TOKEN, check });
+		await checkMcpTools({ n8n, apiKey, sandbox, check });
 	} catch (err) {
 		failed = true;
 		process.stdout.write(`FAIL (setup) ${err.message}\n`);
