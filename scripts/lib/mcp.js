@@ -11,7 +11,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { assert, waitFor } = require('./checks');
-const { exampleFiles, loadSandbox } = require('./setup');
+const { exampleFiles, exampleWorkflows, loadSandbox } = require('./setup');
 
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const RISKINFO_TOOL = 'n8n-nodes-riskinfo.riskInfoTool';
@@ -50,18 +50,20 @@ async function importMcpCredential(n8n, token, example = mcpExample()) {
 	}
 }
 
+const tokenFile = (demoDir) => path.join(demoDir, 'mcp-token');
+
 /**
  * `npm start`, before n8n starts: the MCP example gets its bearer credential (a token kept in
- * `demoDir`) and is published, each only when not done yet. Returns the banner's lines.
+ * `demoDir`) and is published, each only when not done yet.
  */
 async function prepareMcpExample(n8n, state, log, demoDir) {
 	const example = mcpExample();
-	const tokenFile = path.join(demoDir, 'mcp-token');
-	if (!fs.existsSync(tokenFile)) fs.writeFileSync(tokenFile, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
-	const token = fs.readFileSync(tokenFile, 'utf8').trim();
+	const file = tokenFile(demoDir);
+	if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
+	const token = fs.readFileSync(file, 'utf8').trim();
 	const tokenId = crypto.createHash('sha256').update(token).digest('hex').slice(0, 16);
 	if (state.mcpCredential !== tokenId) {
-		log('adding the MCP clients\' bearer credential');
+		log("adding the MCP clients' bearer credential");
 		await importMcpCredential(n8n, token, example);
 		state.mcpCredential = tokenId;
 	}
@@ -70,10 +72,16 @@ async function prepareMcpExample(n8n, state, log, demoDir) {
 		await n8n.publishWorkflow(example.id);
 		state.published = [...(state.published ?? []), example.id];
 	}
+}
+
+/** `npm start`'s banner lines: what to paste into an MCP client. */
+function mcpBanner(n8nUrl, demoDir) {
+	const example = mcpExample();
 	return [
-		`  MCP server:  ${mcpAddress(n8n.url, example)}  (Streamable HTTP; SSE clients: the same address)`,
-		`               header  Authorization: Bearer ${token}`,
-		`               tools:  ${example.tools.map(toolName).join(', ')} (free reads only)`,
+		`  MCP server:  ${mcpAddress(n8nUrl, example)}  ("${example.json.name}", active)`,
+		`               header Authorization: Bearer ${fs.readFileSync(tokenFile(demoDir), 'utf8').trim()}`,
+		`               tools ${example.tools.map(toolName).join(', ')}: free reads only; Streamable HTTP, or SSE at the same address`,
+		`               (they read loaded RUTs only: run "${exampleWorkflows({ required: ['supplierScreening'] }).supplierScreening.json.name}" once to load its RUTs)`,
 	];
 }
 
@@ -335,6 +343,30 @@ function checkNoSecret(ctx) {
 }
 
 /**
+ * `npm start`'s banner, as a user reads it: the printed MCP address and token let an MCP client in,
+ * and it lists the example's tools, and one of them answers. Returns what it saw.
+ */
+async function checkMcpBanner(lines) {
+	const address = lines.map((l) => /^\s*MCP server:\s+(http:\/\/\S+)/.exec(l)?.[1]).find(Boolean);
+	const token = lines.map((l) => /Authorization: Bearer (\S+)/.exec(l)?.[1]).find(Boolean);
+	assert(address && token, `the banner prints no MCP address and bearer token:\n${lines.slice(-20).join('\n')}`);
+	assert(new URL(address).hostname === '127.0.0.1', `the MCP address ${address} is not on 127.0.0.1`);
+	const example = mcpExample();
+	const client = await connect(address, token);
+	try {
+		const listed = (await client.listTools()).tools.map((t) => t.name).sort();
+		const expected = example.tools.map(toolName).sort();
+		assert(JSON.stringify(listed) === JSON.stringify(expected), `the banner's MCP address lists ${listed.join(', ')}; the example has ${expected.join(', ')}`);
+		const usage = toolName(example.tools.find((n) => n.parameters.operation === 'getUsage'));
+		const answer = await call(client, usage, {}, []);
+		assert(!answer.isError && typeof record(answer, usage).paidLoads === 'number', `${usage} at the banner's MCP address answered ${answer.text.slice(0, 200)}`);
+	} finally {
+		await client.close().catch(() => {});
+	}
+	return `the printed MCP address and token list the example's ${example.tools.length} tools and Get Usage answers`;
+}
+
+/**
  * The e2e's MCP checks, each through `check(id, title, fn)`.
  * @param {{ n8n: object, apiKey: string, sandbox: object, check: Function, log?: Function }} o
  */
@@ -369,4 +401,4 @@ async function checkMcpTools(o) {
 	}
 }
 
-module.exports = { checkMcpTools, prepareMcpExample, mcpExample, mcpAddress, connect, MCP_TRIGGER };
+module.exports = { checkMcpTools, checkMcpBanner, prepareMcpExample, mcpBanner, mcpExample, mcpAddress, connect };
