@@ -6,7 +6,7 @@
 // SSE (GET). The e2e hook needs only the running n8n, an API key for its public API and the
 // in-process sandbox; it imports the trigger's bearer credential and publishes the example
 // itself, so it depends on nothing else the e2e sets up. `npm start` calls prepareMcpExample()
-// before n8n starts and prints what it returns.
+// before n8n starts and prints mcpBanner(); start-check.js reads that banner back.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -15,7 +15,7 @@ const { exampleFiles, exampleWorkflows, loadSandbox } = require('./setup');
 
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const RISKINFO_TOOL = 'n8n-nodes-riskinfo.riskInfoTool';
-/** Operations that cost money, and the option that makes a free read load (and pay) first. */
+/** Operations that cost money (Load RUT If Not Loaded, which makes a read pay, is checked apart). */
 const PAID_OPERATIONS = new Set(['load', 'loadProfile']);
 const CHARS = new Intl.NumberFormat('en-US');
 
@@ -34,8 +34,8 @@ function mcpAddress(n8nUrl, example = mcpExample()) {
 	return `${n8nUrl}/mcp/${example.trigger.parameters.path}`;
 }
 
-/** The MCP tool name n8n gives a tool node: its name with anything but letters, digits, _ and - as _. */
-const toolName = (node) => node.name.replace(/[^a-zA-Z0-9_-]+/g, '_').slice(0, 64);
+/** The MCP tool name n8n gives a tool node ("Get Risk Summary" → Get_Risk_Summary), by n8n's own function. */
+const toolName = (node) => require('n8n-workflow').nodeNameToToolName(node);
 
 /** Imports the trigger's Bearer Auth credential, under the id the example references, holding `token`. */
 async function importMcpCredential(n8n, token, example = mcpExample()) {
