@@ -15,6 +15,7 @@
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
 //   (g), (h) hostile deliveries: nested 5,000 levels deep, inflating past 16 MiB (lib/hostile.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
+//   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (f) `npm start`: its banner's editor, login and credential work, the examples are there with
 //       both trigger workflows active, the onboarding example run from the editor gets its results
 //       back by webhook, Ctrl-C stops everything, and a second run reuses it all
@@ -29,6 +30,7 @@ const { checkNpmStart } = require('./lib/start-check');
 const { assert, waitFor, checkList } = require('./lib/checks');
 const { checkHostileDeliveries } = require('./lib/hostile');
 const { checkCostEstimate } = require('./lib/cost');
+const { checkMcpTools } = require('./lib/mcp');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
@@ -309,6 +311,7 @@ async function main() {
 
 		await checkHostileDeliveries({ baseUrl: n8n.url, apiKey, hookToken: HOOK_TOKEN, check });
 		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, check });
+		await checkMcpTools({ n8n, apiKey, sandbox, check });
 	} catch (err) {
 		failed = true;
 		process.stdout.write(`FAIL (setup) ${err.message}\n`);

@@ -5,6 +5,7 @@
 //
 //   node scripts/screenshots.js                  starts its own n8n + sandbox in a temporary folder
 //   node scripts/screenshots.js --url <editor>   uses a running `npm start` (its demo owner login)
+//   node scripts/screenshots.js --only mcp,node  takes only those (names of SHOTS below)
 //
 // Writes docs/screenshots/*.png.
 const fs = require('node:fs');
@@ -14,6 +15,7 @@ const { ROOT } = require('./lib/n8n');
 const { launchBrowser, signIn } = require('./lib/browser');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, importSandboxCredentials, importExamples } = require('./lib/setup');
+const { mcpExample } = require('./lib/mcp');
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 // The owner `npm start` creates; this script creates the same one in its own n8n.
@@ -152,6 +154,16 @@ const SHOTS = {
 		await settle(page);
 		await save(page, 'onboarding-workflow');
 	},
+
+	/** The MCP example on the canvas: the MCP Server Trigger and its four Risk Info tools. */
+	async mcp(page, url) {
+		await openWorkflow(page, url, mcpExample().id);
+		await page.getByTestId('zoom-to-fit').click();
+		// One step back, so the canvas's own Execute button does not cover a tool's name.
+		await page.getByTestId('zoom-out-button').click();
+		await settle(page);
+		await save(page, 'mcp-tools-workflow');
+	},
 };
 
 async function main() {
@@ -167,7 +179,8 @@ async function main() {
 		const { page } = browser;
 		await signIn(page, demo.url, OWNER);
 		fs.mkdirSync(OUT, { recursive: true });
-		for (const [name, shoot] of Object.entries(SHOTS)) {
+		const only = argValue('--only')?.split(',');
+		for (const [name, shoot] of Object.entries(SHOTS).filter(([n]) => !only || only.includes(n))) {
 			log(`taking "${name}"`);
 			await shoot(page, demo.url, wfs);
 		}

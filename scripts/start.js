@@ -13,6 +13,7 @@ const { freePort, ROOT } = require('./lib/n8n');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, listFiles, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, readmeSampleEvent, sampleCommand } = require('./lib/demo-data');
+const { prepareMcpExample, mcpBanner } = require('./lib/mcp');
 
 // RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
 const DEMO = process.env.RISKINFO_DEMO_DIR ? path.resolve(process.env.RISKINFO_DEMO_DIR) : path.join(ROOT, '.n8n-demo');
@@ -95,6 +96,7 @@ function banner({ n8n, t0, wfs, receiver, hookUrl, token, sandbox, KNOWN_RUTS, K
 		`  Active:      "${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`,
 		`  Results to:  "${wfs[receiver].json.name}" at ${hookUrl}`,
 		`               (one webhook URL per account, as at the service; \`npm start -- --deliver-to=${receiver === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
+		...mcpBanner(n8n.url, DEMO),
 		`  Credential:  "Risk Info (sandbox)" -> ${sandbox.url}`,
 		`  Known RUTs:  ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')}`,
 		`  Known names: ${Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')}`,
@@ -189,6 +191,7 @@ async function main() {
 			await n8n.publishWorkflow(wf.id);
 			state.published = [...(state.published ?? []), wf.id];
 		}
+		await prepareMcpExample(n8n, state, log, DEMO);
 		state.sandboxPort = sandboxPort;
 		state.n8nPort = n8nPort;
 		fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));

@@ -7,6 +7,7 @@ const { start } = require('./proc');
 const { N8n, ROOT } = require('./n8n');
 const { exampleWorkflows, loadSandbox } = require('./setup');
 const { assert, waitFor } = require('./checks');
+const { checkMcpBanner } = require('./mcp');
 
 const READY = /^n8n is ready \(in \d+ s\): (http:\/\/\S+)$/;
 
@@ -98,6 +99,8 @@ async function checkNpmStart(tmp) {
 			1000,
 		);
 
+		const mcp = await checkMcpBanner(first.lines);
+
 		const exit = await interrupt(first);
 		stopped = true;
 		assert(exit.code === 0, `npm start exited with code ${exit.code} after Ctrl-C`);
@@ -108,7 +111,7 @@ async function checkNpmStart(tmp) {
 		await interrupt(second);
 		assert(redone.length === 0, `the second run did again: ${redone.join('; ')}`);
 		const took = (/in (\d+ s)/.exec(second.lines.find((l) => READY.test(l)) ?? '') ?? [])[1];
-		return `banner on 127.0.0.1, printed login works, credential and ${Object.keys(wfs).length} examples (2 active); the onboarding run from the editor got ${joined.length} results back by webhook; Ctrl-C stopped n8n and the sandbox; the second run reused everything (ready in ${took})`;
+		return `banner on 127.0.0.1, printed login works, credential and ${Object.keys(wfs).length} examples (2 active); the onboarding run from the editor got ${joined.length} results back by webhook; ${mcp}; Ctrl-C stopped n8n and the sandbox; the second run reused everything (ready in ${took})`;
 	} finally {
 		if (!stopped) await interrupt(first).catch(() => first.handle.stop('SIGKILL'));
 		fs.rmSync(demoDir, { recursive: true, force: true });
