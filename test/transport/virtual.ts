@@ -120,8 +120,11 @@ export function fakeContext(
 ) {
 	const sent: Sent[] = [];
 	const node = { name: 'Risk', type: 'riskInfo', typeVersion: 1, parameters: {}, credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } } } as unknown as INode;
+	// The node's own context within the execution, where the run's paid calls are counted.
+	const nodeContext = {};
 	const ctx = {
 		getNode: () => node,
+		getContext: () => nodeContext,
 		getCredentials: async () => credential,
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions): Promise<Answer> {
