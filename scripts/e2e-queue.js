@@ -19,18 +19,20 @@
 //   (d) a worker stopped with SIGTERM during a 200-item screening: the execution finishes or is
 //       recorded as failed, no RUT is paid twice, no item silently missing
 //   (f) `npm start -- --queue` as a user runs it
-// Options: --keep (keep the temporary folder and logs), --no-build, --only=a,b,… (a subset).
+// Options: --keep (keep the temporary folder and logs), --no-build, --only=a,b,… (a subset),
+// --default-engine (n8n's default expression engine on the webhook processors and the single
+// process too, to reproduce the README's figures for it; (e) may then fail on two cores).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { removeOnExit, removeNow, killAll, runCleanups, processesUnder } = require('./lib/proc');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
-const { startQueue, workerOf } = require('./lib/queue');
+const { startQueue, workerOf, WEBHOOK_PROCESSOR_ENV } = require('./lib/queue');
 const { MemorySampler } = require('./lib/memory');
 const { assert, checkList, same, firstDifference } = require('./lib/checks');
 const { checkSupplierScreening } = require('./lib/screening');
 const { loadSandbox, exampleWorkflows, importSandboxCredentials, importExamples, importWorkflows } = require('./lib/setup');
-const { probeWorkflow, probeUrl } = require('./lib/deliveries');
+const { probeWorkflow, coreWebhookWorkflow, probeUrl } = require('./lib/deliveries');
 const { checkDeliveries, checkRepeats, checkLoad } = require('./lib/queue-checks');
 const { checkSigterm, bigScreening } = require('./lib/sigterm-check');
 const { checkNpmStartQueue } = require('./lib/start-check');
@@ -40,6 +42,8 @@ const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const OWNER = { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' };
 const args = process.argv.slice(2);
 const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,b,c,e,d,z,f').split(','));
+// The webhook phase's settings the README recommends (lib/queue.js says why), on both sides of (e).
+const WEBHOOK_ENV = args.includes('--default-engine') ? {} : WEBHOOK_PROCESSOR_ENV;
 const T0 = Date.now();
 const step = (msg) => process.stdout.write(`[e2e:queue ${Math.round((Date.now() - T0) / 1000)}s] ${msg}\n`);
 const { check: runCheck, results } = checkList();
@@ -52,14 +56,15 @@ function outputs(run) {
 }
 
 /** A single-process n8n (SQLite), like the one the e2e and `npm start` run, with the same workflows. */
-async function startSingle(runtime, tmp, sandbox, probe) {
+async function startSingle(runtime, tmp, sandbox, probe, coreProbe) {
 	const userFolder = path.join(tmp, 'single');
 	await installPackageInto([userFolder], path.join(tmp, 'pack-single'));
-	const n8n = await n8nProcess(runtime, { name: 'n8n (single process)', userFolder, logFile: path.join(tmp, 'single.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS });
+	const n8n = await n8nProcess(runtime, { name: 'n8n (single process)', userFolder, logFile: path.join(tmp, 'single.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS, extraEnv: WEBHOOK_ENV });
 	await importSandboxCredentials(n8n, sandbox, HOOK_TOKEN);
 	await importExamples(n8n);
-	await importWorkflows(n8n, [probe]);
+	await importWorkflows(n8n, [probe, coreProbe]);
 	await n8n.publishWorkflow(probe.id);
+	await n8n.publishWorkflow(coreProbe.id);
 	const cookie = await startWithOwner(n8n, OWNER, { timeoutMs: 180_000 });
 	return { n8n, cookie, apiKey: await n8n.createApiKey(cookie), sandbox };
 }
@@ -85,6 +90,7 @@ async function main() {
 	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300 });
 	const singleSandbox = await startSandbox({ port: 0, complianceDelayMs: 300 });
 	const probe = probeWorkflow('riskinfoQueueProbe', '3f0c6a1e-5b7d-4c2a-9e8f-0a1b2c3d4e5f');
+	const coreProbe = coreWebhookWorkflow('riskinfoCoreProbe', '7d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e60');
 	const wfs = exampleWorkflows();
 	const big = bigScreening(wfs.supplierScreening);
 
@@ -100,6 +106,7 @@ async function main() {
 				dir: path.join(tmp, 'queue'),
 				log: step,
 				serverTimeoutMs: TOTAL_TIMEOUT_MS,
+				webhookEnv: WEBHOOK_ENV,
 				seed: async (main) => {
 					await importSandboxCredentials(main, sandbox, HOOK_TOKEN);
 					await importExamples(main);
@@ -107,7 +114,7 @@ async function main() {
 					await main.publishWorkflow(probe.id);
 				},
 			}),
-			startSingle(runtime, tmp, singleSandbox, probe),
+			startSingle(runtime, tmp, singleSandbox, probe, coreProbe),
 		]);
 		singleMemory.start();
 		step(`ready: ${stack.processes().map((p) => `${p.name.replace(/^n8n /, '')} ${p.url}`).join(', ')}; single process ${single.n8n.url}`);
@@ -117,6 +124,8 @@ async function main() {
 		const ctx = { stack, main, cookie, apiKey, sandbox, single, probe, bigScreening: big, token: HOOK_TOKEN, step };
 		ctx.urls = stack.webhooks.map((h) => probeUrl(h.url, probe));
 		ctx.singleUrl = probeUrl(single.n8n.url, probe);
+		ctx.coreProbe = coreProbe;
+		ctx.coreUrl = probeUrl(single.n8n.url, coreProbe);
 
 		const screening = wfs.supplierScreening;
 		const startNode = screening.json.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger').name;

@@ -31,7 +31,34 @@ function probeWorkflow(id, webhookId) {
 	};
 }
 
-const probeUrl = (baseUrl, wf) => `${baseUrl}/webhook/${wf.nodes[0].webhookId}/riskinfo-compliance`;
+/**
+ * The same deliveries into n8n's own Webhook node, the baseline for answer times: n8n exempts
+ * its own Webhook node from the expression isolate it builds for every other trigger's delivery.
+ */
+function coreWebhookWorkflow(id, webhookId) {
+	return {
+		id,
+		name: "Queue probe: n8n's own Webhook node",
+		nodes: [
+			{
+				id: `${webhookId}-node`,
+				name: CORE_TRIGGER,
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId,
+				parameters: { httpMethod: 'POST', path: 'riskinfo-core-probe', responseMode: 'onReceived', options: {} },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	};
+}
+const CORE_TRIGGER = 'Webhook';
+
+/** The production URL of a probe workflow (either kind) on the n8n or webhook processor at `baseUrl`. */
+const probeUrl = (baseUrl, wf) =>
+	wf.nodes[0].type === RISKINFO_TRIGGER ? `${baseUrl}/webhook/${wf.nodes[0].webhookId}/riskinfo-compliance` : `${baseUrl}/webhook/${wf.nodes[0].parameters.path}`;
 
 const KINDS = ['critical', 'noMatch', 'failed'];
 
@@ -74,11 +101,17 @@ async function sendAtRate(jobs, perSecond, token) {
 	);
 }
 
-/** Executions of the probe workflow grouped by the webhookId their trigger emitted. */
+/** The webhookId an execution of either probe workflow received. */
+function webhookIdOf(execution) {
+	const risk = nodeItems(execution, PROBE_TRIGGER)?.[0]?.json;
+	return risk ? risk.webhookId : nodeItems(execution, CORE_TRIGGER)?.[0]?.json?.body?.webhookId;
+}
+
+/** Executions of a probe workflow grouped by the webhookId they received. */
 async function executionsByWebhookId(n8n, apiKey, workflowId) {
 	const byId = new Map();
 	for (const e of await n8n.allExecutions(apiKey, workflowId, { includeData: true })) {
-		const id = nodeItems(e, PROBE_TRIGGER)?.[0]?.json?.webhookId;
+		const id = webhookIdOf(e);
 		if (!byId.has(id)) byId.set(id, []);
 		byId.get(id).push(e);
 	}
@@ -91,4 +124,4 @@ function percentile(values, p) {
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-module.exports = { probeWorkflow, probeUrl, PROBE_TRIGGER, KINDS, complianceEvent, send, sendAtRate, executionsByWebhookId, percentile };
+module.exports = { probeWorkflow, coreWebhookWorkflow, probeUrl, PROBE_TRIGGER, KINDS, complianceEvent, send, sendAtRate, executionsByWebhookId, percentile };

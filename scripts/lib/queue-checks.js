@@ -146,15 +146,21 @@ async function measureLoad(n8n, apiKey, workflowId, urls, token, firstId) {
 	return { p50: percentile(ms, 50), p95: percentile(ms, 95), perSecond: 300 / ((end - start) / 1000) };
 }
 
-/** (e) The same 300 deliveries against queue mode (both processors) and the single process. Counts asserted, times printed. */
+/**
+ * (e) The same 300 deliveries against queue mode (both processors) and the single process, and,
+ * as the baseline, into n8n's own Webhook node in the single process. Counts asserted, times printed.
+ */
 async function checkLoad(ctx) {
 	const { main, apiKey, probe, urls, token, single, step } = ctx;
 	const q = await measureLoad(main, apiKey, probe.id, urls, token, 830001);
 	const s = await measureLoad(single.n8n, single.apiKey, probe.id, [ctx.singleUrl], token, 830001);
+	const c = await measureLoad(single.n8n, single.apiKey, ctx.coreProbe.id, [ctx.coreUrl], token, 840001);
 	const f = (x) => `p50 ${Math.round(x.p50)} ms, p95 ${Math.round(x.p95)} ms, ${x.perSecond.toFixed(1)} executions/s`;
-	const line = `queue mode: ${f(q)}; single process: ${f(s)}; queue/single: p50 ${(q.p50 / s.p50).toFixed(2)}×, p95 ${(q.p95 / s.p95).toFixed(2)}×, executions/s ${(q.perSecond / s.perSecond).toFixed(2)}×`;
+	const line =
+		`queue mode: ${f(q)}; single process: ${f(s)}; queue/single: p50 ${(q.p50 / s.p50).toFixed(2)}×, p95 ${(q.p95 / s.p95).toFixed(2)}×, executions/s ${(q.perSecond / s.perSecond).toFixed(2)}×; ` +
+		`n8n's own Webhook node in the single process: ${f(c)}`;
 	step(`(e) ${line}`);
-	return `300 of 300 answered 200 and succeeded once, 0 duplicates, 0 lost, in both; ${line}`;
+	return `300 of 300 answered 200 and succeeded once, 0 duplicates, 0 lost, in each; ${line}`;
 }
 
 module.exports = { checkDeliveries, checkRepeats, checkLoad, settled };

@@ -13,6 +13,15 @@ const { ensureServicePackages, startPostgres, startRedis, isRoot } = require('./
 const { SetupError } = require('../n8n-runtime');
 const { MemorySampler } = require('./memory');
 
+/**
+ * n8n 2.40 evaluates a community trigger's webhook phase in a fresh expression isolate for every
+ * delivery (its own Webhook node is exempt): about 0.2 s of CPU each, so two cores could not answer
+ * 30 deliveries a second (answers after 25 s, then 503 "Database is not ready!" when the starved
+ * event loop missed its database pings). The previous expression engine has no per-delivery
+ * isolate; the README's Queue mode section gives the figures and the trade-off.
+ */
+const WEBHOOK_PROCESSOR_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
+
 /** `count` distinct free ports (two quick asks of the kernel can return the same one). */
 async function distinctPorts(count) {
 	const ports = new Set();
@@ -40,6 +49,8 @@ const STARTED = /Worker started execution (\d+) \(job/;
  * @param {number} [o.concurrency] executions per worker at a time (5)
  * @param {number} [o.mainPort]
  * @param {object} [o.env] added to every n8n process's environment
+ * @param {object} [o.webhookEnv] added to the webhook processors' environment (default
+ *   WEBHOOK_PROCESSOR_ENV: see there)
  * @param {number} [o.serverTimeoutMs]
  */
 async function startQueue(o) {
@@ -116,7 +127,11 @@ async function startQueue(o) {
 			stack.workers.push(w);
 		}
 		for (const [i, port] of hookPorts.entries()) {
-			const h = await proc(`webhook-${i + 1}`, { command: 'webhook', port, extraEnv: { ...common, N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/` } });
+			const h = await proc(`webhook-${i + 1}`, {
+				command: 'webhook',
+				port,
+				extraEnv: { ...common, ...(o.webhookEnv ?? WEBHOOK_PROCESSOR_ENV), N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/` },
+			});
 			h.role = 'webhook';
 			stack.webhooks.push(h);
 		}
@@ -163,4 +178,4 @@ function workerOf(stack, id) {
 	return stack.workers.find((w) => w.started.has(String(id)));
 }
 
-module.exports = { startQueue, processesOf, workerOf };
+module.exports = { startQueue, processesOf, workerOf, WEBHOOK_PROCESSOR_ENV };
