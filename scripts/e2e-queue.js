@@ -166,7 +166,8 @@ async function main() {
 		await check('c', 'Ignore Repeated Deliveries across webhook processors', () => checkRepeats(ctx));
 		await check('e', 'load: 300 deliveries at 30/s, queue mode beside the single process', () => checkLoad(ctx));
 		await check('d', 'SIGTERM to the worker running a 200-item screening', () => checkSigterm(ctx));
-		step(`memory, peak PSS of each process with its children: ${stack.memory.summary()}; ${singleMemory.summary()}`);
+		step(`memory (PSS of each process with its children) once started: ${stack.memory.summary({ at: 'start' })}; ${singleMemory.summary({ at: 'start' })}`);
+		step(`memory at its peak during the run: ${stack.memory.summary()}; ${singleMemory.summary()}`);
 	} catch (err) {
 		failed = true;
 		process.stdout.write(`FAIL (setup) ${err instanceof SetupError ? err.message : err.stack}\n`);

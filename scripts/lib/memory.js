@@ -66,6 +66,7 @@ class MemorySampler {
 
 	start(everyMs = 2000) {
 		this.sample();
+		this.initial = new Map(this.last);
 		this.timer = setInterval(() => this.sample(), everyMs);
 		this.timer.unref();
 		return this;
@@ -76,11 +77,12 @@ class MemorySampler {
 		this.timer = null;
 	}
 
-	/** "main 402 MB, worker-1 265 MB, …" (peaks). */
-	summary() {
+	/** "main 402 MB, worker-1 265 MB, …": the peaks, or with `at: 'start'` the first sample. */
+	summary({ at = 'peak' } = {}) {
+		const values = at === 'start' ? this.initial ?? new Map() : this.peak;
 		return this.targets
-			.filter((t) => this.peak.has(t.name))
-			.map((t) => `${t.name} ${Math.round(this.peak.get(t.name) / 2 ** 20)} MB`)
+			.filter((t) => values.has(t.name))
+			.map((t) => `${t.name} ${Math.round(values.get(t.name) / 2 ** 20)} MB`)
 			.join(', ');
 	}
 }
