@@ -58,15 +58,24 @@ async function ensureServicePackages(log = () => {}) {
 	const command = `apt-get install -y ${missing.join(' ')}`;
 	if (!isRoot()) throw new SetupError(`queue mode needs Debian's ${missing.join(' and ')}: run  sudo ${command}  (or as root: ${command}) and try again`);
 	if (!fs.existsSync('/usr/bin/apt-get')) throw new SetupError(`queue mode needs ${missing.join(' and ')} (Debian packages); this machine has no apt-get: install them by hand`);
-	// No service may start from the install: ours run from temporary folders.
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' };
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	// The packages would start system-wide services on their usual ports; ours run from temporary
+	// folders. Debian's way to keep an install from starting services: a policy-rc.d answering 101.
+	const policy = '/usr/sbin/policy-rc.d';
+	const ownPolicy = !fs.existsSync(policy);
+	if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
 	log(`installing ${missing.join(', ')} (${command})`);
-	let res = await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env, timeoutMs: 15 * 60_000 });
-	if (res.code !== 0) {
-		log('apt-get install failed; running apt-get update and trying again');
-		const upd = await run('apt-get', ['update'], { env, timeoutMs: 10 * 60_000 });
-		if (upd.code !== 0) throw new SetupError(`apt-get update failed:\n${upd.output.slice(-2000)}`);
+	let res;
+	try {
 		res = await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env, timeoutMs: 15 * 60_000 });
+		if (res.code !== 0) {
+			log('apt-get install failed; running apt-get update and trying again');
+			const upd = await run('apt-get', ['update'], { env, timeoutMs: 10 * 60_000 });
+			if (upd.code !== 0) throw new SetupError(`apt-get update failed:\n${upd.output.slice(-2000)}`);
+			res = await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env, timeoutMs: 15 * 60_000 });
+		}
+	} finally {
+		if (ownPolicy) fs.rmSync(policy, { force: true });
 	}
 	if (res.code !== 0) throw new SetupError(`${command} failed:\n${res.output.slice(-2000)}`);
 	const still = missingPackages();
