@@ -75,7 +75,7 @@ function findModuleState(files: string[], root: string): string[] {
 		findings.push(`${path.relative(root, sf.fileName)}:${line + 1} ${what}`);
 	};
 	/** The declaration a name resolves to, through imports. */
-	const declarationOf = (id: ts.Identifier): ts.Declaration | undefined => {
+	const declarationOf = (id: ts.Identifier | ts.PrivateIdentifier): ts.Declaration | undefined => {
 		let symbol = checker.getSymbolAtLocation(id);
 		if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
 		return symbol?.valueDeclaration ?? symbol?.declarations?.[0];
