@@ -41,9 +41,10 @@ async function preferredPort(port) {
 
 /**
  * The banner both modes print once ready. `processes` and `files` are [label, text] rows shown
- * before the workflows and at the end; the first line's form is what the e2e waits for.
+ * before the workflows and at the end; `args` goes before --deliver-to in the hint; the first
+ * line's form is what the e2e waits for.
  */
-function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, processes = [], files = [], stop }) {
+function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, processes = [], files = [], stop, args = '' }) {
 	const { KNOWN_RUTS, KNOWN_NAMES } = loadSandbox();
 	const row = ([label, text]) => `  ${`${label}:`.padEnd(13)}${text}`;
 	const line = '-'.repeat(72);
@@ -56,7 +57,7 @@ function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, process
 		row(['Workflows', Object.values(wfs).map((w) => `"${w.json.name}"`).join(', ')]),
 		row(['Active', `"${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`]),
 		row(['Results to', `"${wfs[receiver].json.name}" at ${hookUrl}`]),
-		`               (one webhook URL per account, as at the service; \`npm start -- --deliver-to=${role === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
+		`               (one webhook URL per account, as at the service; \`npm start -- ${args}--deliver-to=${role === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
 		row(['Credential', `"Risk Info (sandbox)" -> ${sandbox.url}`]),
 		row(['Known RUTs', Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')]),
 		row(['Known names', Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')]),

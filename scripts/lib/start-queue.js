@@ -87,6 +87,7 @@ async function startQueueDemo({ receiver, role, log }) {
 				['Folder', `${tmp}  (removed on Ctrl-C: nothing is kept)`],
 			],
 			stop: 'Press Ctrl-C to stop every process and remove the folder.',
+			args: '--queue ',
 		}),
 	);
 	// Any n8n process ending by itself ends the demo: the topology is no longer what the banner says.
