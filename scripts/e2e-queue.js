@@ -27,7 +27,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { removeOnExit, removeNow, killAll, runCleanups, processesUnder } = require('./lib/proc');
+const { removeOnExit, removeNow, killAll, runCleanups, processesUnder, onCleanup, isInterrupted } = require('./lib/proc');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
 const { startQueue, workerOf, WEBHOOK_PROCESSOR_ENV } = require('./lib/queue');
 const { MemorySampler } = require('./lib/memory');
@@ -52,7 +52,8 @@ const WEBHOOK_ENV = {
 const T0 = Date.now();
 const step = (msg) => process.stdout.write(`[e2e:queue ${Math.round((Date.now() - T0) / 1000)}s] ${msg}\n`);
 const { check: runCheck, results } = checkList();
-const check = (id, title, fn) => (only.has(id) ? runCheck(id, title, fn) : undefined);
+// After Ctrl-C the shutdown steps stop everything; no further check may start anything again.
+const check = (id, title, fn) => (only.has(id) && !isInterrupted() ? runCheck(id, title, fn) : undefined);
 
 /** The node outputs of a run (items' JSON per node), what two runs of one workflow must share. */
 function outputs(run) {
@@ -70,6 +71,7 @@ async function startSingle(runtime, tmp, sandbox, probe, coreProbe) {
 	await importWorkflows(n8n, [probe, coreProbe]);
 	await n8n.publishWorkflow(probe.id);
 	await n8n.publishWorkflow(coreProbe.id);
+	onCleanup(() => n8n.stop());
 	const cookie = await startWithOwner(n8n, OWNER, { timeoutMs: 180_000 });
 	return { n8n, cookie, apiKey: await n8n.createApiKey(cookie), sandbox };
 }

@@ -65,6 +65,8 @@ function removeNow(dir) {
 
 let hooked = false;
 let interrupted = false;
+/** Ctrl-C (or SIGTERM, SIGHUP) arrived: the shutdown steps are running, start nothing new. */
+const isInterrupted = () => interrupted;
 function hookExit() {
 	if (hooked) return;
 	hooked = true;
@@ -219,4 +221,4 @@ function processesUnder(dir) {
 	return found;
 }
 
-module.exports = { start, run, stop, cleanEnv, killAll, onCleanup, runCleanups, removeOnExit, removeNow, processesUnder };
+module.exports = { start, run, stop, cleanEnv, killAll, onCleanup, runCleanups, removeOnExit, removeNow, processesUnder, isInterrupted };

@@ -64,21 +64,22 @@ async function startQueue(o) {
 	}
 	const stack = { postgres: null, redis: null, main: null, workers: [], webhooks: [], memory: null };
 	stack.processes = () => processesOf(stack);
-	let stopped = false;
+	// One stop for everyone who asks (Ctrl-C's cleanup and the caller's finally): all of them wait
+	// until every process is gone.
+	let stopping;
 	let unregister = () => {};
-	stack.stop = async () => {
-		if (stopped) return;
-		stopped = true;
-		unregister();
-		stack.memory?.stop();
-		// Workers get n8n's own 30 s to finish what they run, plus a margin, before SIGKILL.
-		await Promise.all([
-			...stack.webhooks.map((p) => p.stop()),
-			...stack.workers.map((p) => p.stop({ graceMs: 40_000 })),
-			stack.main?.stop(),
-		]);
-		await Promise.all([stack.redis?.stop(), stack.postgres?.stop()]);
-	};
+	stack.stop = () =>
+		(stopping ??= (async () => {
+			unregister();
+			stack.memory?.stop();
+			// Workers get n8n's own 30 s to finish what they run, plus a margin, before SIGKILL.
+			await Promise.all([
+				...stack.webhooks.map((p) => p.stop()),
+				...stack.workers.map((p) => p.stop({ graceMs: 40_000 })),
+				stack.main?.stop(),
+			]);
+			await Promise.all([stack.redis?.stop(), stack.postgres?.stop()]);
+		})());
 	unregister = onCleanup(stack.stop);
 
 	try {

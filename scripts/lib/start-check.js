@@ -3,7 +3,7 @@
 // what it prints, use the n8n it started, press Ctrl-C, start it again.
 const fs = require('node:fs');
 const path = require('node:path');
-const { start, processesUnder } = require('./proc');
+const { start, processesUnder, onCleanup } = require('./proc');
 const { N8n, ROOT } = require('./n8n');
 const { exampleWorkflows, loadSandbox } = require('./setup');
 const { assert, waitFor } = require('./checks');
@@ -25,6 +25,10 @@ async function startDemo(demoDir, args = []) {
 	});
 	let exited;
 	handle.done.then((r) => (exited = r));
+	// On Ctrl-C of the e2e, npm start must stop its own children (Postgres, Redis and n8n in queue
+	// mode run in process groups of their own) before the e2e exits and kills what is left.
+	const unregister = onCleanup(() => interrupt({ handle }));
+	handle.done.then(unregister);
 	await waitFor('npm start printed no "Press Ctrl-C" banner', () => ready || exited, 10 * 60_000);
 	if (!ready) throw new Error(`npm start exited (code ${exited.code}) before it was ready:\n${exited.output.slice(-3000)}`);
 	const field = (label) => lines.find((l) => l.trimStart().startsWith(`${label}:`))?.split(`${label}:`)[1].trim();
