@@ -27,7 +27,8 @@ const { killAll } = require('./lib/proc');
 const { nodeItems } = require('./lib/n8n');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
 const { checkNpmStart } = require('./lib/start-check');
-const { assert, waitFor, checkList } = require('./lib/checks');
+const { assert, waitFor, checkList, same } = require('./lib/checks');
+const { checkSupplierScreening } = require('./lib/screening');
 const { checkHostileDeliveries } = require('./lib/hostile');
 const { checkCostEstimate } = require('./lib/cost');
 const { checkMcpTools } = require('./lib/mcp');
@@ -39,18 +40,6 @@ const args = new Set(process.argv.slice(2));
 
 const { check, results } = checkList();
 const step = (msg) => process.stdout.write(`[e2e] ${msg}\n`);
-
-/** The sandbox's own V2 summary of a RUT, read directly (free for a loaded RUT). */
-async function rawSummary(sandbox, rut) {
-	const res = await fetch(`${sandbox.url}/api/clients/v2/helper/resumen?rut=${encodeURIComponent(rut)}`, {
-		headers: { authorization: `Bearer ${sandbox.token}`, 'x-client-identifier': sandbox.clientId, accept: 'application/json' },
-		signal: AbortSignal.timeout(10_000),
-	});
-	assert(res.status === 200, `the sandbox answered ${res.status} for the summary of ${rut}`);
-	return (await res.json()).data;
-}
-
-const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const IF_NODE = 'n8n-nodes-base.if';
 const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
@@ -71,51 +60,6 @@ function downstream(json, from, matches) {
 		}
 	}
 	throw new Error(`no matching node after "${from}"`);
-}
-
-async function checkSupplierScreening(n8n, sandbox, wf, known) {
-	const rutsNode = wf.json.nodes.find((n) => n.type === 'n8n-nodes-base.set' && /\[/.test(JSON.stringify(n.parameters)));
-	const listed = JSON.parse(rutsNode.parameters.assignments.assignments[0].value.replace(/^=/, ''));
-	const before = sandbox.usage();
-	const runData = await n8n.execute(wf.id);
-	assert(runData.status === 'success' && !runData.data.resultData.error, `the run failed: ${JSON.stringify(runData.data.resultData.error ?? runData.status).slice(0, 500)}`);
-	const review = (nodeItems(runData, 'Review') ?? []).map((i) => i.json);
-	const approve = (nodeItems(runData, 'Approve') ?? []).map((i) => i.json);
-	const records = [...review, ...approve];
-	assert(same(records.map((r) => r.rut).sort(), [...listed].sort()), `expected one record per listed RUT ${listed.join(', ')}, got ${records.map((r) => r.rut).join(', ')}`);
-	for (const r of records) {
-		const raw = await rawSummary(sandbox, r.rut);
-		const expect = {
-			rut: raw.rut,
-			name: raw.identificacion?.razonSocial,
-			isLegalEntity: raw.esPersonaJuridica,
-			activeCivilCases: raw.judicial?.casosCivilesActivos,
-			activeCollectionCases: raw.judicial?.cobranzaActivos,
-			activeLaborCases: raw.judicial?.laboralActivos,
-			complianceRisk: raw.compliance?.riesgo,
-			classificationLabel: raw.creditScoring?.etiquetaClasificacion,
-			failedHelpers: raw.ayudantesFallidos ?? [],
-		};
-		for (const [k, v] of Object.entries(expect)) assert(same(r[k], v), `${r.rut}: ${k} is ${JSON.stringify(r[k])}, the sandbox says ${JSON.stringify(v)}`);
-	}
-	const decided = (rut) => (review.some((r) => r.rut === rut) ? 'review' : approve.some((r) => r.rut === rut) ? 'approve' : 'missing');
-	assert(decided(known.clean) === 'approve', `the clean RUT ${known.clean} went to ${decided(known.clean)}`);
-	// Unknown goes to review: the failingHelpers RUT is clean on every other indicator.
-	for (const kind of ['indebted', 'bankrupt', 'critical', 'failingHelpers'])
-		if (listed.includes(known[kind])) assert(decided(known[kind]) === 'review', `the ${kind} RUT ${known[kind]} went to ${decided(known[kind])}`);
-	const failing = records.find((r) => r.rut === known.failingHelpers);
-	if (failing) assert(failing.failedHelpers.length > 0, `the failingHelpers RUT has failedHelpers ${JSON.stringify(failing.failedHelpers)}`);
-	const bankrupt = records.find((r) => r.rut === known.bankrupt);
-	if (bankrupt) assert(bankrupt.bankruptcy === true, `the bankrupt RUT has bankruptcy ${bankrupt.bankruptcy}`);
-	const critical = records.find((r) => r.rut === known.critical);
-	if (critical) assert(critical.complianceRisk === 'critical', `the critical RUT has complianceRisk ${critical.complianceRisk}`);
-	const firstLoads = sandbox.usage().paidLoads - before.paidLoads;
-
-	const again = await n8n.execute(wf.id);
-	assert(again.status === 'success', `the second run failed: ${again.status}`);
-	const secondLoads = sandbox.usage().paidLoads - before.paidLoads - firstLoads;
-	assert(secondLoads === 0, `the second run paid for ${secondLoads} loads of RUTs already loaded`);
-	return `${records.length} simplified records equal the sandbox's data; ${review.length} to review, ${approve.length} approved; first run paid ${firstLoads} loads, second run 0`;
 }
 
 async function checkPdfReport(n8n, wf) {
@@ -249,7 +193,7 @@ async function main() {
 		const wfs = exampleWorkflows();
 		await importExamples(n8n);
 
-		await check('a', 'supplier screening, headless', () => checkSupplierScreening(n8n, sandbox, wfs.supplierScreening, KNOWN_RUTS));
+		await check('a', 'supplier screening, headless', async () => (await checkSupplierScreening(() => n8n.execute(wfs.supplierScreening.id), sandbox, wfs.supplierScreening, KNOWN_RUTS)).summary);
 		await check('d', 'PDF due-diligence report, headless', () => checkPdfReport(n8n, wfs.pdfReport));
 
 		const alert = wfs.criticalAlert;

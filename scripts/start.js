@@ -5,53 +5,26 @@
 // loaded, a "Risk Info (sandbox)" credential, the example workflows (both trigger workflows
 // active, the sandbox delivering to the onboarding one) and an owner account. Ctrl-C stops everything it started.
 // State lives in .n8n-demo/ (git-ignored); a second run reuses it and starts in seconds.
+// `npm start -- --queue` runs the same demo on n8n's queue mode instead (scripts/lib/start-queue.js).
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
-const { freePort, ROOT } = require('./lib/n8n');
+const { ROOT } = require('./lib/n8n');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, listFiles, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, readmeSampleEvent, sampleCommand } = require('./lib/demo-data');
 const { prepareMcpExample, mcpBanner } = require('./lib/mcp');
+const { OWNER, parseStartArgs, preferredPort, banner } = require('./lib/demo');
+const { startQueueDemo } = require('./lib/start-queue');
 
 // RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
 const DEMO = process.env.RISKINFO_DEMO_DIR ? path.resolve(process.env.RISKINFO_DEMO_DIR) : path.join(ROOT, '.n8n-demo');
 const STATE_FILE = path.join(DEMO, 'state.json');
-const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
 const HOOK_TOKEN_FILE = path.join(DEMO, 'webhook-token');
 const SAMPLE_EVENT_FILE = path.join(DEMO, 'sample-event.json');
 
-// The service has one webhook URL per account, so the sandbox delivers to one of the two trigger
-// workflows: the onboarding one by default (its loads and their results meet in one workflow).
-const RECEIVERS = { onboarding: 'onboarding', alert: 'criticalAlert' };
-const USAGE = 'usage: npm start [-- --deliver-to=onboarding|alert]';
-
-function receiverRole(argv) {
-	let role = 'onboarding';
-	for (const arg of argv) {
-		const m = /^--deliver-to=(.*)$/.exec(arg);
-		if (!m || !RECEIVERS[m[1]]) throw new SetupError(`unknown argument ${arg}\n${USAGE}`);
-		role = m[1];
-	}
-	return RECEIVERS[role];
-}
-
 const T0 = Date.now();
 const log = (msg) => process.stdout.write(`[start ${((Date.now() - T0) / 1000).toFixed(0).padStart(3)}s] ${msg}\n`);
-
-function portFree(port) {
-	return new Promise((resolve) => {
-		const srv = net.createServer();
-		srv.once('error', () => resolve(false));
-		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-	});
-}
-
-/** The usual port when it is free, so bookmarks and the credential keep working; any free one otherwise. */
-async function preferredPort(port) {
-	return (await portFree(port)) ? port : await freePort();
-}
 
 function hashFiles(files) {
 	const h = crypto.createHash('sha256');
@@ -82,25 +55,11 @@ async function prepareFirstUse(n8n, cookie, wfs) {
 	fs.writeFileSync(SAMPLE_EVENT_FILE, JSON.stringify(readmeSampleEvent(), null, 2) + '\n');
 }
 
-/** The lines printed once n8n is ready: where everything is, one thing to try first, and commands to paste. */
-function banner({ n8n, t0, wfs, receiver, hookUrl, token, sandbox, KNOWN_RUTS, KNOWN_NAMES }) {
-	const line = '-'.repeat(72);
+/** One thing to try first, and the commands that send the trigger the README's sample result. */
+function firstUseLines({ wfs, receiver, hookUrl, token }) {
 	const testUrl = hookUrl.replace('/webhook/', '/webhook-test/');
 	const trigger = wfs[receiver].json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger').name;
 	return [
-		'',
-		line,
-		`n8n is ready (in ${Math.round((Date.now() - t0) / 1000)} s): ${n8n.url}`,
-		`  Log in:      ${OWNER.email}  /  ${OWNER.password}`,
-		`  Workflows:   ${Object.values(wfs).map((w) => `"${w.json.name}"`).join(', ')}`,
-		`  Active:      "${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`,
-		`  Results to:  "${wfs[receiver].json.name}" at ${hookUrl}`,
-		`               (one webhook URL per account, as at the service; \`npm start -- --deliver-to=${receiver === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
-		...mcpBanner(n8n.url, DEMO),
-		`  Credential:  "Risk Info (sandbox)" -> ${sandbox.url}`,
-		`  Known RUTs:  ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')}`,
-		`  Known names: ${Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')}`,
-		`  n8n log:     ${path.relative(ROOT, path.join(DEMO, 'n8n.log'))}`,
 		'',
 		`Try this first: open "${wfs.onboarding.json.name}" under Overview, choose Execute workflow ▾ → from Start,`,
 		'  then open Executions: each supplier\'s screening result comes back by webhook within seconds.',
@@ -112,17 +71,15 @@ function banner({ n8n, t0, wfs, receiver, hookUrl, token, sandbox, KNOWN_RUTS, K
 		`  Test URL (only while the editor listens: open "${trigger}", click Execute step):`,
 		`    ${sampleCommand({ url: testUrl, token, file: SAMPLE_EVENT_FILE })}`,
 		'  The same event sent again to the Production URL is answered "emitted":0 (Ignore Repeated Deliveries).',
-		'Press Ctrl-C to stop n8n and the sandbox.',
-		line,
-		'',
-	].join('\n');
+	];
 }
 
 async function main() {
+	const { receiver, role, queue } = parseStartArgs(process.argv.slice(2));
+	if (queue) return await startQueueDemo({ receiver, role, log });
 	fs.mkdirSync(DEMO, { recursive: true });
 	const state = readState();
 	const t0 = Date.now();
-	const receiver = receiverRole(process.argv.slice(2));
 
 	await buildPackage('stale', log);
 	const runtime = await ensureRuntime();
@@ -145,7 +102,7 @@ async function main() {
 	const hookUrl = triggerUrl(n8n.url, wfs[receiver]);
 	const token = hookToken();
 
-	const { startSandbox, KNOWN_RUTS, KNOWN_NAMES } = loadSandbox();
+	const { startSandbox } = loadSandbox();
 	const sandbox = await startSandbox({
 		port: sandboxPort,
 		complianceDelayMs: 2000,
@@ -205,7 +162,21 @@ async function main() {
 		throw err;
 	}
 
-	process.stdout.write(banner({ n8n, t0, wfs, receiver, hookUrl, token, sandbox, KNOWN_RUTS, KNOWN_NAMES }));
+	process.stdout.write(
+		banner({
+			startedAt: t0,
+			url: n8n.url,
+			wfs,
+			receiver,
+			role,
+			hookUrl,
+			sandbox,
+			links: mcpBanner(n8n.url, DEMO),
+			files: [['n8n log', path.relative(ROOT, path.join(DEMO, 'n8n.log'))]],
+			tail: firstUseLines({ wfs, receiver, hookUrl, token }),
+			stop: 'Press Ctrl-C to stop n8n and the sandbox.',
+		}),
+	);
 	const exit = await n8n.server.done;
 	if (!stopping) {
 		await sandbox.close();

@@ -16,6 +16,21 @@ async function waitFor(what, fn, timeoutMs, everyMs = 500) {
 	throw new Error(`${what} within ${timeoutMs / 1000} s`);
 }
 
+/** Equal as JSON (undefined and null alike). */
+const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Where two JSON values first differ ("a.b[2]: 1 ≠ 2"), or undefined when they are the same. */
+function firstDifference(a, b, at = '') {
+	if (same(a, b)) return undefined;
+	if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+		for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+			const d = firstDifference(a[k], b[k], Array.isArray(a) ? `${at}[${k}]` : `${at}.${k}`);
+			if (d) return d;
+		}
+	}
+	return `${at || '(top)'}: ${JSON.stringify(a)?.slice(0, 200)} ≠ ${JSON.stringify(b)?.slice(0, 200)}`;
+}
+
 /**
  * Checks that print one line each, "PASS (id) title: detail" or "FAIL (id) title: why", and
  * keep going after a failure. `results` holds true/false per check, in order.
@@ -36,4 +51,4 @@ function checkList() {
 	return { check, report, results };
 }
 
-module.exports = { assert, waitFor, checkList };
+module.exports = { assert, waitFor, checkList, same, firstDifference };

@@ -163,6 +163,7 @@ class N8n {
 
 	/** The long-running process (`n8n <command> <args>`), resolved once `readyUrl` answers 200. */
 	async start({ timeoutMs = 120_000, onLine } = {}) {
+		if (this.server) throw new Error(`${this.name} is already running`);
 		const log = this.logFile ? fs.createWriteStream(this.logFile, { flags: 'a' }) : null;
 		this.server = start(this.nodeBin, [this.n8nBin, this.command, ...this.args], {
 			cwd: this.userFolder,
@@ -254,19 +255,43 @@ class N8n {
 		return res.json.data;
 	}
 
+	/** Every execution of a workflow, all pages of the public API, newest first. */
+	async allExecutions(apiKey, workflowId, { includeData = false } = {}) {
+		const all = [];
+		let cursor;
+		do {
+			const q = new URLSearchParams({ workflowId, includeData: String(includeData), limit: '250', ...(cursor ? { cursor } : {}) });
+			const res = await this.rest('GET', `/api/v1/executions?${q}`, { apiKey, timeoutMs: 60_000 });
+			if (res.status !== 200) throw new Error(`GET /api/v1/executions answered ${res.status}: ${res.text.slice(0, 300)}`);
+			all.push(...res.json.data);
+			cursor = res.json.nextCursor;
+		} while (cursor);
+		return all;
+	}
+
 	/**
-	 * Runs a workflow the way the editor's "Execute workflow" does, inside the server: the Data table
-	 * module exists only there, not in `n8n execute`. Resolves with the finished execution.
+	 * Starts a workflow the way the editor's "Execute workflow" does, inside the server (the Data
+	 * table module exists only there, not in `n8n execute`); resolves with the execution id.
 	 */
-	async runFromEditor(cookie, apiKey, workflowId, triggerName, { timeoutMs = 120_000 } = {}) {
+	async startFromEditor(cookie, workflowId, triggerName) {
 		const started = await this.rest('POST', `/rest/workflows/${workflowId}/run`, { cookie, body: { triggerToStartFrom: { name: triggerName } } });
 		const executionId = started.json?.data?.executionId;
 		if (started.status !== 200 || !executionId) throw new Error(`starting the workflow answered ${started.status}: ${started.text.slice(0, 300)}`);
+		return executionId;
+	}
+
+	/** Resolves with the execution, with its data, once it is no longer new, running or waiting. */
+	async waitForExecution(apiKey, executionId, { timeoutMs = 120_000 } = {}) {
 		for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
 			const res = await this.rest('GET', `/api/v1/executions/${executionId}?includeData=true`, { apiKey });
 			if (res.status === 200 && !['new', 'running', 'waiting'].includes(res.json.status)) return res.json;
 		}
 		throw new Error(`execution ${executionId} did not finish within ${timeoutMs / 1000} s`);
+	}
+
+	/** Runs a workflow as the editor does and resolves with the finished execution. */
+	async runFromEditor(cookie, apiKey, workflowId, triggerName, { timeoutMs = 120_000 } = {}) {
+		return await this.waitForExecution(apiKey, await this.startFromEditor(cookie, workflowId, triggerName), { timeoutMs });
 	}
 
 	async workflow(apiKey, id) {

@@ -23,15 +23,77 @@ function killAll(signal = 'SIGTERM') {
 	for (const child of live) killGroup(child, signal);
 }
 
+// Shutdown steps (stop servers, remove temporary folders) run on Ctrl-C before the children are
+// killed, newest first; a second Ctrl-C skips them.
+const cleanups = [];
+// Folders removed whatever way the process ends, even after process.exit().
+const removeAtExit = new Set();
+
+/** Registers an async shutdown step; returns a function that unregisters it. */
+function onCleanup(fn) {
+	hookExit();
+	cleanups.push(fn);
+	return () => {
+		const i = cleanups.indexOf(fn);
+		if (i >= 0) cleanups.splice(i, 1);
+	};
+}
+
+/** Runs (and forgets) every registered shutdown step, newest first; errors are printed, not thrown. */
+async function runCleanups() {
+	while (cleanups.length) {
+		const fn = cleanups.pop();
+		try {
+			await fn();
+		} catch (err) {
+			process.stderr.write(`cleanup: ${err && err.message ? err.message : err}\n`);
+		}
+	}
+}
+
+/** Removes `dir` when this process exits, however it exits; returns `dir`. */
+function removeOnExit(dir) {
+	hookExit();
+	removeAtExit.add(dir);
+	return dir;
+}
+
+function removeNow(dir) {
+	removeAtExit.delete(dir);
+	require('node:fs').rmSync(dir, { recursive: true, force: true });
+}
+
 let hooked = false;
+let interrupted = false;
+/** Ctrl-C (or SIGTERM, SIGHUP) arrived: the shutdown steps are running, start nothing new. */
+const isInterrupted = () => interrupted;
 function hookExit() {
 	if (hooked) return;
 	hooked = true;
-	process.on('exit', () => killAll('SIGKILL'));
+	process.on('exit', () => {
+		killAll('SIGKILL');
+		for (const dir of removeAtExit) {
+			try {
+				require('node:fs').rmSync(dir, { recursive: true, force: true });
+			} catch {
+				/* best effort at exit */
+			}
+		}
+	});
 	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 		process.on(sig, () => {
-			killAll('SIGTERM');
-			process.exit(130);
+			if (interrupted || !cleanups.length) {
+				killAll('SIGTERM');
+				process.exit(130);
+			}
+			interrupted = true;
+			process.stderr.write(`\n${sig}: stopping everything this started (again to force)\n`);
+			const force = setTimeout(() => process.exit(130), 90_000);
+			force.unref();
+			runCleanups().finally(() => {
+				killAll('SIGTERM');
+				process.exit(130);
+			});
 		});
 	}
 }
@@ -62,10 +124,12 @@ function cleanEnv(extra = {}) {
  */
 function start(cmd, args, opts = {}) {
 	hookExit();
-	const { cwd, env, timeoutMs = 10 * 60_000, onLine, echo = false, tailLines = 200, input } = opts;
+	const { cwd, env, timeoutMs = 10 * 60_000, onLine, echo = false, tailLines = 200, input, uid, gid } = opts;
 	const child = spawn(cmd, args, {
 		cwd,
 		env: env ?? cleanEnv(),
+		// Root runs Postgres and Redis as their system users (Postgres refuses root).
+		...(uid === undefined ? {} : { uid, gid }),
 		detached: true,
 		stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
 	});
@@ -123,15 +187,38 @@ function run(cmd, args, opts) {
 	return start(cmd, args, opts).done;
 }
 
-/** Stops a long-running child: SIGTERM, then SIGKILL after `graceMs`. */
-async function stop(handle, graceMs = 8000) {
+/** Stops a long-running child: `signal` (SIGTERM) to its group, then SIGKILL after `graceMs`. */
+async function stop(handle, graceMs = 8000, signal = 'SIGTERM') {
 	if (!handle) return;
 	const { child } = handle;
 	if (child.exitCode !== null || child.signalCode !== null) return;
-	killGroup(child, 'SIGTERM');
+	killGroup(child, signal);
 	const t = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
 	await handle.done;
 	clearTimeout(t);
 }
 
-module.exports = { start, run, stop, cleanEnv, killAll };
+/**
+ * Processes (other than this one) whose command line or working folder is inside `dir`, read
+ * from /proc: what a run that says it stopped everything must not leave behind. [] off Linux.
+ */
+function processesUnder(dir) {
+	const fs = require('node:fs');
+	if (!fs.existsSync('/proc/self')) return [];
+	const found = [];
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+		let cmdline = '';
+		let cwd = '';
+		try {
+			cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+			cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
+		} catch {
+			/* gone, or not ours to read */
+		}
+		if (cmdline.includes(dir) || cwd === dir || cwd.startsWith(`${dir}/`)) found.push(`${entry} ${cmdline.slice(0, 120)}`);
+	}
+	return found;
+}
+
+module.exports = { start, run, stop, cleanEnv, killAll, onCleanup, runCleanups, removeOnExit, removeNow, processesUnder, isInterrupted };

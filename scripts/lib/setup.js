@@ -102,12 +102,16 @@ async function importSandboxCredentials(n8n, sandbox, hookToken) {
 	}
 }
 
-/** Imports every example workflow of examples/ into `n8n` (unpublished, as n8n imports them). */
-async function importExamples(n8n) {
-	const dir = path.join(n8n.userFolder, 'examples-import');
+/** Imports workflow files (or workflow objects) into `n8n`, unpublished, as n8n imports them. */
+async function importWorkflows(n8n, workflows) {
+	const dir = path.join(n8n.userFolder, 'workflows-import');
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
-	for (const f of exampleFiles()) fs.copyFileSync(f, path.join(dir, path.basename(f)));
+	workflows.forEach((wf, i) => {
+		const to = path.join(dir, typeof wf === 'string' ? path.basename(wf) : `workflow-${i}.json`);
+		if (typeof wf === 'string') fs.copyFileSync(wf, to);
+		else fs.writeFileSync(to, JSON.stringify(wf));
+	});
 	try {
 		await n8n.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
 	} finally {
@@ -115,4 +119,9 @@ async function importExamples(n8n) {
 	}
 }
 
-module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER, CREDENTIAL_IDS, ROOT };
+/** Imports every example workflow of examples/ into `n8n`. */
+async function importExamples(n8n) {
+	await importWorkflows(n8n, exampleFiles());
+}
+
+module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, importWorkflows, RISKINFO_TRIGGER, CREDENTIAL_IDS, ROOT };

@@ -3,7 +3,7 @@
 // what it prints, use the n8n it started, press Ctrl-C, start it again.
 const fs = require('node:fs');
 const path = require('node:path');
-const { start } = require('./proc');
+const { start, processesUnder, onCleanup } = require('./proc');
 const { N8n, ROOT } = require('./n8n');
 const { exampleWorkflows, loadSandbox } = require('./setup');
 const { assert, waitFor } = require('./checks');
@@ -11,11 +11,11 @@ const { checkMcpBanner } = require('./mcp');
 
 const READY = /^n8n is ready \(in \d+ s\): (http:\/\/\S+)$/;
 
-/** `node scripts/start.js` in `demoDir`; resolves once it printed its banner, with what it printed. */
-async function startDemo(demoDir) {
+/** `node scripts/start.js <args>` in `demoDir`; resolves once it printed its banner, with what it printed. */
+async function startDemo(demoDir, args = []) {
 	const lines = [];
 	let ready;
-	const handle = start(process.execPath, [path.join(ROOT, 'scripts', 'start.js')], {
+	const handle = start(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), ...args], {
 		cwd: ROOT,
 		timeoutMs: 15 * 60_000,
 		env: { ...process.env, RISKINFO_DEMO_DIR: demoDir },
@@ -26,6 +26,10 @@ async function startDemo(demoDir) {
 	});
 	let exited;
 	handle.done.then((r) => (exited = r));
+	// On Ctrl-C of the e2e, npm start must stop its own children (Postgres, Redis and n8n in queue
+	// mode run in process groups of their own) before the e2e exits and kills what is left.
+	const unregister = onCleanup(() => interrupt({ handle }));
+	handle.done.then(unregister);
 	await waitFor('npm start printed no "Press Ctrl-C" banner', () => ready || exited, 10 * 60_000);
 	if (!ready) throw new Error(`npm start exited (code ${exited.code}) before it was ready:\n${exited.output.slice(-3000)}`);
 	const field = (label) => lines.find((l) => l.trimStart().startsWith(`${label}:`))?.split(`${label}:`)[1].trim();
@@ -64,17 +68,12 @@ async function checkNpmStart(tmp) {
 	const first = await startDemo(demoDir);
 	let stopped = false;
 	try {
-		const login = /^(\S+)\s+\/\s+(\S+)$/.exec(first.field('Log in') ?? '');
 		const sandboxUrl = /-> (http:\/\/\S+)$/.exec(first.field('Credential') ?? '')?.[1];
 		const resultsTo = / at (http:\/\/\S+)$/.exec(first.field('Results to') ?? '')?.[1];
-		assert(first.url && login && sandboxUrl && resultsTo, `the banner lacks the URL, login, credential or results line:\n${first.lines.slice(-20).join('\n')}`);
+		assert(first.url && first.field('Log in') && sandboxUrl && resultsTo, `the banner lacks the URL, login, credential or results line:\n${first.lines.slice(-20).join('\n')}`);
 		for (const u of [first.url, sandboxUrl, resultsTo]) assert(new URL(u).hostname === '127.0.0.1', `${u} is not on 127.0.0.1`);
 
-		const n8n = new N8n({ port: Number(new URL(first.url).port) });
-		const res = await n8n.rest('POST', '/rest/login', { body: { emailOrLdapLoginId: login[1], password: login[2] } });
-		assert(res.status === 200, `logging in with the printed login answered ${res.status}`);
-		const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
-		const apiKey = await n8n.createApiKey(cookie, 'start-check');
+		const { n8n, cookie, apiKey } = await signIn(first.url, first.field('Log in'));
 
 		const creds = await n8n.rest('GET', '/rest/credentials', { cookie });
 		assert(creds.json?.data?.some((c) => c.name === 'Risk Info (sandbox)'), 'no "Risk Info (sandbox)" credential');
@@ -118,4 +117,86 @@ async function checkNpmStart(tmp) {
 	}
 }
 
-module.exports = { checkNpmStart, startDemo, interrupt };
+/** Logs in with the banner's login and returns { n8n, cookie, apiKey }. */
+async function signIn(url, loginField) {
+	const login = /^(\S+)\s+\/\s+(\S+)$/.exec(loginField ?? '');
+	assert(login, `the banner has no login: ${loginField}`);
+	const n8n = new N8n({ port: Number(new URL(url).port) });
+	const res = await n8n.rest('POST', '/rest/login', { body: { emailOrLdapLoginId: login[1], password: login[2] } });
+	assert(res.status === 200, `logging in with the printed login answered ${res.status}`);
+	const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+	return { n8n, cookie, apiKey: await n8n.createApiKey(cookie, 'start-check') };
+}
+
+/**
+ * `npm start -- --queue`: the banner names the main, two workers, two webhook processors, Postgres
+ * and Redis, all on 127.0.0.1 and answering; the printed login works; the onboarding example run
+ * from the editor gets every result back through the sandbox's deliveries to a webhook processor;
+ * Ctrl-C stops every process (nothing answers, no process is left in its folder) and removes the folder.
+ */
+async function checkNpmStartQueue(tmp) {
+	const wfs = exampleWorkflows();
+	const { KNOWN_NAMES } = loadSandbox();
+	const demo = await startDemo(path.join(tmp, 'demo-queue'), ['--queue']);
+	let stopped = false;
+	try {
+		const addr = (label) => /(http:\/\/[^\s/]+|127\.0\.0\.1:\d+)/.exec(demo.field(label) ?? '')?.[1];
+		const labels = ['Main', 'Worker 1', 'Worker 2', 'Webhook 1', 'Webhook 2', 'Postgres', 'Redis'];
+		const where = Object.fromEntries(labels.map((l) => [l, addr(l)]));
+		const resultsTo = / at (http:\/\/\S+)$/.exec(demo.field('Results to') ?? '')?.[1];
+		const folder = /^(\S+)/.exec(demo.field('Folder') ?? '')?.[1];
+		assert(demo.url && resultsTo && folder && labels.every((l) => where[l]), `the banner lacks a process, the results line or the folder:\n${demo.lines.slice(-30).join('\n')}`);
+		for (const a of [...Object.values(where), resultsTo]) assert(/^(http:\/\/)?127\.0\.0\.1:/.test(a), `${a} is not on 127.0.0.1`);
+		assert(resultsTo.startsWith(`${where['Webhook 1']}/webhook/`), `results go to ${resultsTo}, not to webhook processor 1 (${where['Webhook 1']})`);
+		for (const l of ['Main', 'Webhook 1', 'Webhook 2', 'Worker 1', 'Worker 2']) {
+			const res = await fetch(`${where[l]}/healthz/readiness`, { signal: AbortSignal.timeout(5000) });
+			assert(res.status === 200, `${l} (${where[l]}) answered ${res.status} on /healthz/readiness`);
+		}
+
+		const { n8n, cookie, apiKey } = await signIn(demo.url, demo.field('Log in'));
+		for (const wf of [wfs.onboarding, wfs.criticalAlert]) assert((await n8n.workflow(apiKey, wf.id)).active === true, `"${wf.json.name}" is not active`);
+		const run = await n8n.runFromEditor(cookie, apiKey, wfs.onboarding.id, 'Start');
+		assert(run.status === 'success', `running "${wfs.onboarding.json.name}" from Start ended ${run.status}`);
+		const suppliers = Object.values(KNOWN_NAMES).length;
+		const joined = await waitFor(
+			`the sandbox's deliveries to webhook processor 1 did not start ${suppliers} successful executions of "${wfs.onboarding.json.name}"`,
+			async () => {
+				const done = (await n8n.executions(apiKey, wfs.onboarding.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
+				return done.length >= suppliers ? done : undefined;
+			},
+			90_000,
+			1000,
+		);
+
+		const exit = await interrupt(demo);
+		stopped = true;
+		assert(exit.code === 0, `npm start -- --queue exited with code ${exit.code} after Ctrl-C`);
+		for (const l of labels) {
+			const [host, port] = where[l].replace(/^http:\/\//, '').split(':');
+			assert(await portClosed(host, Number(port)), `${l} (${where[l]}) still accepts connections after Ctrl-C`);
+		}
+		const left = processesUnder(folder);
+		assert(!left.length, `processes left in ${folder}: ${left.join('; ')}`);
+		assert(!fs.existsSync(folder), `${folder} is still there after Ctrl-C`);
+		return `banner lists main, 2 workers, 2 webhook processors, Postgres and Redis on 127.0.0.1, all ready; the printed login works, both trigger examples active; the onboarding run from the editor got ${joined.length} results back through webhook processor 1; Ctrl-C stopped all 7 (nothing answers, no process left) and removed ${folder}`;
+	} finally {
+		if (!stopped) await interrupt(demo).catch(() => demo.handle.stop('SIGKILL'));
+	}
+}
+
+function portClosed(host, port) {
+	return new Promise((resolve) => {
+		const socket = require('node:net').connect({ host, port });
+		socket.setTimeout(2000, () => {
+			socket.destroy();
+			resolve(false);
+		});
+		socket.on('connect', () => {
+			socket.destroy();
+			resolve(false);
+		});
+		socket.on('error', () => resolve(true));
+	});
+}
+
+module.exports = { checkNpmStart, checkNpmStartQueue, startDemo, interrupt };

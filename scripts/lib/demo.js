@@ -1,0 +1,73 @@
+'use strict';
+// What `npm start` and `npm start -- --queue` share: the demo owner, the command line, the
+// ports they prefer and the banner that tells the user where everything is.
+const net = require('node:net');
+const { freePort } = require('./n8n');
+const { loadSandbox } = require('./setup');
+const { SetupError } = require('../n8n-runtime');
+
+const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
+
+// The service has one webhook URL per account, so the sandbox delivers to one of the two trigger
+// workflows: the onboarding one by default (its loads and their results meet in one workflow).
+const RECEIVERS = { onboarding: 'onboarding', alert: 'criticalAlert' };
+const USAGE = 'usage: npm start [-- --deliver-to=onboarding|alert] [--queue]';
+
+/** { receiver: the example role the sandbox delivers to, queue: whether to run n8n's queue mode }. */
+function parseStartArgs(argv) {
+	let role = 'onboarding';
+	let queue = false;
+	for (const arg of argv) {
+		const m = /^--deliver-to=(.*)$/.exec(arg);
+		if (arg === '--queue') queue = true;
+		else if (m && RECEIVERS[m[1]]) role = m[1];
+		else throw new SetupError(`unknown argument ${arg}\n${USAGE}`);
+	}
+	return { receiver: RECEIVERS[role], role, queue };
+}
+
+function portFree(port) {
+	return new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+	});
+}
+
+/** The usual port when it is free, so bookmarks and the credential keep working; any free one otherwise. */
+async function preferredPort(port) {
+	return (await portFree(port)) ? port : await freePort();
+}
+
+/**
+ * The banner both modes print once ready. `processes` and `files` are [label, text] rows shown
+ * before the workflows and at the end; `args` goes before --deliver-to in the hint; the first
+ * line's form is what the e2e waits for.
+ */
+function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, processes = [], links = [], files = [], tail = [], stop, args = '' }) {
+	const { KNOWN_RUTS, KNOWN_NAMES } = loadSandbox();
+	const row = ([label, text]) => `  ${`${label}:`.padEnd(13)}${text}`;
+	const line = '-'.repeat(72);
+	return [
+		'',
+		line,
+		`n8n is ready (in ${Math.round((Date.now() - startedAt) / 1000)} s): ${url}`,
+		row(['Log in', `${OWNER.email}  /  ${OWNER.password}`]),
+		...processes.map(row),
+		row(['Workflows', Object.values(wfs).map((w) => `"${w.json.name}"`).join(', ')]),
+		row(['Active', `"${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`]),
+		row(['Results to', `"${wfs[receiver].json.name}" at ${hookUrl}`]),
+		`               (one webhook URL per account, as at the service; \`npm start -- ${args}--deliver-to=${role === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
+		...links,
+		row(['Credential', `"Risk Info (sandbox)" -> ${sandbox.url}`]),
+		row(['Known RUTs', Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')]),
+		row(['Known names', Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')]),
+		...files.map(row),
+		...tail,
+		stop,
+		line,
+		'',
+	].join('\n');
+}
+
+module.exports = { OWNER, parseStartArgs, preferredPort, banner };
