@@ -1,10 +1,11 @@
+/**
+ * The credential's Test, run by n8n through the Risk Info node (`testedBy`). A request-only test
+ * (`test: ICredentialTestRequest`) can word an answer per HTTP status but shows a refused
+ * connection as the bare code "ECONNREFUSED"; this one says what to do in every case. It reads
+ * GET /api/clients/v2/usage, which is free, and like the node it does not follow redirects, so a
+ * Base URL the node would refuse does not pass.
+ */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
-
-// The credential's Test, run by n8n through the Risk Info node (`testedBy`). A request-only test
-// (`test: ICredentialTestRequest`) can word an answer per HTTP status but shows a refused
-// connection as the bare code "ECONNREFUSED"; this one says what to do in every case. It reads
-// GET /api/clients/v2/usage, which is free, and like the node it does not follow redirects, so a
-// Base URL the node would refuse does not pass.
 
 const USAGE_PATH = '/api/clients/v2/usage';
 const TEST_TIMEOUT_MS = 15_000;
