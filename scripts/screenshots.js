@@ -16,10 +16,11 @@ const { launchBrowser, signIn } = require('./lib/browser');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, importSandboxCredentials, importExamples } = require('./lib/setup');
 const { mcpExample } = require('./lib/mcp');
+const { openWorkflow, openNode } = require('./lib/editor-checks');
+const { OWNER } = require('./lib/demo');
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 // The owner `npm start` creates; this script creates the same one in its own n8n.
-const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
 const MAX_BYTES = 300 * 1024;
 const TRIGGER_TYPE = 'n8n-nodes-riskinfo.riskInfoTrigger';
 const ACTION_TYPE = 'n8n-nodes-riskinfo.riskInfo';
@@ -57,16 +58,6 @@ async function startDemo(tmp) {
 			await sandbox.close();
 		},
 	};
-}
-
-async function openWorkflow(page, url, id) {
-	await page.goto(`${url}/workflow/${id}`);
-	await page.getByTestId('canvas-node').first().waitFor();
-}
-
-async function openNode(page, name) {
-	await page.getByTestId('canvas-node').filter({ hasText: name }).first().dblclick();
-	await page.getByTestId('ndv').waitFor();
 }
 
 /** Lets menus and panels finish their transitions, and moves the pointer off hover effects. */

@@ -1,7 +1,7 @@
 'use strict';
 // Compliance deliveries as the service sends them (gzip JSON, bearer token), sent by the e2e to
 // chosen webhook processes, and the executions they started, read back from n8n.
-const { nodeItems } = require('./n8n');
+const { nodeItems, fetchText } = require('./n8n');
 const { loadSandbox, RISKINFO_TRIGGER, CREDENTIAL_IDS } = require('./setup');
 
 const PROBE_TRIGGER = 'Compliance Result';
@@ -75,15 +75,8 @@ async function send(url, event, token) {
 	const { headers, body } = encodeDelivery(event, token === undefined ? { type: 'none' } : { type: 'bearer', token });
 	const t0 = performance.now();
 	try {
-		const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
-		const text = await res.text();
-		let json;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
-		return { status: res.status, ms: performance.now() - t0, body: json ?? text };
+		const res = await fetchText(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
+		return { status: res.status, ms: performance.now() - t0, body: res.json ?? res.text };
 	} catch (err) {
 		return { status: 0, ms: performance.now() - t0, body: String(err && err.message) };
 	}

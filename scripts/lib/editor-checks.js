@@ -166,6 +166,8 @@ async function listenOnTrigger(page, url, wf) {
 }
 
 module.exports = {
+	openWorkflow,
+	openNode,
 	landsOnWorkflows,
 	credentialTest,
 	supplierScreening,

@@ -8,6 +8,7 @@ const crypto = require('node:crypto');
 const { gzipSync } = require('node:zlib');
 const { assert, waitFor } = require('./checks');
 const { CREDENTIAL_IDS } = require('./setup');
+const { fetchText } = require('./n8n');
 
 const TRIGGER_TYPE = 'n8n-nodes-riskinfo.riskInfoTrigger';
 const MiB = 1024 * 1024;
@@ -17,15 +18,14 @@ const LIMIT = 16 * MiB;
 const SETTLE_MS = 3000;
 
 async function api(baseUrl, apiKey, method, p, body) {
-	const res = await fetch(`${baseUrl}${p}`, {
+	const res = await fetchText(`${baseUrl}${p}`, {
 		method,
 		headers: { accept: 'application/json', 'x-n8n-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
 		body: body ? JSON.stringify(body) : undefined,
 		signal: AbortSignal.timeout(30_000),
 	});
-	const text = await res.text();
-	if (res.status !== 200) throw new Error(`${method} ${p} answered ${res.status}: ${text.slice(0, 300)}`);
-	return JSON.parse(text);
+	if (res.status !== 200) throw new Error(`${method} ${p} answered ${res.status}: ${res.text.slice(0, 300)}`);
+	return res.json;
 }
 
 async function createTriggerWorkflow(baseUrl, apiKey, credentialId) {
@@ -55,15 +55,7 @@ async function createTriggerWorkflow(baseUrl, apiKey, credentialId) {
 }
 
 async function post(url, headers, body) {
-	const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(120_000) });
-	const text = await res.text();
-	let json;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		json = undefined;
-	}
-	return { status: res.status, text, json };
+	return await fetchText(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(120_000) });
 }
 
 /** How deeply objects and arrays nest in `value`, counted without recursion (JSON.stringify overflows at ~4,400). */

@@ -9,6 +9,19 @@ const { start, run, stop, cleanEnv } = require('./proc');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
+/** One HTTP request; the answer's text, and its JSON when it is JSON. */
+async function fetchText(url, init) {
+	const res = await fetch(url, init);
+	const text = await res.text();
+	let json;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		json = undefined;
+	}
+	return { status: res.status, json, text, headers: res.headers };
+}
+
 /** A port nobody listens on right now (the kernel picks it). */
 function freePort() {
 	return new Promise((resolve, reject) => {
@@ -210,20 +223,12 @@ class N8n {
 		if (body !== undefined) headers['content-type'] = 'application/json';
 		if (cookie) headers.cookie = cookie;
 		if (apiKey) headers['x-n8n-api-key'] = apiKey;
-		const res = await fetch(`${this.url}${p}`, {
+		return await fetchText(`${this.url}${p}`, {
 			method,
 			headers,
 			body: body === undefined ? undefined : JSON.stringify(body),
 			signal: AbortSignal.timeout(timeoutMs),
 		});
-		const text = await res.text();
-		let json;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
-		return { status: res.status, json, text, headers: res.headers };
 	}
 
 	/** Creates the instance owner (first run) and returns a session cookie. */
@@ -315,4 +320,4 @@ function nodeItems(runData, nodeName, output = 0) {
 	return runs[runs.length - 1]?.data?.main?.[output] ?? [];
 }
 
-module.exports = { N8n, freePort, packPackage, installPackage, nodeItems, ROOT };
+module.exports = { N8n, fetchText, freePort, packPackage, installPackage, nodeItems, ROOT };
