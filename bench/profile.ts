@@ -35,7 +35,7 @@ const RULES: Array<[RegExp, Bucket]> = [
 // n8n resolving the credential for a request: fetching it and evaluating its `authenticate` block.
 const CREDENTIAL = new Set(['authenticate', 'getCredentials', '_getCredentials']);
 
-function bucketOf(stack: ProfileNode[]): Bucket | undefined {
+function bucketOf(stack: Array<Pick<ProfileNode, 'callFrame'>>): Bucket | undefined {
 	const leaf = stack[0].callFrame.functionName;
 	if (leaf === '(idle)' || leaf === '(root)' || leaf === '(program)') return undefined;
 	if (leaf === '(garbage collector)') return 'garbage collection';
@@ -70,12 +70,50 @@ export function summarise(profile: CpuProfile): Record<Bucket, number> {
 	return out;
 }
 
-/** Runs `work` under the profiler and returns its result with the CPU per bucket. */
-export async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; buckets: Record<Bucket, number> }> {
+function inspector() {
 	const session = new Session();
 	session.connect();
 	const post = <R>(method: string, params?: object) =>
 		new Promise<R>((resolve, reject) => session.post(method, params ?? {}, (error, r) => (error ? reject(error) : resolve(r as R))));
+	return { session, post };
+}
+
+interface AllocationNode {
+	callFrame: ProfileNode['callFrame'];
+	selfSize: number;
+	children: AllocationNode[];
+}
+
+/**
+ * Runs `work` under V8's sampling heap profiler, counting objects a collection already freed too,
+ * and returns its result with the MiB allocated per bucket: where the garbage that raises the peak
+ * comes from.
+ */
+export async function allocationsOf<T>(work: () => Promise<T>): Promise<{ result: T; allocated: Record<Bucket, number> }> {
+	const { session, post } = inspector();
+	await post('HeapProfiler.enable');
+	await post('HeapProfiler.startSampling', { samplingInterval: 16 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+	const result = await work();
+	const { profile } = await post<{ profile: { head: AllocationNode } }>('HeapProfiler.stopSampling');
+	session.disconnect();
+	const allocated = Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
+	// Depth-first with an explicit stack of paths (leaf first), as bucketOf reads them.
+	const pending: Array<{ node: AllocationNode; path: AllocationNode[] }> = [{ node: profile.head, path: [] }];
+	while (pending.length) {
+		const { node, path } = pending.pop()!;
+		const stack = [node, ...path];
+		if (node.selfSize > 0) {
+			if (stack.some((n) => n.callFrame.url.endsWith('/bench/profile.ts'))) continue;
+			allocated[bucketOf(stack) ?? 'n8n engine and the rest'] += node.selfSize / (1024 * 1024);
+		}
+		for (const child of node.children) pending.push({ node: child, path: stack });
+	}
+	return { result, allocated };
+}
+
+/** Runs `work` under the profiler and returns its result with the CPU per bucket. */
+export async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; buckets: Record<Bucket, number> }> {
+	const { session, post } = inspector();
 	await post('Profiler.enable');
 	await post('Profiler.setSamplingInterval', { interval: 500 });
 	await post('Profiler.start');
