@@ -46,7 +46,7 @@ export interface ChildResult {
 	firstError?: string;
 	/** Output items that said a load happened ("Load RUT If Not Loaded"). */
 	loadedNow: number;
-	/** Kernel high-water mark of the process's resident memory, in MiB. */
+	/** Kernel high-water mark of the process's resident memory during the measured run, in MiB. */
 	peakRssMiB: number;
 	/** Highest sampled V8 heap use during the measured run, in MiB. */
 	peakHeapMiB: number;
@@ -73,6 +73,31 @@ const gc = (globalThis as { gc?: () => void }).gc;
 /** The last run's output, kept so that the retained heap includes it, as n8n would keep it. */
 const held: { output?: unknown } = {};
 
+/**
+ * The kernel's high-water mark of resident memory, reset just before the measured run (Linux:
+ * writing 5 to /proc/self/clear_refs resets VmHWM), so loading modules and the warm-up, whose
+ * memory V8 may since have freed, do not count as the run's peak. Without that reset (another
+ * OS), the process's lifetime peak.
+ */
+const peakRss = {
+	wasReset: false,
+	reset() {
+		try {
+			fs.writeFileSync('/proc/self/clear_refs', '5');
+			this.wasReset = true;
+		} catch {
+			this.wasReset = false;
+		}
+	},
+	read(): number {
+		if (this.wasReset) {
+			const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+			if (hwm) return Number(hwm[1]) / 1024;
+		}
+		return process.resourceUsage().maxRSS / 1024;
+	},
+};
+
 function cpuSince(start: NodeJS.CpuUsage): number {
 	const used = process.cpuUsage(start);
 	return (used.user + used.system) / 1000;
@@ -90,6 +115,7 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 	if (job.warmup.length) await run(job.warmup);
 	gc?.();
 	const startRssMiB = process.memoryUsage.rss() / MiB;
+	peakRss.reset();
 	const probe = liveHeapProbe();
 	const cpu = process.cpuUsage();
 	const started = performance.now();
@@ -187,6 +213,7 @@ async function plain(job: Extract<ChildJob, { kind: 'plain' }>) {
 	};
 	if (job.warmup.length) await run(job.warmup);
 	const startRssMiB = process.memoryUsage.rss() / MiB;
+	peakRss.reset();
 	const cpu = process.cpuUsage();
 	const started = performance.now();
 	const { failures, firstError } = await run(job.ruts);
@@ -223,7 +250,7 @@ process.once('message', (job: ChildJob) => {
 			const during = majors.filter((m) => m.start >= window[0] && m.start <= window[1]);
 			const result: ChildResult = {
 				...rest,
-				peakRssMiB: process.resourceUsage().maxRSS / 1024,
+				peakRssMiB: peakRss.read(),
 				peakHeapMiB: peakHeap / MiB,
 				majorGcs: during.length,
 				majorGcMs: during.reduce((a, m) => a + m.ms, 0),

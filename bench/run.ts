@@ -4,13 +4,14 @@
 import { performance } from 'node:perf_hooks';
 
 import { dedup } from './dedup';
+import { growth } from './growth';
 import { memory } from './memory';
 import { rateLimit } from './ratelimit';
 import { print, write } from './report';
 import { throughput } from './throughput';
 import { SCALE, type Section } from './types';
 
-const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory };
+const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory, growth };
 
 async function main() {
 	const args = process.argv.slice(2);
