@@ -3,12 +3,12 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 
-interface ProfileNode {
+export interface ProfileNode {
 	id: number;
 	callFrame: { functionName: string; url: string };
 	children?: number[];
 }
-interface CpuProfile {
+export interface CpuProfile {
 	nodes: ProfileNode[];
 	samples: number[];
 	timeDeltas: number[];
@@ -51,23 +51,29 @@ function bucketOf(stack: Array<Pick<ProfileNode, 'callFrame'>>): Bucket | undefi
 	return 'n8n engine and the rest';
 }
 
-/** Milliseconds of CPU per bucket over the profile. */
-export function summarise(profile: CpuProfile): Record<Bucket, number> {
+/** Milliseconds of CPU per bucket over the profile; `classify` reads a sample's stack, leaf first. */
+export function summariseBy(profile: CpuProfile, classify: (stack: ProfileNode[]) => string | undefined): Map<string, number> {
 	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 	const parent = new Map<number, number>();
 	for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-	const out = Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
-	const cache = new Map<number, Bucket | undefined>();
+	const out = new Map<string, number>();
+	const cache = new Map<number, string | undefined>();
 	profile.samples.forEach((id, i) => {
 		if (!cache.has(id)) {
 			const stack: ProfileNode[] = [];
 			for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) stack.push(byId.get(cur)!);
-			cache.set(id, bucketOf(stack));
+			cache.set(id, classify(stack));
 		}
 		const bucket = cache.get(id);
-		if (bucket) out[bucket] += (profile.timeDeltas[i] ?? 0) / 1000;
+		if (bucket) out.set(bucket, (out.get(bucket) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
 	});
 	return out;
+}
+
+/** Milliseconds of CPU per part of an n8n node run. */
+export function summarise(profile: CpuProfile): Record<Bucket, number> {
+	const by = summariseBy(profile, bucketOf);
+	return Object.fromEntries(BUCKETS.map((b) => [b, by.get(b) ?? 0])) as Record<Bucket, number>;
 }
 
 function inspector() {
@@ -111,8 +117,8 @@ export async function allocationsOf<T>(work: () => Promise<T>): Promise<{ result
 	return { result, allocated };
 }
 
-/** Runs `work` under the profiler and returns its result with the CPU per bucket. */
-export async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; buckets: Record<Bucket, number> }> {
+/** Runs `work` under V8's sampling profiler (in this process) and returns its result and the profile. */
+export async function cpuProfileOf<T>(work: () => Promise<T>): Promise<{ result: T; profile: CpuProfile }> {
 	const { session, post } = inspector();
 	await post('Profiler.enable');
 	await post('Profiler.setSamplingInterval', { interval: 500 });
@@ -122,5 +128,11 @@ export async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; 
 	session.disconnect();
 	// For a closer look: the raw profile, readable by Chrome DevTools or any .cpuprofile viewer.
 	if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
+	return { result, profile };
+}
+
+/** Runs `work` under the profiler and returns its result with the CPU per bucket. */
+export async function profiled<T>(work: () => Promise<T>): Promise<{ result: T; buckets: Record<Bucket, number> }> {
+	const { result, profile } = await cpuProfileOf(work);
 	return { result, buckets: summarise(profile) };
 }

@@ -9,9 +9,10 @@ import { memory } from './memory';
 import { rateLimit } from './ratelimit';
 import { print, write } from './report';
 import { throughput } from './throughput';
+import { trigger, webhookCpu } from './trigger';
 import { SCALE, type Section } from './types';
 
-const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory, growth };
+const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory, growth, webhookCpu, trigger };
 
 async function main() {
 	const args = process.argv.slice(2);
