@@ -41,7 +41,13 @@ const launch = require('../scripts/lib/launch') as Launch;
 
 export type IngestPath = 'Risk Info Trigger' | 'Webhook node + Header Auth';
 export const PATHS: IngestPath[] = ['Risk Info Trigger', 'Webhook node + Header Auth'];
-export type ExpressionEngine = 'vm' | 'legacy';
+/** n8n's default (isolates), the legacy evaluator, and isolates taken only when an expression is evaluated. */
+export type ExpressionEngine = 'vm' | 'legacy' | 'vm, lazy';
+const ENGINE_ENV: Record<ExpressionEngine, Record<string, string>> = {
+	vm: { N8N_EXPRESSION_ENGINE: 'vm' },
+	legacy: { N8N_EXPRESSION_ENGINE: 'legacy' },
+	'vm, lazy': { N8N_EXPRESSION_ENGINE: 'vm', N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+};
 
 const TOKEN = `bench-${randomUUID()}`;
 const HOOK_ID = randomUUID();
@@ -130,9 +136,9 @@ export interface RunningN8n {
 export async function startN8n(prepared: Prepared, engine: ExpressionEngine): Promise<RunningN8n> {
 	const n8n = await launch.n8nProcess(prepared.runtime, {
 		userFolder: prepared.userFolder,
-		logFile: path.join(prepared.dir, `n8n-${engine}.log`),
+		logFile: path.join(prepared.dir, `n8n-${engine.replace(/\W+/g, '-')}.log`),
 		extraEnv: {
-			N8N_EXPRESSION_ENGINE: engine,
+			...ENGINE_ENV[engine],
 			N8N_LOG_LEVEL: 'warn',
 			// Port 0: the kernel picks one; n8n's task runner, if it inherits this, gets its own.
 			NODE_OPTIONS: '--inspect=127.0.0.1:0',
