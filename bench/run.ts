@@ -1,13 +1,16 @@
 // `npm run bench`: every section in one run (issue 8, point 4, and issue 19). Options:
 // `--only <section>[,<section>]` (or --only=…) runs those alone and writes nothing; --strict
-// exits with code 1 when a target fails.
+// exits with code 1 when a target fails; --render only writes the READMEs again from results.json.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { dedup } from './dedup';
 import { growth } from './growth';
 import { memory } from './memory';
 import { rateLimit } from './ratelimit';
-import { print, write } from './report';
+import { print, render, write, type Results } from './report';
 import { throughput } from './throughput';
 import { trigger, webhookCpu } from './trigger';
 import { SCALE, type Section } from './types';
@@ -24,7 +27,13 @@ async function main() {
 	const unknown = (only ?? []).filter((name) => !(name in SCENARIOS));
 	if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
 
+	if (args.includes('--render')) {
+		render(JSON.parse(fs.readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Results);
+		console.log('bench/README.md and the README block rendered from bench/results.json');
+		return;
+	}
 	const startedAt = new Date();
+	const loadAtStart = os.loadavg()[0];
 	const started = performance.now();
 	const sections: Section[] = [];
 	for (const [name, scenario] of Object.entries(SCENARIOS)) {
@@ -37,7 +46,7 @@ async function main() {
 	}
 	const seconds = (performance.now() - started) / 1000;
 	// A partial or scaled-down run must not overwrite the full picture.
-	if (!only && SCALE === 1) write(sections, startedAt, seconds);
+	if (!only && SCALE === 1) write(sections, startedAt, seconds, loadAtStart);
 	else console.log(`\n(not written to bench/results.json: ${only ? `--only ${only.join(',')}` : `BENCH_SCALE=${SCALE}`})`);
 
 	const failed = sections.flatMap((s) => s.checks.filter((c) => !c.pass).map((c) => `${s.title}: ${c.target} (${c.measured})`));
