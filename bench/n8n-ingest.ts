@@ -36,7 +36,6 @@ interface Launch {
 	installPackageInto(folders: string[], packDir: string): Promise<string>;
 	n8nProcess(runtime: object, o: { userFolder: string; logFile?: string; extraEnv?: Record<string, string> }): Promise<N8nProcess>;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const launch = require('../scripts/lib/launch') as Launch;
 
 export type IngestPath = 'Risk Info Trigger' | 'Webhook node + Header Auth';
