@@ -1,15 +1,15 @@
 // One measured variant, alone in its own process so that neither its memory nor its CPU
 // pollutes the others (the sandbox lives in the parent). Talks to the parent over IPC.
 import * as fs from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import * as v8 from 'node:v8';
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { Pool } from 'undici';
 
 import { runWorkflow } from '../harness/workflow';
-import { profiled, type Bucket } from './profile';
+import { allocationsOf, profiled, type Bucket } from './profile';
 import { buildWorkflow, type ServiceAccess, type WorkflowJob } from './workflow';
 
 export type ChildJob = (
@@ -29,6 +29,8 @@ export type ChildJob = (
 	retainedHeap?: boolean;
 	/** Profile the measured run and report CPU per bucket (slows the run; not for timing). */
 	profile?: boolean;
+	/** Sample the measured run's allocations and report bytes per bucket (slows the run; not for timing). */
+	allocations?: boolean;
 	/** After the run, write each output item's JSON as one line of this file. */
 	saveOutput?: string;
 	/** Trigger items: one JSON per line of this file, read before the run, instead of one `{ rut }` per RUT. */
@@ -44,7 +46,7 @@ export interface ChildResult {
 	firstError?: string;
 	/** Output items that said a load happened ("Load RUT If Not Loaded"). */
 	loadedNow: number;
-	/** Kernel high-water mark of the process's resident memory, in MiB. */
+	/** Kernel high-water mark of the process's resident memory during the measured run, in MiB. */
 	peakRssMiB: number;
 	/** Highest sampled V8 heap use during the measured run, in MiB. */
 	peakHeapMiB: number;
@@ -54,6 +56,13 @@ export interface ChildResult {
 	retainedHeapMiB?: number;
 	/** With `profile`: CPU ms of the measured run by bucket. */
 	cpuBuckets?: Record<Bucket, number>;
+	/** With `allocations`: MiB allocated during the measured run by bucket (collected or not). */
+	allocationBuckets?: Record<Bucket, number>;
+	/** Resident memory just before the measured run (after a full collection when --expose-gc), in MiB. */
+	startRssMiB: number;
+	/** V8's full (mark-compact) collections during the measured run, forced ones left out, and their time. */
+	majorGcs: number;
+	majorGcMs: number;
 }
 
 const MiB = 1024 * 1024;
@@ -63,6 +72,31 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 /** The last run's output, kept so that the retained heap includes it, as n8n would keep it. */
 const held: { output?: unknown } = {};
+
+/**
+ * The kernel's high-water mark of resident memory, reset just before the measured run (Linux:
+ * writing 5 to /proc/self/clear_refs resets VmHWM), so loading modules and the warm-up, whose
+ * memory V8 may since have freed, do not count as the run's peak. Without that reset (another
+ * OS), the process's lifetime peak.
+ */
+const peakRss = {
+	wasReset: false,
+	reset() {
+		try {
+			fs.writeFileSync('/proc/self/clear_refs', '5');
+			this.wasReset = true;
+		} catch {
+			this.wasReset = false;
+		}
+	},
+	read(): number {
+		if (this.wasReset) {
+			const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+			if (hwm) return Number(hwm[1]) / 1024;
+		}
+		return process.resourceUsage().maxRSS / 1024;
+	},
+};
 
 function cpuSince(start: NodeJS.CpuUsage): number {
 	const used = process.cpuUsage(start);
@@ -79,12 +113,20 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 		return result.items.Step;
 	};
 	if (job.warmup.length) await run(job.warmup);
+	gc?.();
+	const startRssMiB = process.memoryUsage.rss() / MiB;
+	peakRss.reset();
 	const probe = liveHeapProbe();
 	const cpu = process.cpuUsage();
 	const started = performance.now();
-	const { result: items, buckets } = job.profile ? await profiled(() => run(job.ruts)) : { result: await run(job.ruts), buckets: undefined };
+	const outcome: { result: INodeExecutionData[]; buckets?: Record<Bucket, number>; allocated?: Record<Bucket, number> } = job.profile
+		? await profiled(() => run(job.ruts))
+		: job.allocations
+			? await allocationsOf(() => run(job.ruts))
+			: { result: await run(job.ruts) };
 	const ms = performance.now() - started;
 	const cpuMs = cpuSince(cpu);
+	const { result: items, buckets, allocated } = outcome;
 	probe?.stop();
 	held.output = items;
 	if (job.saveOutput) writeJsonLines(job.saveOutput, items.map((i) => i.json));
@@ -92,7 +134,10 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 	return {
 		ms,
 		cpuMs,
+		window: [started, started + ms] as const,
+		startRssMiB,
 		cpuBuckets: buckets,
+		allocationBuckets: allocated,
 		outputs: items.length,
 		failures: failed.length,
 		firstError: failed[0] ? String(failed[0].json.error) : undefined,
@@ -167,13 +212,15 @@ async function plain(job: Extract<ChildJob, { kind: 'plain' }>) {
 		return { failures, firstError };
 	};
 	if (job.warmup.length) await run(job.warmup);
+	const startRssMiB = process.memoryUsage.rss() / MiB;
+	peakRss.reset();
 	const cpu = process.cpuUsage();
 	const started = performance.now();
 	const { failures, firstError } = await run(job.ruts);
 	const ms = performance.now() - started;
 	const cpuMs = cpuSince(cpu);
 	await pool.close();
-	return { ms, cpuMs, outputs: job.ruts.length, failures, firstError, loadedNow: 0 };
+	return { ms, cpuMs, window: [started, started + ms] as const, startRssMiB, outputs: job.ruts.length, failures, firstError, loadedNow: 0 };
 }
 
 process.once('message', (job: ChildJob) => {
@@ -181,11 +228,33 @@ process.once('message', (job: ChildJob) => {
 	const heap = () => v8.getHeapStatistics().used_heap_size;
 	let peakHeap = heap();
 	const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, heap())), 20);
+	// V8's full collections, to show how the peak depends on when they happen.
+	const majors: Array<{ start: number; ms: number }> = [];
+	const observer = new PerformanceObserver((list) => {
+		for (const e of list.getEntries()) {
+			const detail = (e as unknown as { detail?: { kind?: number; flags?: number } }).detail;
+			if (detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR && !((detail.flags ?? 0) & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED)) {
+				majors.push({ start: e.startTime, ms: e.duration });
+			}
+		}
+	});
+	observer.observe({ entryTypes: ['gc'] });
 	(job.kind === 'engine' ? engine(job) : plain(job))
-		.then((r) => {
+		.then(async (r) => {
 			clearInterval(sampler);
 			peakHeap = Math.max(peakHeap, heap());
-			const result: ChildResult = { ...r, peakRssMiB: process.resourceUsage().maxRSS / 1024, peakHeapMiB: peakHeap / MiB };
+			// GC entries arrive after the fact: let the last ones in.
+			await new Promise((resolve) => setImmediate(resolve));
+			observer.disconnect();
+			const { window, ...rest } = r;
+			const during = majors.filter((m) => m.start >= window[0] && m.start <= window[1]);
+			const result: ChildResult = {
+				...rest,
+				peakRssMiB: peakRss.read(),
+				peakHeapMiB: peakHeap / MiB,
+				majorGcs: during.length,
+				majorGcMs: during.reduce((a, m) => a + m.ms, 0),
+			};
 			if (job.retainedHeap && gc) {
 				gc();
 				result.retainedHeapMiB = heap() / MiB;

@@ -28,17 +28,35 @@ export function print(section: Section): void {
 	for (const c of section.checks) console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.target}: ${c.measured}`);
 }
 
-export function write(sections: Section[], startedAt: Date, seconds: number): void {
-	const dir = __dirname;
-	const m = machine();
-	const results = {
+export interface Results {
+	startedAt: string;
+	seconds: number;
+	machine: ReturnType<typeof machine>;
+	/** One-minute load average when the run started and when it ended: how busy the shared machine was. */
+	loadAverage: { start: number; end: number };
+	passed: boolean;
+	sections: Section[];
+}
+
+export function write(sections: Section[], startedAt: Date, seconds: number, loadAtStart: number): void {
+	const results: Results = {
 		startedAt: startedAt.toISOString(),
 		seconds: Math.round(seconds),
-		machine: m,
+		machine: machine(),
+		loadAverage: { start: Math.round(loadAtStart * 10) / 10, end: Math.round(os.loadavg()[0] * 10) / 10 },
 		passed: sections.every((s) => s.checks.every((c) => c.pass)),
-		sections: sections.map((s) => ({ title: s.title, checks: s.checks, table: s.table, more: s.more, data: s.data })),
+		sections: sections.map((s) => ({ title: s.title, method: s.method, checks: s.checks, table: s.table, more: s.more, data: s.data })),
 	};
-	fs.writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	fs.writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify(results, null, '\t')}\n`);
+	render(results);
+}
+
+/** bench/README.md and the project README's block from a run's results (also after editing NOTES.md: `npm run bench -- --render`). */
+export function render(results: Results): void {
+	const m = results.machine;
+	const { sections } = results;
+	const startedAt = new Date(results.startedAt);
+	const seconds = results.seconds;
 
 	const parts = [
 		'# Benchmark: throughput and cost',
@@ -47,7 +65,8 @@ export function write(sections: Section[], startedAt: Date, seconds: number): vo
 		'measured variant in a fresh child process, so their CPU and memory do not mix; the figures below are the latest run,',
 		'also in `bench/results.json`.',
 		'',
-		`Latest run: ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round(seconds)} s, Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}). ` +
+		`Latest run: ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round(seconds)} s, Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), ` +
+			`load average ${results.loadAverage.start} at the start and ${results.loadAverage.end} at the end. ` +
 			'The machine is shared, so absolute rates vary from run to run; the ratios are measured side by side in the same run.',
 	];
 	for (const s of sections) {
@@ -56,18 +75,19 @@ export function write(sections: Section[], startedAt: Date, seconds: number): vo
 		parts.push('', markdownTable([['Target', 'Measured', 'Result'], ...s.checks.map((c) => [c.target, c.measured, c.pass ? 'PASS' : 'FAIL'])]));
 	}
 	parts.push('', NOTES);
-	fs.writeFileSync(path.join(dir, 'README.md'), `${parts.join('\n')}\n`);
-	updateProjectReadme(readmeSection(sections, results.startedAt, results.seconds));
+	fs.writeFileSync(path.join(__dirname, 'README.md'), `${parts.join('\n')}\n`);
+	updateProjectReadme(readmeSection(results));
 }
 
-/** The project README's copy: every target with its result, and each scenario's main table. */
-export function readmeSection(sections: Section[], startedAt: string, seconds: number): string {
+/** The project README's copy: every target with its result, and each section's main table. */
+export function readmeSection(results: Pick<Results, 'sections' | 'startedAt' | 'seconds' | 'loadAverage'>): string {
+	const { sections } = results;
 	const parts = [
-		`Latest run: ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${seconds} s, on a shared 2-core VM (ratios are measured side by side in`,
-		'one run; absolute rates vary from run to run). How each figure is measured, the CPU profile and how to read them:',
-		'[bench/README.md](bench/README.md).',
+		`Latest run: ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${results.seconds} s, on a shared 2-core VM (load average ${results.loadAverage.start} at the start,`,
+		`${results.loadAverage.end} at the end; ratios are measured side by side in one run, absolute rates vary from run to run). How each figure is`,
+		'measured, every run, the profiles and how to read them: [bench/README.md](bench/README.md).',
 		'',
-		markdownTable([['Scenario', 'Target', 'Measured', 'Result'], ...sections.flatMap((s) => s.checks.map((c) => [s.title.split(':')[0], c.target, c.measured, c.pass ? 'PASS' : 'FAIL']))]),
+		markdownTable([['Section', 'Target', 'Measured', 'Result'], ...sections.flatMap((s) => s.checks.map((c) => [s.title.split(':')[0], c.target, c.measured, c.pass ? 'PASS' : 'FAIL']))]),
 	];
 	for (const s of sections) parts.push('', `### ${s.title}`, '', markdownTable(s.table));
 	return parts.join('\n');

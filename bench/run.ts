@@ -1,24 +1,39 @@
-// `npm run bench`: every scenario of issue 8, point 4, in one run. Options: --only=a,b (scenario
-// names) and --strict (exit code 1 when a target fails).
+// `npm run bench`: every section in one run (issue 8, point 4, and issue 19). Options:
+// `--only <section>[,<section>]` (or --only=…) runs those alone and writes nothing; --strict
+// exits with code 1 when a target fails; --render only writes the READMEs again from results.json.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { dedup } from './dedup';
+import { growth } from './growth';
 import { memory } from './memory';
 import { rateLimit } from './ratelimit';
-import { print, write } from './report';
+import { print, render, write, type Results } from './report';
 import { throughput } from './throughput';
-import type { Section } from './types';
+import { trigger, webhookCpu } from './trigger';
+import { SCALE, type Section } from './types';
 
-const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory };
+const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory, growth, webhookCpu, trigger };
 
 async function main() {
 	const args = process.argv.slice(2);
-	const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+	const at = args.indexOf('--only');
+	const onlyArg = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+	if (at >= 0 && (!onlyArg || onlyArg.startsWith('--'))) throw new Error(`--only needs a section: ${Object.keys(SCENARIOS).join(', ')}`);
+	const only = onlyArg?.split(',');
 	const strict = args.includes('--strict');
 	const unknown = (only ?? []).filter((name) => !(name in SCENARIOS));
 	if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
 
+	if (args.includes('--render')) {
+		render(JSON.parse(fs.readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Results);
+		console.log('bench/README.md and the README block rendered from bench/results.json');
+		return;
+	}
 	const startedAt = new Date();
+	const loadAtStart = os.loadavg()[0];
 	const started = performance.now();
 	const sections: Section[] = [];
 	for (const [name, scenario] of Object.entries(SCENARIOS)) {
@@ -30,8 +45,9 @@ async function main() {
 		sections.push(section);
 	}
 	const seconds = (performance.now() - started) / 1000;
-	// A partial run must not overwrite the full picture.
-	if (!only) write(sections, startedAt, seconds);
+	// A partial or scaled-down run must not overwrite the full picture.
+	if (!only && SCALE === 1) write(sections, startedAt, seconds, loadAtStart);
+	else console.log(`\n(not written to bench/results.json: ${only ? `--only ${only.join(',')}` : `BENCH_SCALE=${SCALE}`})`);
 
 	const failed = sections.flatMap((s) => s.checks.filter((c) => !c.pass).map((c) => `${s.title}: ${c.target} (${c.measured})`));
 	console.log(`\n${failed.length ? `${failed.length} target(s) FAILED:\n  ${failed.join('\n  ')}` : 'All targets PASS.'}  (${seconds.toFixed(0)} s)`);

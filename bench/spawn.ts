@@ -1,16 +1,17 @@
-// Starts bench/child.ts in a fresh Node process (TypeScript through ts-node) and waits for its answer.
+// Starts a bench child script in a fresh Node process (TypeScript through ts-node) and waits for its answer.
 import { fork } from 'node:child_process';
 import * as path from 'node:path';
 
 import type { ChildJob, ChildResult } from './child';
 
-export function runChild(job: ChildJob): Promise<ChildResult> {
+/** `script` (in bench/) gets `job` as its first IPC message and answers { ok, result } or { ok: false, error }. */
+export function runScript<R>(script: string, job: object, label: string, options: { exposeGc?: boolean } = {}): Promise<R> {
 	return new Promise((resolve, reject) => {
-		const child = fork(path.join(__dirname, 'child.ts'), [], {
+		const child = fork(path.join(__dirname, script), [], {
 			execArgv: [
 				'--require',
 				'ts-node/register/transpile-only',
-				...(job.retainedHeap ? ['--expose-gc'] : []),
+				...(options.exposeGc ? ['--expose-gc'] : []),
 				// For digging, not for the figures: V8's collections (BENCH_TRACE_GC=1) or a whole-process profile per child.
 				...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
 				...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
@@ -19,14 +20,19 @@ export function runChild(job: ChildJob): Promise<ChildResult> {
 			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 		});
 		let answered = false;
-		child.once('message', (message: { ok: boolean; result?: ChildResult; error?: string }) => {
+		child.once('message', (message: { ok: boolean; result?: R; error?: string }) => {
 			answered = true;
 			if (message.ok) resolve(message.result!);
-			else reject(new Error(`${job.kind} run failed: ${message.error}`));
+			else reject(new Error(`${label} run failed: ${message.error}`));
 		});
 		child.once('exit', (code) => {
-			if (!answered) reject(new Error(`${job.kind} run exited with code ${code} before answering`));
+			if (!answered) reject(new Error(`${label} run exited with code ${code} before answering`));
 		});
 		child.send(job);
 	});
+}
+
+/** One measured workflow or plain-loop variant (bench/child.ts). */
+export function runChild(job: ChildJob): Promise<ChildResult> {
+	return runScript<ChildResult>('child.ts', job, job.kind, { exposeGc: job.retainedHeap });
 }

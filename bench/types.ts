@@ -21,3 +21,10 @@ export interface Section {
 }
 
 export const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
+
+/**
+ * For developing the benchmark on a busy machine: BENCH_SCALE=0.1 runs every section with a tenth
+ * of its items (and a shorter trigger load). Such a run never writes the results.
+ */
+export const SCALE = Number(process.env.BENCH_SCALE ?? 1) || 1;
+export const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
