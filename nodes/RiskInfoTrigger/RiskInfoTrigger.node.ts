@@ -1,8 +1,10 @@
 import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
+	IExecuteFunctions,
 	IHookFunctions,
 	INodeCredentialTestResult,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -12,6 +14,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { secretProblem } from './auth';
+import { recordCarriedKeys } from './dedup';
 import { properties, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 
@@ -88,5 +91,11 @@ export class RiskInfoTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery.call(this);
+	}
+
+	// n8n runs a start node's execute() on the items webhook() emitted, inside the execution, whose
+	// static data it saves; what webhook() itself writes there is lost (see dedup.ts).
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [recordCarriedKeys(this.getWorkflowStaticData('node'), this.getInputData())];
 	}
 }
