@@ -15,7 +15,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { secretProblem } from './auth';
 import { recordCarriedKeys } from './dedup';
-import { properties, triggerPanel } from './properties';
+import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 
 export class RiskInfoTrigger implements INodeType {
@@ -46,10 +46,11 @@ export class RiskInfoTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				// Left undefined, n8n answers a started run with the literal text "firstEntryJson";
-				// empty, it sends the node's own `webhookResponse`.
-				responseData: '',
+				// As n8n's own Webhook node chooses it: from a parameter, through an expression.
+				responseMode: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "lastNode" : "onReceived"}}`,
+				// On receipt: empty sends the node's own `webhookResponse` (undefined would send the
+				// literal text "firstEntryJson"). When finished: an empty body, never the workflow's data.
+				responseData: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "noData" : ""}}`,
 				path: 'riskinfo-compliance',
 			},
 		],
