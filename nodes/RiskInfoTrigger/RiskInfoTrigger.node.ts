@@ -14,7 +14,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { secretProblem } from './auth';
-import { recordCarriedKeys } from './dedup';
+import { recordCarried } from './carry';
 import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 
@@ -95,8 +95,8 @@ export class RiskInfoTrigger implements INodeType {
 	}
 
 	// n8n runs a start node's execute() on the items webhook() emitted, inside the execution, whose
-	// static data it saves; what webhook() itself writes there is lost (see dedup.ts).
+	// static data it saves; what webhook() itself writes there is lost (see carry.ts).
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [recordCarriedKeys(this.getWorkflowStaticData('node'), this.getInputData())];
+		return [recordCarried(this.getWorkflowStaticData('node'), this.getInputData())];
 	}
 }

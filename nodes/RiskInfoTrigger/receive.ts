@@ -4,7 +4,8 @@ import { RISK_INFO_WEBHOOK_AUTH_API } from '../../credentials/RiskInfoWebhookAut
 import { checkDelivery, secretProblem, secretTexts, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
-import { alreadyEmitted, carryKey, deliveryKey, remember } from './dedup';
+import { carryDelivery } from './carry';
+import { alreadyEmitted, deliveryKey, remember } from './dedup';
 import { deeperThan, MAX_DEPTH } from './json';
 import { normaliseEvent } from './normalise';
 import { keepAll, redactData, redactor } from './redact';
@@ -85,7 +86,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
 	const emitted = items.map((json: IDataObject) => ({ json }));
 	if (!key) return { workflowData: [emitted], webhookResponse: { received: true, emitted: items.length } };
-	// Kept here for an n8n that saves it; n8n 2.40.7 keeps only what execute() records (dedup.ts).
+	const carried = carryDelivery(emitted, key, staticData);
+	// Kept here for an n8n that saves it; n8n 2.40.7 keeps only what execute() records (carry.ts).
 	remember(staticData, key.key);
-	return { workflowData: [carryKey(emitted, key)], webhookResponse: { received: true, emitted: items.length } };
+	return { workflowData: [carried], webhookResponse: { received: true, emitted: items.length } };
 }

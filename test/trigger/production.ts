@@ -9,8 +9,10 @@
 //  - workflow-runner.js, run(): establishContextForPersistence builds a second Workflow on the same
 //    static-data object (which sets the flag back to false), then prepareNewExecution reloads the
 //    static data from the database for the execution;
-//  - queue mode (scaling/job-processor.js): the worker runs the execution from its database record,
-//    items and that static data included (here: a JSON round trip);
+//  - queue mode: the execution's database record keeps the workflow without its static data
+//    (executions/execution-data/types.js, toWorkflowSnapshot), and the worker runs a webhook's
+//    execution with the static data of that record (scaling/job-processor.js; the job does not ask
+//    for a reload): it starts empty. The items travel through the record (here: a JSON round trip);
 //  - execution-lifecycle-hooks.js: workflowExecuteAfter saves the static data WorkflowExecute hands
 //    it (only when changed), in a single process as on a worker.
 import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
@@ -144,9 +146,8 @@ export class ProductionWebhook {
 		let items: INodeExecutionData[][] = result.workflowData;
 		if (this.options.topology === 'queue') {
 			// The execution record, written by the webhook process and read by a worker.
-			const record = JSON.parse(JSON.stringify({ staticData: executionStatic, items })) as { staticData: IDataObject | null; items: INodeExecutionData[][] };
-			executionStatic = record.staticData;
-			items = record.items;
+			items = JSON.parse(JSON.stringify(items)) as INodeExecutionData[][];
+			executionStatic = null;
 		}
 		// The answer is sent, then live-webhooks.js saves the webhook's Workflow if it is flagged.
 		await this.saveStaticData(webhookWorkflow);

@@ -45,7 +45,7 @@ describe.each([
 		expect(emitted.length).toBeGreaterThan(1);
 		for (const item of [...emitted, ...next]) {
 			expect(Object.keys(item).sort()).toEqual(['json', 'pairedItem']);
-			expect(JSON.stringify(item)).not.toMatch(/riskInfoDeliveryKey|[0-9a-f]{32}/);
+			expect(JSON.stringify(item)).not.toMatch(/riskInfoDelivery|[0-9a-f]{32}/);
 			expect(item.json.webhookId).toBe(sent.webhookId);
 		}
 		expect(next.map((i) => i.json)).toEqual(emitted.map((i) => i.json));
