@@ -3,8 +3,9 @@
 // workflow has some. production.ts reproduces n8n's path for a production delivery; measured in a
 // real n8n 2.40.7 before the fix (deliveries 1,1,2,2,3,3, each after the last one's execution
 // ended), executions were 1,0,1,1,1,1: only the first key was ever saved.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { recordCarried } from '../../nodes/RiskInfoTrigger/carry';
 import { DEDUP_WINDOW } from '../../nodes/RiskInfoTrigger/dedup';
 import { event, freshId, type Rec } from './forms';
 import { output, ProductionWebhook } from './production';
@@ -81,5 +82,28 @@ describe('with Ignore Repeated Deliveries off', () => {
 		const sent = event('failed');
 		expect([await n8n.deliver(sent), await n8n.deliver(sent)].map(started)).toEqual([1, 1]);
 		expect(n8n.remembered).toEqual([]);
+	});
+});
+
+describe('what execute() accepts from the items', () => {
+	const item = (carried: unknown): INodeExecutionData => ({ json: { webhookId: 1 }, riskInfoDelivery: carried as IDataObject });
+
+	it('a key not of the trigger\'s form, or no list, records nothing; the item still loses the carrier', () => {
+		for (const carried of [{ key: 'x'.repeat(32), remembered: [] }, { key: 'a'.repeat(32) }, 'a'.repeat(32), null]) {
+			const staticData: IDataObject = {};
+			const [out] = recordCarried(staticData, [item(carried)]);
+			expect(out).toEqual({ json: { webhookId: 1 } });
+			expect(staticData).toEqual({});
+		}
+	});
+
+	it('a list longer than the window, or with oversized entries, stays within the window', () => {
+		const staticData: IDataObject = {};
+		const list = [...Array.from({ length: 3 * DEDUP_WINDOW }, (_, i) => `${i}`.padStart(32, 'f')), 'z'.repeat(100_000)];
+		recordCarried(staticData, [item({ key: 'b'.repeat(32), remembered: list })]);
+		const stored = staticData.emittedDeliveries as string[];
+		expect(stored).toHaveLength(DEDUP_WINDOW);
+		expect(stored[stored.length - 1]).toBe('b'.repeat(32));
+		expect(stored.every((k) => k.length === 32)).toBe(true);
 	});
 });
