@@ -81,6 +81,7 @@ const sum = (xs) => xs.reduce((a, b) => a + b, 0);
  */
 async function deliver(ctx, url, event, status = 200) {
 	const answer = await send(url, event, ctx.token, ctx.unanswered ? ANSWER_WAIT_MS : undefined);
+	if (ctx.unanswered) ctx.sent++;
 	if (answer.status === 0 && ctx.unanswered) {
 		ctx.unanswered.push(event.webhookId);
 		return answer;
@@ -107,8 +108,18 @@ async function sequential(ctx, wf) {
 	return started;
 }
 
+/**
+ * n8n does save what the trigger writes on arrival when the workflow has no static data at all:
+ * one delivery first, so that what follows measures every later delivery.
+ */
+async function prime(ctx, wf, status = 200) {
+	await deliver(ctx, wf.urls[0], complianceEvent(freshIds(1)[0], 'critical'), status);
+	await settled(ctx, wf);
+}
+
 /** `n` deliveries, each repeated to the next URL the moment its first copy was answered: executions per delivery. */
 async function repeatOnAnswer(ctx, wf, n = 3) {
+	await prime(ctx, wf);
 	const ids = freshIds(n);
 	for (const [i, id] of ids.entries()) {
 		const event = complianceEvent(id, 'failed');
@@ -175,7 +186,7 @@ async function measureRepeats(ctx, baseUrls) {
 	await scenario('onAnswer', 'repeats on the answer', () => repeatOnAnswer(ctx, slow));
 
 	// n8n may leave an answer held until the run ends unsent (see the README, Queue mode).
-	const after = { ...ctx, unanswered: [] };
+	const after = { ...ctx, unanswered: [], sent: 0 };
 	const fastAfter = await make('answered when finished', { respond: 'whenFinished' });
 	await scenario('pairsAfter', 'Respond When Finished, 50 simultaneous pairs', () => simultaneousPairs(after, fastAfter));
 	await scenario('burstAfter', 'Respond When Finished, 50 at once, then repeats', () => burstThenRepeats(after, fastAfter));
@@ -186,11 +197,13 @@ async function measureRepeats(ctx, baseUrls) {
 	});
 	await scenario('onAnswerAfter', 'Respond When Finished, repeats on the answer', () => repeatOnAnswer(after, slowAfter));
 	const failing = await make('answered when finished, failing workflow', { respond: 'whenFinished', then: 'fails' });
+	await prime(after, failing, 500);
 	const failEvent = complianceEvent(freshIds(1)[0], 'failed');
 	await scenario('failed', 'Respond When Finished, a failing workflow', () => deliver(after, failing.urls[0], failEvent, 500));
 	await scenario('failedRetry', "Respond When Finished, the failed delivery's retry", () => deliver(after, failing.urls[failing.urls.length - 1], failEvent));
 	m.failedRuns = runsOf(await settled(ctx, failing), failEvent.webhookId);
 	m.unanswered = after.unanswered;
+	m.sentAfter = after.sent;
 
 	m.summary =
 		`Respond Immediately: deliveries 1,1,2,2,3,3, each after the last execution ended → ${m.sequential.join(',')}; ` +
@@ -202,7 +215,7 @@ async function measureRepeats(ctx, baseUrls) {
 		`50 pairs at the same moment → ${sum(m.pairsAfter)} executions (${twice(m.pairsAfter)}); ` +
 		`50 different at once → ${m.burstAfter[0]}, their repeats → ${m.burstAfter[1]} ran again, all again → ${m.burstAfter[2]}; ` +
 		`a failing workflow → ${m.failed.status} ${JSON.stringify(m.failed.body)}, the service's retry → ${m.failedRetry.status} ${JSON.stringify(m.failedRetry.body)}, ${m.failedRuns} execution; ` +
-		`deliveries left without an answer after ${ANSWER_WAIT_MS / 1000} s: ${m.unanswered.length}`;
+		`left without an answer after ${ANSWER_WAIT_MS / 1000} s: ${m.unanswered.length} of the ${m.sentAfter} deliveries answered when finished`;
 	return m;
 }
 
@@ -224,8 +237,10 @@ function assertPromised(m) {
 	assert(m.afterAnswer.ms >= SLOW_SECONDS * 1000 && m.afterAnswer.body === '', `Respond When Finished answered after ${Math.round(m.afterAnswer.ms)} ms with ${JSON.stringify(m.afterAnswer.body)}`);
 	exactly(m.onAnswerAfter, 1, 'Respond When Finished, a repeat sent the moment the first was answered');
 	assert(m.burstAfter[2] === 0, `Respond When Finished: ${m.burstAfter[2]} of 50 deliveries ran again although each had been repeated one at a time, after the answer`);
-	// A failed workflow is answered 500; the service's retry is a repeat, answered 200, and starts nothing.
-	assert(m.failed.body?.message === 'Error in workflow', `the failing workflow was answered ${JSON.stringify(m.failed.body)}`);
+	// A failed workflow is answered 500 (unless n8n lost the answer, which the README says it may in
+	// queue mode); the service's retry is a repeat, answered 200, and starts nothing.
+	const lost = m.failed.status === 0 && m.unanswered.length > 0;
+	assert(lost || m.failed.body?.message === 'Error in workflow', `the failing workflow was answered ${JSON.stringify(m.failed.body)}`);
 	assert(m.failedRetry.body?.emitted === 0 && m.failedRuns === 1, `the retry of the failed delivery was answered ${JSON.stringify(m.failedRetry.body)}; ${m.failedRuns} executions`);
 }
 
