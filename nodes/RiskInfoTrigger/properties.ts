@@ -120,7 +120,7 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 5,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying.',
+			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 5,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying. A delivery is remembered once its execution has ended, and deliveries run at the same moment can erase each other\'s record, so a repeat arriving meanwhile may still run.',
 	},
 	{
 		displayName: 'Respond',
@@ -136,7 +136,7 @@ export const properties: INodeProperties[] = [
 				name: 'When the Workflow Has Finished',
 				value: RESPOND_WHEN_FINISHED,
 				description:
-					'Answer only once the workflow has run: 200 with an empty body, or 500 if it failed. The service waits that long for its answer.',
+					'Answer only once the workflow has run, so the answer means the delivery is remembered: 200 with an empty body, or 500 if it failed. The service waits that long for its answer.',
 			},
 		],
 		default: 'immediately',

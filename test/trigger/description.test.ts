@@ -82,6 +82,9 @@ describe('setup and authentication choices', () => {
 		expect(option.default).toBe(true);
 		expect(option.description).toMatch(/webhook ID, status and content/);
 		expect(option.description).toMatch(/changed findings/);
+		// What n8n 2.40.7 allows (README, Repeated deliveries), said where the option is set.
+		expect(option.description).toMatch(/once its execution has ended/);
+		expect(option.description).toMatch(/at the same moment/);
 	});
 
 	it('asks for the credential only when authenticating', () => {
