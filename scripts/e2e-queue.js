@@ -23,7 +23,7 @@
 // --default-engine (n8n's default expression engine on the webhook processors and the single
 // process too, to reproduce the README's figures for it; (e) may then fail on two cores),
 // --static-data-fix (webhook processors and the single process with lib/static-data-fix.js: what
-// (c) measures once n8n saves a webhook trigger's static data; the README's figures for it).
+// (c) measures if n8n also saved what a webhook trigger writes while receiving).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');

@@ -14,6 +14,8 @@
 //   (c) a delivery with a wrong or missing token starts no execution
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
 //   (g), (h) hostile deliveries: nested 5,000 levels deep, inflating past 16 MiB (lib/hostile.js)
+//   (r) Ignore Repeated Deliveries: repeats sequential, on the answer and concurrent, under both
+//       Respond settings, counted and held to what the README promises (lib/repeats.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (f) `npm start`: its banner's editor, login and credential work, the examples are there with
@@ -30,6 +32,7 @@ const { checkNpmStart } = require('./lib/start-check');
 const { assert, waitFor, checkList, same } = require('./lib/checks');
 const { checkSupplierScreening } = require('./lib/screening');
 const { checkHostileDeliveries } = require('./lib/hostile');
+const { checkRepeatedDeliveries } = require('./lib/repeats');
 const { checkCostEstimate } = require('./lib/cost');
 const { checkMcpTools } = require('./lib/mcp');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
@@ -254,6 +257,7 @@ async function main() {
 		});
 
 		await checkHostileDeliveries({ baseUrl: n8n.url, apiKey, hookToken: HOOK_TOKEN, check });
+		await checkRepeatedDeliveries({ n8n, apiKey, hookToken: HOOK_TOKEN, check });
 		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, check });
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
 	} catch (err) {

@@ -1,8 +1,10 @@
 import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
+	IExecuteFunctions,
 	IHookFunctions,
 	INodeCredentialTestResult,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -12,7 +14,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { secretProblem } from './auth';
-import { properties, triggerPanel } from './properties';
+import { recordCarried } from './carry';
+import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 
 export class RiskInfoTrigger implements INodeType {
@@ -43,10 +46,11 @@ export class RiskInfoTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				// Left undefined, n8n answers a started run with the literal text "firstEntryJson";
-				// empty, it sends the node's own `webhookResponse`.
-				responseData: '',
+				// As n8n's own Webhook node chooses it: from a parameter, through an expression.
+				responseMode: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "lastNode" : "onReceived"}}`,
+				// On receipt: empty sends the node's own `webhookResponse` (undefined would send the
+				// literal text "firstEntryJson"). When finished: an empty body, never the workflow's data.
+				responseData: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "noData" : ""}}`,
 				path: 'riskinfo-compliance',
 			},
 		],
@@ -88,5 +92,11 @@ export class RiskInfoTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery.call(this);
+	}
+
+	// n8n runs a start node's execute() on the items webhook() emitted, inside the execution, whose
+	// static data it saves; what webhook() itself writes there is lost (see carry.ts).
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [recordCarried(this.getWorkflowStaticData('node'), this.getInputData())];
 	}
 }

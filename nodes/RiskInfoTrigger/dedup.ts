@@ -7,7 +7,7 @@ import type { NormalisedEvent } from './normalise';
 /**
  * Remembers which events this workflow already emitted. It lives in workflow static data
  * (saved by n8n with the workflow), never in module state: in queue mode each delivery may
- * run on a different process.
+ * run on a different process. webhook() checks it; execute() records into it (carry.ts says why).
  */
 
 /** Enough for thousands of screenings in flight; the oldest keys are forgotten first. */
@@ -15,6 +15,7 @@ export const DEDUP_WINDOW = 5000;
 const SLOT = 'emittedDeliveries';
 /** 128 bits of sha256 in hex: the same size whatever the delivery holds. */
 const KEY_HEX_CHARS = 32;
+export const KEY_FORM = new RegExp(`^[0-9a-f]{${KEY_HEX_CHARS}}$`);
 /** Longer than any entry a sane webhookId made in earlier versions; such entries are dropped. */
 const MAX_STORED_CHARS = 256;
 
@@ -39,18 +40,27 @@ export function deliveryKey(n: NormalisedEvent): DeliveryKey {
 	return { key: createHash('sha256').update(earlier, 'utf8').digest('hex').slice(0, KEY_HEX_CHARS), earlier };
 }
 
-function keys(staticData: IDataObject): string[] {
+/** What is remembered, oldest first; entries of any form a version stored, but none oversized. */
+export function remembered(staticData: IDataObject): string[] {
 	const stored = staticData[SLOT];
-	return Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string') : [];
+	return Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string' && k.length <= MAX_STORED_CHARS) : [];
 }
 
 export function alreadyEmitted(staticData: IDataObject, k: DeliveryKey): boolean {
-	return keys(staticData).some((stored) => stored === k.key || stored === k.earlier);
+	return remembered(staticData).some((stored) => stored === k.key || stored === k.earlier);
 }
 
-export function remember(staticData: IDataObject, k: DeliveryKey): void {
+export function remember(staticData: IDataObject, key: string): void {
 	// Oversized entries stored by earlier versions (a huge webhookId kept as text) go now, not after 5,000 deliveries.
-	const next = keys(staticData).filter((stored) => stored !== k.key && stored.length <= MAX_STORED_CHARS);
-	next.push(k.key);
+	const next = remembered(staticData).filter((stored) => stored !== key);
+	next.push(key);
 	staticData[SLOT] = next.slice(-DEDUP_WINDOW);
+}
+
+/** Adds `earlier` entries missing from the list before the ones it holds, as older ones. */
+export function restore(staticData: IDataObject, earlier: string[]): void {
+	const current = remembered(staticData);
+	const have = new Set(current);
+	const missing = earlier.filter((k) => k.length <= MAX_STORED_CHARS && !have.has(k) && have.add(k));
+	if (missing.length) staticData[SLOT] = [...missing, ...current].slice(-DEDUP_WINDOW);
 }

@@ -17,6 +17,9 @@ export const triggerPanel: TriggerPanelDefinition = {
 	},
 };
 
+/** The Respond value that holds n8n's answer until the workflow has run (n8n's responseMode "lastNode"). */
+export const RESPOND_WHEN_FINISHED = 'whenFinished';
+
 export const properties: INodeProperties[] = [
 	{
 		displayName: `Register the <b>Production URL</b> (open <b>Webhook URLs</b> at the top of this panel, then <b>Production URL</b>) with the Risk Info service as your compliance webhook, together with the same authentication method and secret as in the credential below. The service has no API for this, so n8n cannot do it for you. Then <b>publish</b> the workflow: only the published version receives deliveries, so changes to the options below reach production when you publish again. <b>To test in the editor:</b> click <b>Execute step</b>. n8n then says "Go to Risk Info and create an event", but the service only ever calls the Production URL, never the Test URL: send the Test URL a sample event yourself, with the command in the <a href="${DOCS.tryTheTrigger}" target="_blank">README</a> (npm start prints it ready to paste).`,
@@ -117,6 +120,25 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 5,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying.',
+			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 5,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying. A delivery is remembered once its execution has ended, and deliveries run at the same moment can erase each other\'s record, so a repeat arriving meanwhile may still run.',
+	},
+	{
+		displayName: 'Respond',
+		name: 'respond',
+		type: 'options',
+		options: [
+			{
+				name: 'Immediately',
+				value: 'immediately',
+				description: 'Answer 200 as soon as the delivery is accepted, before the workflow runs',
+			},
+			{
+				name: 'When the Workflow Has Finished',
+				value: RESPOND_WHEN_FINISHED,
+				description:
+					'Answer only once the workflow has run, so the answer means the delivery is remembered: 200 with an empty body, or 500 if it failed. The service waits that long for its answer.',
+			},
+		],
+		default: 'immediately',
 	},
 ];

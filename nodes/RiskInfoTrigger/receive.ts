@@ -4,6 +4,7 @@ import { RISK_INFO_WEBHOOK_AUTH_API } from '../../credentials/RiskInfoWebhookAut
 import { checkDelivery, secretProblem, secretTexts, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
+import { carryDelivery } from './carry';
 import { alreadyEmitted, deliveryKey, remember } from './dedup';
 import { deeperThan, MAX_DEPTH } from './json';
 import { normaliseEvent } from './normalise';
@@ -82,7 +83,11 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { webhookResponse: { received: true, emitted: 0, reason: 'the event has no findings' } };
 	}
 
-	if (key) remember(staticData, key);
 	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
-	return { workflowData: [items.map((json: IDataObject) => ({ json }))], webhookResponse: { received: true, emitted: items.length } };
+	const emitted = items.map((json: IDataObject) => ({ json }));
+	if (!key) return { workflowData: [emitted], webhookResponse: { received: true, emitted: items.length } };
+	const carried = carryDelivery(emitted, key, staticData);
+	// Kept here for an n8n that saves it; n8n 2.40.7 keeps only what execute() records (carry.ts).
+	remember(staticData, key.key);
+	return { workflowData: [carried], webhookResponse: { received: true, emitted: items.length } };
 }

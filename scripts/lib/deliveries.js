@@ -69,13 +69,13 @@ function complianceEvent(id, kind = 'critical') {
 	return buildComplianceEvent(outcome, { webhookId: id, fullName: KNOWN_NAMES[kind], isJuridicalPerson: true, searchErrors: 0 });
 }
 
-/** One POST of `event`, gzip and bearer as the service sends it; resolves { status, ms, body }. */
-async function send(url, event, token) {
+/** One POST of `event`, gzip and bearer as the service sends it; resolves { status, ms, body } (status 0: no answer). */
+async function send(url, event, token, timeoutMs = 60_000) {
 	const { encodeDelivery } = loadSandbox();
 	const { headers, body } = encodeDelivery(event, token === undefined ? { type: 'none' } : { type: 'bearer', token });
 	const t0 = performance.now();
 	try {
-		const res = await fetchText(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
+		const res = await fetchText(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
 		return { status: res.status, ms: performance.now() - t0, body: res.json ?? res.text };
 	} catch (err) {
 		return { status: 0, ms: performance.now() - t0, body: String(err && err.message) };

@@ -9,16 +9,24 @@ import type { ICredentialTestFunctions, ICredentialsDecrypted, IHookFunctions, I
 
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
+import { TriggerHarness } from './harness';
 
 const node = new RiskInfoTrigger();
 const props = node.description.properties;
 const prop = (name: string) => props.find((p) => p.name === name) as INodeProperties;
 
 describe('webhook', () => {
-	it('is a POST webhook answered on receipt', () => {
-		expect(node.description.webhooks).toEqual([
-			expect.objectContaining({ name: 'default', httpMethod: 'POST', responseMode: 'onReceived' }),
-		]);
+	it('is a POST webhook answered on receipt, with the node\'s own answer, unless Respond says when finished', () => {
+		expect(node.description.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST' })]);
+		const answered = (params: Record<string, unknown>) => {
+			const h = new TriggerHarness({ params });
+			return [h.webhookDescriptionValue('responseMode', 'onReceived'), h.webhookDescriptionValue('responseData', 'firstEntryJson')];
+		};
+		expect(answered({})).toEqual(['onReceived', '']);
+		expect(answered({ respond: 'immediately' })).toEqual(['onReceived', '']);
+		// n8n's lastNode mode, answering an empty body: the workflow's data never goes to the service.
+		expect(answered({ respond: 'whenFinished' })).toEqual(['lastNode', 'noData']);
+		expect(prop('respond').default).toBe('immediately');
 		expect(node.description.inputs).toEqual([]);
 		expect(node.description.group).toContain('trigger');
 	});
@@ -74,6 +82,9 @@ describe('setup and authentication choices', () => {
 		expect(option.default).toBe(true);
 		expect(option.description).toMatch(/webhook ID, status and content/);
 		expect(option.description).toMatch(/changed findings/);
+		// What n8n 2.40.7 allows (README, Repeated deliveries), said where the option is set.
+		expect(option.description).toMatch(/once its execution has ended/);
+		expect(option.description).toMatch(/at the same moment/);
 	});
 
 	it('asks for the credential only when authenticating', () => {

@@ -23,7 +23,7 @@ import { inspect } from 'node:util';
 import { createGunzip, createInflate } from 'node:zlib';
 
 import { returnJsonArray } from 'n8n-core';
-import type { IDataObject, INode, IWebhookFunctions } from 'n8n-workflow';
+import { Workflow, type IDataObject, type INode, type IWebhookFunctions } from 'n8n-workflow';
 import { request } from 'undici';
 
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
@@ -226,7 +226,7 @@ export class TriggerHarness {
 		if (result.workflowData !== undefined) {
 			res.setHeader('x-harness-run', String(this.runs.length));
 			this.runs.push((result.workflowData[0] ?? []).map((item) => item.json));
-			const responseData = this.node.description.webhooks?.[0].responseData ?? 'firstEntryJson';
+			const responseData = this.webhookDescriptionValue('responseData', 'firstEntryJson');
 			let answer: unknown = { message: 'Workflow was started' };
 			if (responseData === 'noData') answer = undefined;
 			else if (responseData) answer = responseData;
@@ -235,6 +235,15 @@ export class TriggerHarness {
 			return;
 		}
 		this.sendJson(res, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
+	}
+
+	/** A field of the trigger's webhook description, evaluated as n8n does (webhook-execution-context.ts). */
+	webhookDescriptionValue(field: 'responseData' | 'responseMode', fallback: string): unknown {
+		const value = this.node.description.webhooks?.[0][field];
+		const node = { ...NODE, parameters: (this.options.params ?? {}) as INode['parameters'] };
+		const nodeTypes = { getByName: () => this.node, getByNameAndVersion: () => this.node, getKnownTypes: () => ({}) };
+		const workflow = new Workflow({ id: 'harness', nodes: [node], connections: {}, active: true, nodeTypes });
+		return workflow.expression.getSimpleParameterValue(node, value as string, this.options.mode ?? 'webhook', {}, undefined, fallback);
 	}
 
 	/** POSTs a delivery and reports n8n's answer and the run it started. */
