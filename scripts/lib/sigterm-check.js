@@ -23,7 +23,10 @@ function bigScreening(example) {
 	json.name = `Supplier screening, ${RUT_COUNT} RUTs (queue e2e)`;
 	const list = json.nodes.find((n) => n.type === 'n8n-nodes-base.set' && /\[/.test(JSON.stringify(n.parameters)));
 	list.parameters.assignments.assignments[0].value = `=${JSON.stringify(manyRuts())}`;
-	if (!json.nodes.some((n) => n.name === SCREENING_NODE)) throw new Error(`the supplier-screening example has no "${SCREENING_NODE}" node`);
+	const screening = json.nodes.find((n) => n.name === SCREENING_NODE);
+	if (!screening) throw new Error(`the supplier-screening example has no "${SCREENING_NODE}" node`);
+	// The example caps a run at 20 paid loads; this run is meant to pay one load per RUT.
+	delete screening.parameters.requestOptions?.maxPaidLoads;
 	return json;
 }
 
