@@ -120,8 +120,11 @@ export function fakeContext(
 ) {
 	const sent: Sent[] = [];
 	const node = { name: 'Risk', type: 'riskInfo', typeVersion: 1, parameters: {}, credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } } } as unknown as INode;
+	// n8n's execution context of the node (where the transport counts paid calls): one per context.
+	const nodeContext = {};
 	const ctx = {
 		getNode: () => node,
+		getContext: () => nodeContext,
 		getCredentials: async () => credential,
 		helpers: {
 			async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions): Promise<Answer> {

@@ -1,0 +1,39 @@
+// Mutation testing (`npm run mutate`): StrykerJS plants small bugs in nodes/ and credentials/ one
+// at a time and runs the jest tests that reach each one. Not part of `npm test` or CI: a full run
+// takes hours on this project's 2 shared cores. test/MUTANTS.md lists what it leaves alive and why.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+	mutate: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+	testRunner: 'jest',
+	jest: {
+		configFile: 'jest.config.js',
+		config: {
+			// Tests whose subject runs in a child process (a tsc build, eslint, the sandbox CLI) or that
+			// need the git work tree: a planted bug in the jest process cannot reach them, and Stryker's
+			// copy of the project is not a git checkout. See test/MUTANTS.md.
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/package.test.ts'],
+			// The same for the one test that runs eslint over the sources, which would lint Stryker's
+			// instrumented copies of them.
+			testNamePattern: "^(?!n8n's community-node lint )",
+		},
+	},
+	coverageAnalysis: 'perTest',
+	checkers: ['typescript'],
+	// The shipped sources only: a mutant that does not type-check there is not a bug anyone could ship.
+	tsconfigFile: 'tsconfig.build.json',
+	// 2 cores shared by everyone working on the machine.
+	concurrency: 2,
+	// Shared, noisy cores: a mutant is called a timeout only well past its tests' normal time.
+	timeoutFactor: 3,
+	timeoutMS: 10000,
+	incremental: true,
+	// Committed, so a rerun on a fresh checkout tests only what changed since (see README, Development).
+	incrementalFile: 'test/mutation/stryker-incremental.json',
+	reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
+	clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
+	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+	htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+	ignorePatterns: ['dist', '.runtime', '.n8n-demo', 'bench/out', 'coverage', 'reports', 'n8n-runtime'],
+	tempDirName: '.stryker-tmp',
+	cleanTempDir: true,
+};
