@@ -1,16 +1,30 @@
-// Mutation testing (`npm run mutate`): StrykerJS plants small bugs in nodes/ and credentials/ one
-// at a time and runs the jest tests that reach each one. Not part of `npm test` or CI: a full run
-// takes hours on this project's 2 shared cores. test/MUTANTS.md lists what it leaves alive and why.
+// Mutation testing (`npm run mutate`, driven by test/mutation/mutate.js): StrykerJS plants small
+// bugs in nodes/ and credentials/ one at a time and runs the jest tests that reach each one. Not
+// part of `npm test` or CI: a full run takes hours on this project's 2 shared cores, so it runs
+// one part of the code at a time (MUTATE_PART), each with its own incremental file, and a part
+// that finished keeps its results even when a later part is stopped. test/MUTANTS.md lists what
+// the run leaves alive and why.
+const PARTS = {
+	credentials: ['credentials/**/*.ts'],
+	shared: ['nodes/shared/**/*.ts'],
+	transport: ['nodes/RiskInfo/transport/**/*.ts'],
+	trigger: ['nodes/RiskInfoTrigger/**/*.ts'],
+	actions: ['nodes/RiskInfo/*.ts', 'nodes/RiskInfo/actions/**/*.ts'],
+};
+const part = process.env.MUTATE_PART;
+if (part !== undefined && !(part in PARTS)) throw new Error(`MUTATE_PART must be one of ${Object.keys(PARTS).join(', ')}`);
+const name = part ?? 'all';
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-	mutate: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+	mutate: part ? PARTS[part] : Object.values(PARTS).flat(),
 	testRunner: 'jest',
 	jest: {
 		configFile: 'jest.config.js',
 		config: {
-			// Tests whose subject runs in a child process (a tsc build, eslint, the sandbox CLI) or that
-			// need the git work tree: a planted bug in the jest process cannot reach them, and Stryker's
-			// copy of the project is not a git checkout. See test/MUTANTS.md.
+			// Tests whose subject runs in a child process (a tsc build, eslint) or that need the git
+			// work tree: a planted bug in the jest process cannot reach them, and Stryker's copy of the
+			// project is not a git checkout. See test/MUTANTS.md.
 			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/package.test.ts'],
 			// The same for the one test that runs eslint over the sources, which would lint Stryker's
 			// instrumented copies of them.
@@ -27,12 +41,12 @@ export default {
 	timeoutFactor: 3,
 	timeoutMS: 10000,
 	incremental: true,
-	// Committed, so a rerun on a fresh checkout tests only what changed since (see README, Development).
-	incrementalFile: 'test/mutation/stryker-incremental.json',
+	// Committed, so a rerun on a fresh checkout tests only the mutants and tests that changed since.
+	incrementalFile: `test/mutation/${name}.incremental.json`,
 	reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
 	clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
-	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-	htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+	jsonReporter: { fileName: `reports/mutation/${name}.json` },
+	htmlReporter: { fileName: `reports/mutation/${name}.html` },
 	ignorePatterns: ['dist', '.runtime', '.n8n-demo', 'bench/out', 'coverage', 'reports', 'n8n-runtime'],
 	tempDirName: '.stryker-tmp',
 	cleanTempDir: true,
