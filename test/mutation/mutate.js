@@ -36,7 +36,7 @@ const DETECTED = ['Killed', 'Timeout'];
 const UNDETECTED = ['Survived', 'NoCoverage'];
 const total = {};
 const alive = [];
-console.log('\npart          mutants  killed  timeout  survived  no cover  not compiling  score');
+console.log('\npart          mutants  killed  timeout  survived  no cover  not compiling  ignored  score');
 for (const part of PARTS) {
 	const file = path.join(__dirname, `${part}.incremental.json`);
 	if (!existsSync(file)) {
@@ -68,8 +68,8 @@ function row(label, count) {
 	const detected = DETECTED.reduce((a, s) => a + n(s), 0);
 	const scored = detected + UNDETECTED.reduce((a, s) => a + n(s), 0);
 	const score = scored ? ((100 * detected) / scored).toFixed(2) + '%' : 'n/a';
-	const cols = [all, n('Killed'), n('Timeout'), n('Survived'), n('NoCoverage'), n('CompileError')];
-	return `${label.padEnd(13)} ${cols.map((c, i) => String(c).padStart([7, 7, 8, 9, 9, 14][i])).join(' ')}  ${score}`;
+	const cols = [all, n('Killed'), n('Timeout'), n('Survived'), n('NoCoverage'), n('CompileError'), n('Ignored')];
+	return `${label.padEnd(13)} ${cols.map((c, i) => String(c).padStart([7, 7, 8, 9, 9, 14, 8][i])).join(' ')}  ${score}`;
 }
 
 function fail(message) {
