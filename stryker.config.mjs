@@ -1,0 +1,64 @@
+// Mutation testing (`npm run mutate`, driven by test/mutation/mutate.js): StrykerJS plants small
+// bugs in nodes/ and credentials/ one at a time and runs the jest tests that reach each one. Not
+// part of `npm test` or CI: a full run takes hours on this project's 2 shared cores, so it runs
+// one part of the code at a time (MUTATE_PART), each with its own incremental file, and a part
+// that finished keeps its results even when a later part is stopped. test/MUTANTS.md lists what
+// the run leaves alive and why.
+const PARTS = {
+	credentials: ['credentials/**/*.ts'],
+	shared: ['nodes/shared/**/*.ts'],
+	transport: ['nodes/RiskInfo/transport/**/*.ts'],
+	trigger: ['nodes/RiskInfoTrigger/**/*.ts'],
+	actions: ['nodes/RiskInfo/*.ts', 'nodes/RiskInfo/actions/**/*.ts'],
+};
+const part = process.env.MUTATE_PART;
+if (part !== undefined && !(part in PARTS)) throw new Error(`MUTATE_PART must be one of ${Object.keys(PARTS).join(', ')}`);
+const name = part ?? 'all';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+	mutate: part ? PARTS[part] : Object.values(PARTS).flat(),
+	testRunner: 'jest',
+	jest: {
+		configFile: 'jest.config.js',
+		config: {
+			// Stryker runs only the test files that import a mutated file (jest --findRelatedTests), which
+			// jest can follow only through the folders it maps: with test/ alone, a test that reaches
+			// credentials/ through nodes/ would not count as related.
+			roots: ['<rootDir>/test', '<rootDir>/nodes', '<rootDir>/credentials', '<rootDir>/sandbox', '<rootDir>/harness'],
+			// Tests whose subject runs in a child process (a tsc build, eslint) or that need the git
+			// work tree: a planted bug in the jest process cannot reach them, and Stryker's copy of the
+			// project is not a git checkout. See test/MUTANTS.md.
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/package.test.ts'],
+			// The same for the one test that runs eslint over the sources, which would lint Stryker's
+			// instrumented copies of them.
+			testNamePattern: "^(?!n8n's community-node lint )",
+			// Speed only: run a mutant's tests without loading every other related test file.
+			setupFilesAfterEnv: ['<rootDir>/test/mutation/record-tests.js'],
+			testSequencer: '<rootDir>/test/mutation/sequencer.js',
+		},
+	},
+	coverageAnalysis: 'perTest',
+	// Static mutants (in module-level values: parameter descriptions, field tables, constants) run
+	// every related test file each, 80% of a whole run's time: left out unless MUTATE_STATIC=1.
+	// test/MUTANTS.md says what that leaves unmeasured.
+	ignoreStatic: process.env.MUTATE_STATIC !== '1',
+	checkers: ['typescript'],
+	// The shipped sources only: a mutant that does not type-check there is not a bug anyone could ship.
+	tsconfigFile: 'tsconfig.build.json',
+	// 2 cores shared by everyone working on the machine.
+	concurrency: 2,
+	// Shared, noisy cores: a mutant is called a timeout only well past its tests' normal time.
+	timeoutFactor: 3,
+	timeoutMS: 10000,
+	incremental: true,
+	// Committed, so a rerun on a fresh checkout tests only the mutants and tests that changed since.
+	incrementalFile: `test/mutation/${name}.incremental.json`,
+	reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
+	clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
+	jsonReporter: { fileName: `reports/mutation/${name}.json` },
+	htmlReporter: { fileName: `reports/mutation/${name}.html` },
+	ignorePatterns: ['dist', '.runtime', '.n8n-demo', 'bench/out', 'coverage', 'reports', 'n8n-runtime'],
+	tempDirName: '.stryker-tmp',
+	cleanTempDir: true,
+};

@@ -1,0 +1,49 @@
+// Stryker only (stryker.config.mjs): for a mutant, Stryker asks jest for the tests that reached
+// it by name (--testNamePattern) among the test files that import the mutated file. Jest would
+// still load every one of those files, each with its own copy of n8n-core and friends: seconds
+// per mutant. This sequencer keeps only the files that hold one of the named tests, as written
+// down by record-tests.js during Stryker's first run. Anything it cannot place keeps every file.
+'use strict';
+const { existsSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+const Sequencer = require('@jest/test-sequencer').default;
+
+const FILE = path.join(__dirname, '../../.stryker-tests.tsv');
+
+class MutantSequencer extends Sequencer {
+	constructor(options) {
+		super(options);
+		this.pattern = options.globalConfig.testNamePattern;
+	}
+
+	sort(tests) {
+		const files = process.env.__STRYKER_ACTIVE_MUTANT__ && this.pattern ? filesOf(this.pattern) : undefined;
+		const kept = files ? tests.filter((test) => files.has(test.path)) : tests;
+		return super.sort(kept.length ? kept : tests);
+	}
+}
+
+let recorded;
+/** The files holding every test the pattern names, or undefined if one of them is not recorded. */
+function filesOf(pattern) {
+	if (!existsSync(FILE)) return undefined;
+	recorded ??= readFileSync(FILE, 'utf8')
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => {
+			const tab = line.indexOf('\t');
+			return { file: line.slice(0, tab), name: JSON.parse(line.slice(tab + 1)) };
+		});
+	// Stryker's pattern is "(name)|(name)|…" with each name regex-escaped, so ")|(" only separates.
+	if (!pattern.startsWith('(') || !pattern.endsWith(')')) return undefined;
+	const files = new Set();
+	for (const alternative of pattern.slice(1, -1).split(')|(')) {
+		const re = new RegExp(alternative);
+		const holders = recorded.filter((r) => re.test(r.name));
+		if (!holders.length) return undefined;
+		for (const r of holders) files.add(r.file);
+	}
+	return files;
+}
+
+module.exports = MutantSequencer;
