@@ -1,3 +1,7 @@
+// The compliance webhook endpoint (spec §6): the description n8n shows, and the three entry points
+// n8n calls. webhook() receives a delivery (receive.ts), execute() records what it emitted for
+// Ignore Repeated Deliveries (carry.ts), the credential test checks the webhook secret's form.
+
 import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,

@@ -1,3 +1,6 @@
+// Who may deliver: the webhook credential's secret (bearer, basic or a header) checked against a
+// delivery's headers in constant time, in time linear in the header whatever it holds.
+
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** What the Risk Info Webhook Auth credential holds, narrowed to the chosen method. */

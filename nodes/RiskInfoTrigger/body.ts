@@ -1,3 +1,6 @@
+// A delivery's body as JSON, however it arrives: parsed by n8n, raw gzip (once or twice), or text;
+// anything else is a 400 or a 413 the service can read, never a 500.
+
 import { isPlainObject } from '../shared/objects';
 import type { DeliveryHeaders } from './auth';
 import { gunzipCapped, looksGzipped } from './inflate';

@@ -1,8 +1,3 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-
-import type { DeliveryKey } from './dedup';
-import { DEDUP_WINDOW, KEY_FORM, remember, remembered, restore } from './dedup';
-
 /**
  * Why the trigger records deliveries in execute(), not in webhook(), in n8n 2.40.7:
  * - What webhook() writes to static data is lost once the workflow has some: while starting the
@@ -14,6 +9,10 @@ import { DEDUP_WINDOW, KEY_FORM, remember, remembered, restore } from './dedup';
  * So the first emitted item carries the delivery's key and the list webhook() saw to execute(),
  * which restores the list, adds the key, and takes the carrier off the item.
  */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { DeliveryKey } from './dedup';
+import { DEDUP_WINDOW, KEY_FORM, remember, remembered, restore } from './dedup';
 
 /** Beside `json`, not in it, so the user's data never holds it; plain JSON, so it survives the trip to a worker. */
 const CARRIER = 'riskInfoDelivery';

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
-import type { IDataObject } from 'n8n-workflow';
-
-import { fingerprint } from './fingerprint';
-import type { NormalisedEvent } from './normalise';
-
 /**
  * Remembers which events this workflow already emitted. It lives in workflow static data
  * (saved by n8n with the workflow), never in module state: in queue mode each delivery may
  * run on a different process. webhook() checks it; execute() records into it (carry.ts says why).
  */
+import { createHash } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+import { fingerprint } from './fingerprint';
+import type { NormalisedEvent } from './normalise';
 
 /** Enough for thousands of screenings in flight; the oldest keys are forgotten first. */
 export const DEDUP_WINDOW = 5000;

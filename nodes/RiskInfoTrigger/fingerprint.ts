@@ -1,3 +1,6 @@
+// A short digest of a delivery's content that ignores key order, so Ignore Repeated Deliveries
+// recognises the same result sent again; written iteratively, whatever the nesting.
+
 import { createHash } from 'node:crypto';
 
 /** 64 bits: collisions among the few thousand remembered deliveries are out of reach. */

@@ -1,3 +1,6 @@
+// One emitted shape for every form of the compliance event (English or Spanish keys, SUCCESS or
+// FAILED, the no-match form), following the tables in fields.ts; refuses what is not an event.
+
 import { isPlainObject as isRecord } from '../shared/objects';
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';

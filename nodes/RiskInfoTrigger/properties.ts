@@ -1,3 +1,5 @@
+// The trigger's parameters and the texts of n8n's trigger panel.
+
 import type { INodeProperties, TriggerPanelDefinition } from 'n8n-workflow';
 
 import { DOCS } from '../shared/docs';

@@ -1,3 +1,5 @@
+// The trigger's webhook(): one delivery, from n8n's request to the answer and the items it runs.
+
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { RISK_INFO_WEBHOOK_AUTH_API } from '../../credentials/RiskInfoWebhookAuthApi.credentials';

@@ -1,10 +1,9 @@
-import { put } from './json';
-
 /**
  * Keeps the trigger's secret out of everything it produces. A delivery may carry the secret
  * back (a sender that reflects its own headers into a field, a proxy that echoes them), and
  * whatever the trigger emits ends up in execution data, logs and chat messages.
  */
+import { put } from './json';
 
 const MASK = '[redacted]';
 

@@ -1,3 +1,6 @@
+// What a delivery emits: the Events and Minimum Risk filters, and the three output forms
+// (the event, one item per finding, the raw payload).
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { LISTS } from './fields';
