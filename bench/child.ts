@@ -60,6 +60,8 @@ export interface ChildResult {
 	allocationBuckets?: Record<Bucket, number>;
 	/** Resident memory just before the measured run (after a full collection when --expose-gc), in MiB. */
 	startRssMiB: number;
+	/** Engine runs: V8 heap in use just before the measured run (after that same collection), in MiB. */
+	startHeapMiB?: number;
 	/** V8's full (mark-compact) collections during the measured run, forced ones left out, and their time. */
 	majorGcs: number;
 	majorGcMs: number;
@@ -115,6 +117,7 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 	if (job.warmup.length) await run(job.warmup);
 	gc?.();
 	const startRssMiB = process.memoryUsage.rss() / MiB;
+	const startHeapMiB = v8.getHeapStatistics().used_heap_size / MiB;
 	peakRss.reset();
 	const probe = liveHeapProbe();
 	const cpu = process.cpuUsage();
@@ -136,6 +139,7 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 		cpuMs,
 		window: [started, started + ms] as const,
 		startRssMiB,
+		startHeapMiB,
 		cpuBuckets: buckets,
 		allocationBuckets: allocated,
 		outputs: items.length,

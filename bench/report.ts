@@ -70,7 +70,9 @@ export function render(results: Results): void {
 			'The machine is shared, so absolute rates vary from run to run; the ratios are measured side by side in the same run.',
 	];
 	for (const s of sections) {
-		parts.push('', `## ${s.title}`, '', s.method, '', markdownTable(s.table));
+		parts.push('', `## ${s.title}`, '', s.method);
+		if (s.ranAlone) parts.push('', ranAloneLine(s.ranAlone));
+		parts.push('', markdownTable(s.table));
 		for (const m of s.more ?? []) parts.push('', m.caption, '', markdownTable(m.table));
 		parts.push('', markdownTable([['Target', 'Measured', 'Result'], ...s.checks.map((c) => [c.target, c.measured, c.pass ? 'PASS' : 'FAIL'])]));
 	}
@@ -89,8 +91,26 @@ export function readmeSection(results: Pick<Results, 'sections' | 'startedAt' | 
 		'',
 		markdownTable([['Section', 'Target', 'Measured', 'Result'], ...sections.flatMap((s) => s.checks.map((c) => [s.title.split(':')[0], c.target, c.measured, c.pass ? 'PASS' : 'FAIL']))]),
 	];
-	for (const s of sections) parts.push('', `### ${s.title}`, '', markdownTable(s.table));
+	for (const s of sections) parts.push('', `### ${s.title}`, ...(s.ranAlone ? ['', ranAloneLine(s.ranAlone)] : []), '', markdownTable(s.table));
 	return parts.join('\n');
+}
+
+function ranAloneLine(r: NonNullable<Section['ranAlone']>): string {
+	return `This section was run again on its own after the full run (\`--only … --write\`): ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${r.seconds} s, load average ${r.loadAverage.start} at the start and ${r.loadAverage.end} at the end.`;
+}
+
+/** Puts sections run on their own into the full run's results, in place of the same sections, and renders. */
+export function writeAlone(order: string[], ran: Array<{ name: string; section: Section }>, startedAt: Date, seconds: number, loadAtStart: number): void {
+	const file = path.join(__dirname, 'results.json');
+	const results = JSON.parse(fs.readFileSync(file, 'utf8')) as Results;
+	if (results.sections.length !== order.length) throw new Error(`bench/results.json has ${results.sections.length} sections, this bench ${order.length}: run the whole bench first`);
+	const loadAverage = { start: Math.round(loadAtStart * 10) / 10, end: Math.round(os.loadavg()[0] * 10) / 10 };
+	for (const { name, section } of ran) {
+		results.sections[order.indexOf(name)] = { ...section, ranAlone: { startedAt: startedAt.toISOString(), seconds: Math.round(seconds), loadAverage } };
+	}
+	results.passed = results.sections.every((s) => s.checks.every((c) => c.pass));
+	fs.writeFileSync(file, `${JSON.stringify(results, null, '\t')}\n`);
+	render(results);
 }
 
 export const README_MARKS = ['<!-- bench:start (written by npm run bench) -->', '<!-- bench:end -->'] as const;

@@ -1,5 +1,6 @@
 // `npm run bench`: every section in one run (issue 8, point 4, and issue 19). Options:
-// `--only <section>[,<section>]` (or --only=…) runs those alone and writes nothing; --strict
+// `--only <section>[,<section>]` (or --only=…) runs those alone and writes nothing, unless with
+// --write: then they replace the same sections of bench/results.json, marked as run alone; --strict
 // exits with code 1 when a target fails; --render only writes the READMEs again from results.json.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,7 +11,7 @@ import { dedup } from './dedup';
 import { growth } from './growth';
 import { memory } from './memory';
 import { rateLimit } from './ratelimit';
-import { print, render, write, type Results } from './report';
+import { print, render, write, writeAlone, type Results } from './report';
 import { throughput } from './throughput';
 import { trigger, webhookCpu } from './trigger';
 import { SCALE, type Section } from './types';
@@ -35,18 +36,20 @@ async function main() {
 	const startedAt = new Date();
 	const loadAtStart = os.loadavg()[0];
 	const started = performance.now();
-	const sections: Section[] = [];
+	const ran: Array<{ name: string; section: Section }> = [];
 	for (const [name, scenario] of Object.entries(SCENARIOS)) {
 		if (only && !only.includes(name)) continue;
 		const t = performance.now();
 		const section = await scenario();
 		print(section);
 		console.log(`(${name}: ${((performance.now() - t) / 1000).toFixed(0)} s)`);
-		sections.push(section);
+		ran.push({ name, section });
 	}
+	const sections = ran.map((r) => r.section);
 	const seconds = (performance.now() - started) / 1000;
-	// A partial or scaled-down run must not overwrite the full picture.
+	// A partial or scaled-down run must not overwrite the full picture, unless asked to, and then marked.
 	if (!only && SCALE === 1) write(sections, startedAt, seconds, loadAtStart);
+	else if (only && SCALE === 1 && args.includes('--write')) writeAlone(Object.keys(SCENARIOS), ran, startedAt, seconds, loadAtStart);
 	else console.log(`\n(not written to bench/results.json: ${only ? `--only ${only.join(',')}` : `BENCH_SCALE=${SCALE}`})`);
 
 	const failed = sections.flatMap((s) => s.checks.filter((c) => !c.pass).map((c) => `${s.title}: ${c.target} (${c.measured})`));

@@ -18,6 +18,8 @@ export interface Section {
 	checks: Check[];
 	/** The raw figures, for results.json. */
 	data: unknown;
+	/** Set when this section was re-run on its own (`--only <section> --write`) after the full run. */
+	ranAlone?: { startedAt: string; seconds: number; loadAverage: { start: number; end: number } };
 }
 
 export const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
