@@ -55,7 +55,8 @@ export class RiskInfoTrigger implements INodeType {
 		// 1.1 has the same parameters and behaviour. n8n treats a start node of version 1 as its old
 		// Webhook node: it evaluates an expression for a "binaryData" option before reading every
 		// body (webhook-helpers.ts parseRequestBody), and reads bodies of any type itself. From 1.1
-		// it does neither; this node reads a body n8n left unread itself (body.ts).
+		// it skips the expression and reads only JSON, text, form and XML bodies; this node reads any
+		// other body itself (body.ts), under the same 16 MiB cap.
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle:
