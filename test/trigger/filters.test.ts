@@ -26,6 +26,10 @@ async function send(body: object, params: Rec, harness = h) {
 
 const withRisk = (riesgo: string | null) => ({ ...event('success'), riesgo });
 
+/** Sorted-key JSON data, written here independently of the node's own canonical writer. */
+const sorted = (v: unknown): unknown =>
+	Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Rec)[k])])) : v;
+
 /** The same value with every object's keys in reverse order. */
 function reverseKeys(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(reverseKeys);
@@ -224,8 +228,6 @@ describe('Ignore Repeated Deliveries', () => {
 
 	it('the digested text is the JSON of the event with sorted keys, with "__proto__" and odd strings kept as data', () => {
 		const value = JSON.parse('{"b":[3,{"z":null,"a":"\\ud800"}],"__proto__":{"x":1},"a":-0,"c":"ñ 🙂","d":1e21}') as Rec;
-		const sorted = (v: unknown): unknown =>
-			Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Rec)[k])])) : v;
 		let text = '';
 		writeCanonicalJson(value, (t) => (text += t));
 		expect(text).toBe(JSON.stringify(sorted(value)));
@@ -237,8 +239,6 @@ describe('Ignore Repeated Deliveries', () => {
 
 	it('the digest is the sha256 of exactly that text, whatever the value holds', () => {
 		const digestOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
-		const sorted = (v: unknown): unknown =>
-			Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Rec)[k])])) : v;
 		// Texts written out by hand where an object cannot hold the sorted order itself (array-index
 		// keys come first in any object) or where JSON.stringify alone would write something else.
 		const cases: Array<[unknown, string]> = [
