@@ -56,7 +56,8 @@ const WORKFLOWS: Record<IngestPath, { id: string; trigger: object }> = {
 		id: 'benchRiskInfoIngest',
 		trigger: {
 			type: 'n8n-nodes-riskinfo.riskInfoTrigger',
-			typeVersion: 1,
+			// What a new node is (defaultVersion); version 1 makes n8n evaluate an expression before reading each body.
+			typeVersion: 1.1,
 			webhookId: HOOK_ID,
 			// The node's defaults: bearer credential, all results, one item per event, repeats ignored.
 			parameters: {},

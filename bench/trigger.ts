@@ -175,7 +175,7 @@ function report(
 	return {
 		title: `Trigger ingest in a real n8n ${version}: ${CONCURRENCY} concurrent senders`,
 		method:
-			`One \`n8n start\` process from .runtime (SQLite, executions saved as n8n saves them by default) with two active workflows: Risk Info Trigger (its defaults: bearer credential, one item per event, repeated deliveries ignored) → No Operation, ` +
+			`One \`n8n start\` process from .runtime (SQLite, executions saved as n8n saves them by default) with two active workflows: Risk Info Trigger (version 1.1, as a new node is; its defaults: bearer credential, one item per event, repeated deliveries ignored) → No Operation, ` +
 			"and n8n's own Webhook node (v2.1, POST, Header Auth checking `Authorization: Bearer <the same token>`, respond immediately) → No Operation. " +
 			`${CONCURRENCY} senders keep POSTing the same gzip deliveries (Content-Encoding: gzip, Content-Type: application/json, as the service sends them), each with its own webhookId, ` +
 			`${SECONDS} s per path and size in ${ROUNDS} rounds of ${fixed(SECONDS / ROUNDS, 0)} s that alternate which path goes first. ` +

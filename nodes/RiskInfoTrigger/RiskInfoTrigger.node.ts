@@ -13,6 +13,8 @@ import type {
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
+	NativeParameterResolvers,
+	WEBHOOK_RESOLVERS,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -22,13 +24,41 @@ import { recordCarried } from './carry';
 import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 
+/**
+ * What the webhook answers, from the Respond parameter: as n8n's own Webhook node chooses it, through
+ * an expression, which also gives n8n (2.40 on) a function to read it without its expression engine
+ * (an isolate per delivery by default) while the node's parameters hold no expression. The
+ * function must read what the template reads: description.test.ts compares the two.
+ */
+const RESPONSE_MODE = {
+	template: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "lastNode" : "onReceived"}}`,
+	resolve: (parameters: Record<string, unknown>) => (parameters.respond === RESPOND_WHEN_FINISHED ? 'lastNode' : 'onReceived'),
+};
+/**
+ * On receipt: empty sends the node's own `webhookResponse` (undefined would send the literal text
+ * "firstEntryJson"). When finished: an empty body, never the workflow's data.
+ */
+const RESPONSE_DATA = {
+	template: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "noData" : ""}}`,
+	resolve: (parameters: Record<string, unknown>) => (parameters.respond === RESPOND_WHEN_FINISHED ? 'noData' : ''),
+};
+/** n8n-workflow's WEBHOOK_RESOLVERS, by its registered name: an n8n without it ignores the key. */
+const RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers') as typeof WEBHOOK_RESOLVERS;
+const resolvers = { responseMode: RESPONSE_MODE, responseData: RESPONSE_DATA } as NativeParameterResolvers;
+
 export class RiskInfoTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Risk Info Trigger',
 		name: 'riskInfoTrigger',
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 has the same parameters and behaviour. n8n treats a start node of version 1 as its old
+		// Webhook node: it evaluates an expression for a "binaryData" option before reading every
+		// body (webhook-helpers.ts parseRequestBody), and reads bodies of any type itself. From 1.1
+		// it skips the expression and reads only JSON, text, form and XML bodies; this node reads any
+		// other body itself (body.ts), under the same 16 MiB cap.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle:
 			'={{$parameter["events"] === "success" ? "Completed screenings" : $parameter["events"] === "failed" ? "Failed screenings" : "All screening results"}}',
 		// The node panel shows this for the merged "Risk Info" entry (see shared/docs.ts); what the
@@ -50,12 +80,10 @@ export class RiskInfoTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// As n8n's own Webhook node chooses it: from a parameter, through an expression.
-				responseMode: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "lastNode" : "onReceived"}}`,
-				// On receipt: empty sends the node's own `webhookResponse` (undefined would send the
-				// literal text "firstEntryJson"). When finished: an empty body, never the workflow's data.
-				responseData: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "noData" : ""}}`,
+				responseMode: RESPONSE_MODE.template,
+				responseData: RESPONSE_DATA.template,
 				path: 'riskinfo-compliance',
+				[RESOLVERS]: resolvers,
 			},
 		],
 		triggerPanel,

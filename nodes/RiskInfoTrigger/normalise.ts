@@ -22,23 +22,31 @@ export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; err
 
 /** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */
 class Reader {
-	private readonly used = new Set<string>();
+	/** Distinct own keys of the source; a few at most, so a list is cheaper than a Set. */
+	private readonly used: string[] = [];
 
 	constructor(private readonly source: Rec) {}
 
-	peek(names: string[], usable: (value: unknown) => boolean = () => true): { name: string; value: unknown } | undefined {
+	/** The first of `names` the source has, with a usable value. */
+	private find(names: string[], usable?: (value: unknown) => boolean): string | undefined {
 		for (const name of names) {
-			if (Object.prototype.hasOwnProperty.call(this.source, name) && this.source[name] !== undefined && usable(this.source[name])) {
-				return { name, value: this.source[name] };
-			}
+			if (!Object.prototype.hasOwnProperty.call(this.source, name)) continue;
+			const value = this.source[name];
+			if (value !== undefined && (!usable || usable(value))) return name;
 		}
 		return undefined;
 	}
 
+	peek(names: string[], usable?: (value: unknown) => boolean): { name: string; value: unknown } | undefined {
+		const name = this.find(names, usable);
+		return name === undefined ? undefined : { name, value: this.source[name] };
+	}
+
 	take(names: string[], usable?: (value: unknown) => boolean): unknown {
-		const found = this.peek(names, usable);
-		if (found) this.use(found.name, names);
-		return found?.value;
+		const name = this.find(names, usable);
+		if (name === undefined) return undefined;
+		this.use(name, names);
+		return this.source[name];
 	}
 
 	/**
@@ -46,17 +54,24 @@ class Reader {
 	 * sends some fields twice, e.g. estado and status); an alias that disagrees is kept.
 	 */
 	use(name: string, aliases: string[] = []): void {
-		this.used.add(name);
+		this.mark(name);
 		const value = this.source[name];
 		for (const alias of aliases) {
 			if (alias !== name && Object.prototype.hasOwnProperty.call(this.source, alias) && sameJson(this.source[alias], value)) {
-				this.used.add(alias);
+				this.mark(alias);
 			}
 		}
 	}
 
+	private mark(name: string): void {
+		if (!this.used.includes(name)) this.used.push(name);
+	}
+
 	rest(): Rec | undefined {
-		const keys = Object.keys(this.source).filter((key) => !this.used.has(key));
+		const all = Object.keys(this.source);
+		// Every used name is a distinct own key, so equal counts mean nothing is left.
+		if (all.length === this.used.length) return undefined;
+		const keys = all.filter((key) => !this.used.includes(key));
 		if (keys.length === 0) return undefined;
 		const extra: Rec = {};
 		for (const key of keys) put(extra, key, this.source[key]);

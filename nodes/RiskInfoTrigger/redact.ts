@@ -7,7 +7,8 @@ import { put } from './json';
 
 const MASK = '[redacted]';
 
-export type Redact = (text: string) => string;
+/** Replaces each secret in a text; `secrets` lists them, for redactData to look for first. */
+export type Redact = ((text: string) => string) & { readonly secrets?: readonly string[] };
 
 export const keepAll: Redact = (text) => text;
 
@@ -15,11 +16,41 @@ export const keepAll: Redact = (text) => text;
 export function redactor(secrets: readonly string[]): Redact {
 	const list = [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
 	if (list.length === 0) return keepAll;
-	return (text) => {
+	const redact = (text: string) => {
 		let out = text;
 		for (const secret of list) if (out.includes(secret)) out = out.split(secret).join(MASK);
 		return out;
 	};
+	return Object.assign(redact, { secrets: list });
+}
+
+/**
+ * Whether any secret occurs in a key, string or number inside `root`. Nothing is copied or
+ * rewritten, so the usual delivery, which holds none, costs a read of its strings instead of the
+ * rewriting walk. A record reached twice is read twice (items are trees, and a row shares only
+ * its finding with the event).
+ */
+function holdsSecret(root: object, secrets: readonly string[]): boolean {
+	const found = (text: string) => {
+		for (const secret of secrets) if (text.includes(secret)) return true;
+		return false;
+	};
+	/** Reads one value; a container is left on the stack for later. */
+	const holds = (value: unknown): boolean => {
+		if (typeof value === 'string') return found(value);
+		if (typeof value === 'number') return found(String(value));
+		if (typeof value === 'object' && value !== null) stack.push(value);
+		return false;
+	};
+	const stack: object[] = [root];
+	while (stack.length > 0) {
+		const container = stack.pop()!;
+		// What the rewriting walk below reads: every own key (an array's are its indexes) and its value.
+		const keyed = !Array.isArray(container);
+		const record = container as Record<string, unknown>;
+		for (const key of Object.keys(record)) if ((keyed && found(key)) || holds(record[key])) return true;
+	}
+	return false;
 }
 
 function redactScalar(value: unknown, redact: Redact): unknown {
@@ -39,6 +70,7 @@ function redactScalar(value: unknown, redact: Redact): unknown {
 export function redactData(root: unknown, redact: Redact): unknown {
 	if (redact === keepAll) return root;
 	if (typeof root !== 'object' || root === null) return redactScalar(root, redact);
+	if (redact.secrets && !holdsSecret(root, redact.secrets)) return root;
 	const seen = new Set<object>();
 	const stack: object[] = [root];
 	while (stack.length > 0) {

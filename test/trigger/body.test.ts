@@ -213,3 +213,42 @@ describe('gzip bombs', () => {
 		expect(peak - baseline).toBeLessThan(256 * 1024 * 1024);
 	});
 });
+
+describe('version 1.1 of the trigger, where n8n reads only JSON, text, form and XML bodies itself', () => {
+	let v11: TriggerHarness;
+	beforeAll(async () => {
+		v11 = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: { ignoreRepeatedDeliveries: false }, typeVersion: 1.1 });
+	});
+	afterAll(async () => v11.close());
+	afterEach(() => expect(v11.thrown).toEqual([]));
+
+	const bothVersions = async (headers: Record<string, string>, body: Uint8Array | string) => [await h.post(headers, body), await v11.post(headers, body)];
+
+	it('the service\'s deliveries and the forms n8n leaves alone give the same answer and the same items as version 1', async () => {
+		const e = event('success');
+		const d = delivery(e);
+		const json = JSON.stringify(e);
+		const forms: Array<[Record<string, string>, Uint8Array | string]> = [
+			[d.headers, d.body],
+			[{ ...AUTH, 'Content-Type': 'application/gzip' }, gzipSync(json)],
+			[{ ...AUTH, 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'gzip' }, gzipSync(gzipSync(json))],
+			[{ ...AUTH, 'Content-Type': 'application/vnd.riskinfo+json' }, json],
+			[AUTH, json],
+		];
+		for (const [headers, body] of forms) {
+			const [one, eleven] = await bothVersions(headers, body);
+			expect(one.status).toBe(200);
+			expect(eleven.status).toBe(200);
+			expect(eleven.json).toEqual(one.json);
+			expect(eleven.run).toEqual(one.run);
+		}
+	});
+
+	it('a body n8n no longer reads first is still capped: 413 from the node, where version 1 has n8n refuse it', async () => {
+		const bomb = gzipSync(Buffer.alloc(N8N_PAYLOAD_SIZE_MAX + 1024 * 1024), { level: 9 });
+		const headers = { ...AUTH, 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'gzip' };
+		const [one, eleven] = await bothVersions(headers, bomb);
+		expect([one.status, one.refusedByN8n]).toEqual([413, true]);
+		expect([eleven.status, eleven.refusedByN8n, eleven.json?.error]).toEqual([413, false, 'body_too_large']);
+	});
+});

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import type { ICredentialTestFunctions, ICredentialsDecrypted, IHookFunctions, INodeProperties } from 'n8n-workflow';
+import { resolveWebhookDescriptionField } from 'n8n-workflow';
 
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
@@ -29,6 +30,25 @@ describe('webhook', () => {
 		expect(prop('respond').default).toBe('immediately');
 		expect(node.description.inputs).toEqual([]);
 		expect(node.description.group).toContain('trigger');
+	});
+
+	it('n8n can read what it answers without its expression engine, and reads the same as through it', () => {
+		const webhook = node.description.webhooks![0];
+		for (const params of [{}, { respond: 'immediately' }, { respond: 'whenFinished' }]) {
+			const engine = new TriggerHarness({ params });
+			for (const [field, fallback] of [['responseMode', 'onReceived'], ['responseData', 'firstEntryJson']] as const) {
+				const native = resolveWebhookDescriptionField({ parameters: params }, webhook, field);
+				expect([field, params, native]).toEqual([field, params, { resolved: true, value: engine.webhookDescriptionValue(field, fallback) }]);
+			}
+		}
+		// A Respond value given as an expression still goes through n8n's engine.
+		expect(resolveWebhookDescriptionField({ parameters: { respond: '={{"whenFinished"}}' } }, webhook, 'responseMode')).toEqual({ resolved: false });
+	});
+
+	it('new nodes are version 1.1, saved ones stay 1; both versions have the same parameters', () => {
+		expect(node.description.version).toEqual([1, 1.1]);
+		expect(node.description.defaultVersion).toBe(1.1);
+		expect(JSON.stringify(props)).not.toContain('@version');
 	});
 
 	it('has checkExists, create and delete, which succeed without any HTTP call', async () => {

@@ -3,6 +3,8 @@
 // status and content: a re-delivery with changed findings is not one. Filtered-out and repeated
 // deliveries are still answered 200.
 
+import { createHash } from 'node:crypto';
+
 import { fingerprint, writeCanonicalJson } from '../../nodes/RiskInfoTrigger/fingerprint';
 import { BEARER_CREDENTIAL, SPEC_LISTS, delivery, event, freshId, inputItems, toSpanishItems, type Rec } from './forms';
 import { TriggerHarness } from './harness';
@@ -23,6 +25,10 @@ async function send(body: object, params: Rec, harness = h) {
 }
 
 const withRisk = (riesgo: string | null) => ({ ...event('success'), riesgo });
+
+/** Sorted-key JSON data, written here independently of the node's own canonical writer. */
+const sorted = (v: unknown): unknown =>
+	Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Rec)[k])])) : v;
 
 /** The same value with every object's keys in reverse order. */
 function reverseKeys(value: unknown): unknown {
@@ -222,8 +228,6 @@ describe('Ignore Repeated Deliveries', () => {
 
 	it('the digested text is the JSON of the event with sorted keys, with "__proto__" and odd strings kept as data', () => {
 		const value = JSON.parse('{"b":[3,{"z":null,"a":"\\ud800"}],"__proto__":{"x":1},"a":-0,"c":"ñ 🙂","d":1e21}') as Rec;
-		const sorted = (v: unknown): unknown =>
-			Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Rec)[k])])) : v;
 		let text = '';
 		writeCanonicalJson(value, (t) => (text += t));
 		expect(text).toBe(JSON.stringify(sorted(value)));
@@ -231,6 +235,30 @@ describe('Ignore Repeated Deliveries', () => {
 		let skipped = '';
 		writeCanonicalJson(value, (t) => (skipped += t), ['a', 'b']);
 		expect(skipped).toBe('{"__proto__":{"x":1},"c":"ñ 🙂","d":1e+21}');
+	});
+
+	it('the digest is the sha256 of exactly that text, whatever the value holds', () => {
+		const digestOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+		// Texts written out by hand where an object cannot hold the sorted order itself (array-index
+		// keys come first in any object) or where JSON.stringify alone would write something else.
+		const cases: Array<[unknown, string]> = [
+			[JSON.parse('{"b":1,"10":2,"2":3,"!":4}'), '{"!":4,"10":2,"2":3,"b":1}'],
+			[JSON.parse('{"x":{"1a":true,"a1":false}}'), '{"x":{"1a":true,"a1":false}}'],
+			[{ a: undefined, b: [undefined, () => 1], c: BigInt(1), d: Number.NaN }, '{"a":null,"b":[null,null],"c":null,"d":null}'],
+			[{ holes: [1, , 2] }, '{"holes":[1,2]}'],
+			[{ when: new Date(0), text: new String('ab') }, '{"text":{"0":"a","1":"b"},"when":{}}'],
+			[undefined, 'null'],
+			['"quoted" ñ', '"\\"quoted\\" ñ"'],
+		];
+		for (const [value, text] of cases) expect(fingerprint(value)).toBe(digestOf(text));
+		// Ordinary events, around the depth where the digest changes how it writes, and one as large as the bench's.
+		const nest = (levels: number) => JSON.parse(`${'{"z":1,"a":['.repeat(levels)}0${']}'.repeat(levels)}`) as Rec;
+		const large = { ...event('success'), datosMallaSocietaria: Array.from({ length: 3000 }, (_, i) => ({ nombreSociedad: `S ${i}`, rutSociedad: `${i}-K`, socios: [{ rut: '1-9', nombre: 'Ana', porcentaje: i / 7 }] })) };
+		for (const value of [event('success'), event('failed'), nest(150), nest(250), large]) {
+			expect(fingerprint(value)).toBe(digestOf(JSON.stringify(sorted(value))));
+			const { webhookId: _id, ...rest } = value as Rec;
+			expect(fingerprint(value, ['webhookId'])).toBe(digestOf(JSON.stringify(sorted(rest))));
+		}
 	});
 
 	it('keys on webhookId, status and content: another status or another id still runs', async () => {

@@ -9,6 +9,8 @@
 //  - for a version-1 node every body goes through parseBody: exact `application/json` is
 //    parsed (a failure is answered 422 and the node never runs), form bodies become objects,
 //    text/plain a string, anything else leaves `req.body` = {} with the bytes in `req.rawBody`;
+//    for a later version only a Content-Type starting with application/json, text/plain or
+//    application/x-www-form-urlencoded (or ending in xml) does; any other body is left unread;
 //  - after webhook(): `noWebhookResponse` means the node answered; `workflowData` starts a run,
 //    answered in onReceived mode as webhook-on-received-response-extractor.ts does (the
 //    webhook's `responseData`, 'firstEntryJson' when undefined, wins over the node's
@@ -37,6 +39,8 @@ export interface HarnessOptions {
 	/** Values of the Risk Info Webhook Auth credential; null = no credential attached. */
 	credentials?: Record<string, unknown> | null;
 	mode?: 'webhook' | 'manual';
+	/** The trigger's version in the workflow: 1 unless said (what workflows saved before 1.1 hold). */
+	typeVersion?: number;
 }
 
 export interface Answer {
@@ -99,6 +103,13 @@ function prepareRequest(req: Req): void {
 			throw new HttpError(400, (error as Error).message);
 		}
 	};
+}
+
+/** Which bodies n8n reads and parses before webhook() (webhook-helpers.ts parseRequestBody). */
+function n8nParses(req: Req, typeVersion: number): boolean {
+	if (typeVersion === 1) return true;
+	const type = req.contentType;
+	return !!type && ['application/json', 'text/plain', 'application/x-www-form-urlencoded'].some((t) => type.startsWith(t) || type.endsWith('xml'));
 }
 
 async function parseBody(req: Req): Promise<void> {
@@ -168,7 +179,7 @@ export class TriggerHarness {
 		const params = this.options.params ?? {};
 		const credentials = this.options.credentials;
 		const context = {
-			getNode: () => ({ ...NODE, parameters: params }),
+			getNode: () => ({ ...NODE, typeVersion: this.options.typeVersion ?? 1, parameters: params }),
 			getMode: () => this.options.mode ?? 'webhook',
 			getNodeParameter: (name: string, fallback?: unknown) => (params[name] !== undefined ? params[name] : fallback),
 			getCredentials: async (type: string) => {
@@ -205,7 +216,8 @@ export class TriggerHarness {
 	private async handle(req: Req, res: http.ServerResponse): Promise<void> {
 		prepareRequest(req);
 		try {
-			await parseBody(req);
+			// Webhook routes come before n8n's body-parser middleware: an unread body stays undefined.
+			if (n8nParses(req, this.options.typeVersion ?? 1)) await parseBody(req);
 		} catch (error) {
 			const status = error instanceof HttpError ? error.status : 500;
 			res.setHeader('x-harness', 'n8n-refused');

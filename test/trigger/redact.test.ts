@@ -144,3 +144,50 @@ describe.each([bearer(), basic(), header()])('$name', (m) => {
 		}
 	});
 });
+
+describe('a secret in only one place of a large event', () => {
+	// The trigger first looks for the secret without rewriting anything (the usual delivery holds
+	// none): each of these must still be found. A token of digits can come back as a JSON number.
+	const token = '987654321987654';
+	const m: Method = { name: 'digits', credential: { method: 'bearer', token }, auth: { type: 'bearer', token }, secrets: [token], reflected: `Bearer ${token}` };
+	let h: TriggerHarness;
+	beforeAll(async () => {
+		h = await TriggerHarness.start({ credentials: m.credential, params: { ignoreRepeatedDeliveries: false } });
+	});
+	afterAll(async () => h.close());
+	afterEach(() => expect(h.thrown).toEqual([]));
+
+	const large = (extra: Rec) => {
+		const e = event('success');
+		const penal = e.dataPenal as Rec[];
+		return { ...e, dataPenal: Array.from({ length: 2000 }, (_, i) => ({ ...penal[0], rol: `C-${i}-2024` })), ...extra };
+	};
+	const emit = async (body: object, output = 'event') => {
+		h.options.params = { ignoreRepeatedDeliveries: false, output };
+		const d = encodeDelivery(body, m.auth);
+		const answer = await h.post(d.headers, d.body);
+		expect(answer.status).toBe(200);
+		const items = answer.run as Rec[];
+		expectHidden(m, 'items', JSON.stringify(items));
+		return items;
+	};
+
+	it('as a number', async () => {
+		const [item] = await emit(large({ monto: Number(token) }));
+		expect((item.extra as Rec).monto).toBe(MASK);
+	});
+
+	it('as a key, deep in the last finding', async () => {
+		const body = large({});
+		const penal = body.dataPenal as Rec[];
+		penal[penal.length - 1] = { ...penal[penal.length - 1], nota: { [`ref ${token}`]: 1 } };
+		const items = await emit(body, 'findings');
+		const last = items[items.length - 1].finding as Rec;
+		expect((last.extra as Rec).nota).toEqual({ [`ref ${MASK}`]: 1 });
+	});
+
+	it('in a string of the raw payload', async () => {
+		const [item] = await emit(large({ eco: [[`x${token}y`]] }), 'raw');
+		expect(item.eco).toEqual([[`x${MASK}y`]]);
+	});
+});
