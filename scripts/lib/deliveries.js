@@ -19,7 +19,7 @@ function probeWorkflow(id, webhookId) {
 				id: `${webhookId}-node`,
 				name: PROBE_TRIGGER,
 				type: RISKINFO_TRIGGER,
-				typeVersion: 1,
+				typeVersion: 1.1,
 				position: [0, 0],
 				webhookId,
 				parameters: { authentication: 'credential', events: 'all', minimumRisk: 'any', output: 'event', ignoreRepeatedDeliveries: true },

@@ -37,7 +37,7 @@ async function createTriggerWorkflow(baseUrl, apiKey, credentialId) {
 				id: crypto.randomUUID(),
 				name: 'Risk Info Trigger',
 				type: TRIGGER_TYPE,
-				typeVersion: 1,
+				typeVersion: 1.1,
 				position: [0, 0],
 				webhookId,
 				parameters: {},

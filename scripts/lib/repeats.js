@@ -34,7 +34,7 @@ async function createWorkflow(n8n, apiKey, baseUrls, { name, respond = 'immediat
 			id: crypto.randomUUID(),
 			name: PROBE_TRIGGER,
 			type: RISKINFO_TRIGGER,
-			typeVersion: 1,
+			typeVersion: 1.1,
 			position: [0, 0],
 			webhookId,
 			parameters: { events: 'all', output: 'event', ignoreRepeatedDeliveries: true, respond },
