@@ -52,7 +52,8 @@ export default {
 	timeoutFactor: 3,
 	timeoutMS: 10000,
 	incremental: true,
-	// Committed, so a rerun on a fresh checkout tests only the mutants and tests that changed since.
+	// A local cache (tens of MB a part, git-ignored): a rerun tests only the mutants and tests that changed;
+	// test/mutation/mutate.js keeps what each run found in summary.json.
 	incrementalFile: `test/mutation/${name}.incremental.json`,
 	reporters: ['clear-text', 'progress-append-only', 'json', 'html'],
 	clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },

@@ -23,16 +23,18 @@ function missing(properties: INodeProperties[], values: Record<string, string>):
 
 const secretFields = (properties: INodeProperties[]) => properties.filter((p) => p.typeOptions?.password === true).map((p) => p.name).sort();
 
+// Each test builds the class itself: mutation testing counts only what runs inside a test as
+// reached by it (test/MUTANTS.md).
 describe('Risk Info API credential', () => {
-	const { properties } = new RiskInfoApi();
+	const properties = () => new RiskInfoApi().properties;
 
 	test('asks for the base URL, the access token and the client identifier, all required and empty at first', () => {
-		expect(shown(properties, {})).toEqual({ baseUrl: '', accessToken: '', clientIdentifier: '' });
-		expect(missing(properties, {})).toEqual(['accessToken', 'baseUrl', 'clientIdentifier']);
+		expect(shown(properties(), {})).toEqual({ baseUrl: '', accessToken: '', clientIdentifier: '' });
+		expect(missing(properties(), {})).toEqual(['accessToken', 'baseUrl', 'clientIdentifier']);
 	});
 
 	test('masks the access token only', () => {
-		expect(secretFields(properties)).toEqual(['accessToken']);
+		expect(secretFields(properties())).toEqual(['accessToken']);
 	});
 
 	test('adds the bearer token and the client identifier to every request, keeping its other headers', async () => {
@@ -50,7 +52,7 @@ describe('Risk Info API credential', () => {
 });
 
 describe('Risk Info Webhook Auth credential', () => {
-	const { properties } = new RiskInfoWebhookAuthApi();
+	const properties = () => new RiskInfoWebhookAuthApi().properties;
 
 	test.each([
 		['bearer', { token: '' }, ['token']],
@@ -58,15 +60,15 @@ describe('Risk Info Webhook Auth credential', () => {
 		['header', { headerName: '', headerSecret: '' }, ['headerName', 'headerSecret']],
 	])('method %s shows only its own fields, each required and empty at first', (method, fields, required) => {
 		// The notice that the Test only checks the secret is usable shows for every method.
-		expect(shown(properties, { method })).toEqual({ testNotice: '', method, ...fields });
-		expect(missing(properties, { method })).toEqual(required);
+		expect(shown(properties(), { method })).toEqual({ testNotice: '', method, ...fields });
+		expect(missing(properties(), { method })).toEqual(required);
 	});
 
 	test('a new credential starts on Bearer Token', () => {
-		expect(shown(properties, {})).toEqual({ testNotice: '', method: 'bearer', token: '' });
+		expect(shown(properties(), {})).toEqual({ testNotice: '', method: 'bearer', token: '' });
 	});
 
 	test('masks the token, the password and the header value, not the user or the header name', () => {
-		expect(secretFields(properties)).toEqual(['headerSecret', 'password', 'token']);
+		expect(secretFields(properties())).toEqual(['headerSecret', 'password', 'token']);
 	});
 });

@@ -6,7 +6,7 @@
 // `npm run mutate -- --report` prints that summary without running anything.
 'use strict';
 const { spawnSync } = require('node:child_process');
-const { existsSync, readFileSync } = require('node:fs');
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -37,29 +37,45 @@ const UNDETECTED = ['Survived', 'NoCoverage'];
 const total = {};
 const alive = [];
 console.log('\npart          mutants  killed  timeout  survived  no cover  not compiling  ignored  score');
+// The incremental files are Stryker's cache (tens of MB a part), kept out of git; what a run found
+// is kept in summary.json (committed), so the score and the survivors are readable on any checkout.
+const SUMMARY = path.join(__dirname, 'summary.json');
+const summary = existsSync(SUMMARY) ? JSON.parse(readFileSync(SUMMARY, 'utf8')) : {};
+let fresh = false;
 for (const part of PARTS) {
 	const file = path.join(__dirname, `${part}.incremental.json`);
-	if (!existsSync(file)) {
+	if (existsSync(file)) {
+		summary[part] = summarise(JSON.parse(readFileSync(file, 'utf8')));
+		fresh = true;
+	}
+	if (!summary[part]) {
 		console.log(`${part.padEnd(13)} (no results yet)`);
 		continue;
 	}
-	const report = JSON.parse(readFileSync(file, 'utf8'));
-	const count = {};
-	for (const [name, { mutants }] of Object.entries(report.files)) {
-		for (const m of mutants) {
-			count[m.status] = (count[m.status] ?? 0) + 1;
-			total[m.status] = (total[m.status] ?? 0) + 1;
-			if (UNDETECTED.includes(m.status)) alive.push({ name, ...m });
-		}
-	}
+	const { count, alive: left } = summary[part];
+	for (const [status, n] of Object.entries(count)) total[status] = (total[status] ?? 0) + n;
+	alive.push(...left);
 	console.log(row(part, count));
 }
+if (fresh) writeFileSync(SUMMARY, `${JSON.stringify(summary, null, '\t')}\n`);
 console.log(row('all', total));
 console.log(`\nMutants left alive (${alive.length}); test/MUTANTS.md says why each cannot change behaviour:`);
-alive.sort((a, b) => a.name.localeCompare(b.name) || a.location.start.line - b.location.start.line);
-for (const m of alive) {
-	const replacement = (m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80);
-	console.log(`  ${m.name}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName} → ${replacement}`);
+alive.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+for (const m of alive) console.log(`  ${m.file}:${m.line}:${m.column} ${m.status} ${m.mutator} → ${m.replacement}`);
+
+/** A part's counts by status and the mutants left alive, from Stryker's report of it. */
+function summarise(report) {
+	const count = {};
+	const left = [];
+	for (const [file, { mutants }] of Object.entries(report.files)) {
+		for (const m of mutants) {
+			count[m.status] = (count[m.status] ?? 0) + 1;
+			if (!UNDETECTED.includes(m.status)) continue;
+			const { line, column } = m.location.start;
+			left.push({ file, line, column, status: m.status, mutator: m.mutatorName, replacement: (m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80) });
+		}
+	}
+	return { count, alive: left };
 }
 
 function row(label, count) {
