@@ -4,26 +4,18 @@
 // that does not resolve, a timeout and a certificate failure cannot be produced on 127.0.0.1
 // without waiting or the network, so for those n8n's request helper is replaced by one that
 // fails the way n8n's does (the error code on the error or on one of its causes).
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { CredentialTestContext } from 'n8n-core';
 import type { ICredentialTestFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
 import { testRiskInfoApi } from '../credentials/RiskInfoApiCheck';
+import { answeringServer, type Seen } from './helpers/answers';
 
-let server: http.Server;
+let stub: Awaited<ReturnType<typeof answeringServer>>;
 let base: string;
-const seen: Array<{ url?: string; headers: http.IncomingHttpHeaders }> = [];
+let seen: Seen;
 
 beforeAll(async () => {
-	server = http.createServer((req, res) => {
-		seen.push({ url: req.url, headers: req.headers });
-		const [prefix] = (req.url ?? '').split('/api/');
-		const reply = (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => {
-			res.writeHead(status, headers);
-			res.end(body);
-		};
+	stub = await answeringServer((prefix, reply, req) => {
 		if (prefix === '/reset') return req.socket.destroy();
 		if (prefix === '/ok') return reply(200, JSON.stringify({ success: true, data: {} }));
 		if (prefix === '/null') return reply(200, 'null');
@@ -40,10 +32,9 @@ beforeAll(async () => {
 		if (prefix === '/not-implemented') return reply(501, JSON.stringify({ success: false }));
 		return reply(404, JSON.stringify({ success: false, error: 'Not Found' }));
 	});
-	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	({ url: base, seen } = stub);
 });
-afterAll(async () => await new Promise((r) => server.close(r)));
+afterAll(async () => await stub.close());
 beforeEach(() => {
 	seen.length = 0;
 });

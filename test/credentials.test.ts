@@ -13,12 +13,13 @@ import type { ICredentialsDecrypted, INodeCredentialTestResult, IWorkflowExecute
 import { RiskInfoApi } from '../credentials/RiskInfoApi.credentials';
 import { RiskInfo } from '../nodes/RiskInfo/RiskInfo.node';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { answeringServer, type Seen } from './helpers/answers';
 
 let sandbox: Sandbox;
-let server: http.Server;
+let stub: Awaited<ReturnType<typeof answeringServer>>;
 let serverUrl: string;
 let closedPort: number;
-const seen: Array<{ url?: string; headers: http.IncomingHttpHeaders }> = [];
+let seen: Seen;
 
 /** A port that was free a moment ago and that nothing listens on. */
 async function unusedPort(): Promise<number> {
@@ -31,13 +32,7 @@ async function unusedPort(): Promise<number> {
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0 });
-	server = http.createServer((req, res) => {
-		seen.push({ url: req.url, headers: req.headers });
-		const [prefix] = (req.url ?? '').split('/api/');
-		const reply = (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => {
-			res.writeHead(status, headers);
-			res.end(body);
-		};
+	stub = await answeringServer((prefix, reply, req) => {
 		if (prefix === '/old') return reply(301, '', { location: `${serverUrl}/new${req.url!.slice('/old'.length)}` });
 		if (prefix === '/html') return reply(200, '<!doctype html><title>Welcome</title>', { 'content-type': 'text/html' });
 		if (prefix === '/failing') return reply(200, JSON.stringify({ success: false, error: `token ${req.headers.authorization?.slice(7)} is suspended` }));
@@ -45,13 +40,12 @@ beforeAll(async () => {
 		if (prefix === '/busy') return reply(503, JSON.stringify({ success: false, error: 'Mantención' }));
 		return reply(404, JSON.stringify({ success: false, error: 'Not Found' }));
 	});
-	await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-	serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	({ url: serverUrl, seen } = stub);
 	closedPort = await unusedPort();
 });
 afterAll(async () => {
 	await sandbox.close();
-	await new Promise((r) => server.close(r));
+	await stub.close();
 });
 beforeEach(() => {
 	seen.length = 0;
