@@ -1,6 +1,6 @@
+// tsc emits only JavaScript; n8n also needs the icons and codex files beside the nodes.
 const { src, dest } = require('gulp');
 
-// tsc emits only JavaScript; n8n also needs the icons and codex files beside the nodes.
 function copyAssets() {
 	return src(['nodes/**/*.{svg,png,node.json}', 'credentials/**/*.{svg,png}', 'icons/**/*.{svg,png}'], {
 		base: '.',

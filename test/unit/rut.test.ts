@@ -1,3 +1,4 @@
+// The RUT helper against an independent check-digit computation: formats accepted, errors raised.
 import { RutFormatError, isValidRut, normaliseRut, rutCheckDigit } from '../../nodes/shared/rut';
 
 /** An independent check-digit computation (textbook form), so the module is not tested against itself. */

@@ -1,3 +1,5 @@
+// V2 Simplify against a summary written by hand from the spec, so each simplified field is checked
+// against where the spec puts it.
 import { simplifyV2 } from '../../nodes/RiskInfo/actions/v2/simplify';
 import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplified';
 
