@@ -69,6 +69,9 @@ export interface ChildResult {
 
 const MiB = 1024 * 1024;
 
+/** V8 heap in use, in bytes: v8's own counter, since process.memoryUsage() reads /proc and would cost the measured run real CPU. */
+const heap = () => v8.getHeapStatistics().used_heap_size;
+
 /** V8's full collection, present when the child runs with --expose-gc (the memory runs). */
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -117,7 +120,7 @@ async function engine(job: Extract<ChildJob, { kind: 'engine' }>) {
 	if (job.warmup.length) await run(job.warmup);
 	gc?.();
 	const startRssMiB = process.memoryUsage.rss() / MiB;
-	const startHeapMiB = v8.getHeapStatistics().used_heap_size / MiB;
+	const startHeapMiB = heap() / MiB;
 	peakRss.reset();
 	const probe = liveHeapProbe();
 	const cpu = process.cpuUsage();
@@ -159,7 +162,7 @@ function liveHeapProbe() {
 	const live: number[] = [];
 	const timer = setInterval(() => {
 		gc!();
-		live.push(Math.round(v8.getHeapStatistics().used_heap_size / MiB));
+		live.push(Math.round(heap() / MiB));
 	}, 1500);
 	return {
 		stop() {
@@ -228,8 +231,6 @@ async function plain(job: Extract<ChildJob, { kind: 'plain' }>) {
 }
 
 process.once('message', (job: ChildJob) => {
-	// v8's own counter: process.memoryUsage() reads /proc and would cost the measured run real CPU.
-	const heap = () => v8.getHeapStatistics().used_heap_size;
 	let peakHeap = heap();
 	const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, heap())), 20);
 	// V8's full collections, to show how the peak depends on when they happen.
