@@ -9,7 +9,9 @@ const PARTS = {
 	shared: ['nodes/shared/**/*.ts'],
 	transport: ['nodes/RiskInfo/transport/**/*.ts'],
 	trigger: ['nodes/RiskInfoTrigger/**/*.ts'],
-	actions: ['nodes/RiskInfo/*.ts', 'nodes/RiskInfo/actions/**/*.ts'],
+	// The action node in two parts, so that a stopped run keeps the half that finished.
+	actions: ['nodes/RiskInfo/*.ts', 'nodes/RiskInfo/actions/*.ts'],
+	resources: ['nodes/RiskInfo/actions/v1/**/*.ts', 'nodes/RiskInfo/actions/v2/**/*.ts'],
 };
 const part = process.env.MUTATE_PART;
 if (part !== undefined && !(part in PARTS)) throw new Error(`MUTATE_PART must be one of ${Object.keys(PARTS).join(', ')}`);
