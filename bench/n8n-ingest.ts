@@ -59,8 +59,9 @@ const WORKFLOWS: Record<IngestPath, { id: string; trigger: object }> = {
 			// What a new node is (defaultVersion); version 1 makes n8n evaluate an expression before reading each body.
 			typeVersion: 1.1,
 			webhookId: HOOK_ID,
-			// The node's defaults: bearer credential, all results, one item per event, repeats ignored.
-			parameters: {},
+			// The node's defaults (bearer credential, all results, one item per event, repeats ignored),
+			// answered on receipt like the Webhook node below, so both paths measure the same thing.
+			parameters: { respond: 'immediately' },
 			credentials: { riskInfoWebhookAuthApi: { id: 'benchHookBearer', name: 'Bench webhook bearer' } },
 		},
 	},

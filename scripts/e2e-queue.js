@@ -29,7 +29,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { removeOnExit, removeNow, killAll, runCleanups, processesUnder, onCleanup, isInterrupted } = require('./lib/proc');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
-const { startQueue, workerOf, WEBHOOK_PROCESSOR_ENV } = require('./lib/queue');
+const { startQueue, workerOf, WEBHOOK_PROCESSOR_ENV, WEBHOOK_ANSWER_ENV } = require('./lib/queue');
 const { MemorySampler } = require('./lib/memory');
 const { assert, checkList, same, firstDifference } = require('./lib/checks');
 const { checkSupplierScreening } = require('./lib/screening');
@@ -46,7 +46,7 @@ const args = process.argv.slice(2);
 const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,b,c,e,d,z,f').split(','));
 // The webhook phase's settings the README recommends (lib/queue.js says why), on both sides of (e).
 const WEBHOOK_ENV = {
-	...(args.includes('--default-engine') ? {} : WEBHOOK_PROCESSOR_ENV),
+	...(args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV),
 	...(args.includes('--static-data-fix') ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'lib', 'static-data-fix.js')}` } : {}),
 };
 const T0 = Date.now();

@@ -52,11 +52,11 @@ export class RiskInfoTrigger implements INodeType {
 		name: 'riskInfoTrigger',
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['trigger'],
-		// 1.1 has the same parameters and behaviour. n8n treats a start node of version 1 as its old
-		// Webhook node: it evaluates an expression for a "binaryData" option before reading every
-		// body (webhook-helpers.ts parseRequestBody), and reads bodies of any type itself. From 1.1
-		// it skips the expression and reads only JSON, text, form and XML bodies; this node reads any
-		// other body itself (body.ts), under the same 16 MiB cap.
+		// n8n treats a start node of version 1 as its old Webhook node: it evaluates an expression for
+		// a "binaryData" option before reading every body (webhook-helpers.ts parseRequestBody), and
+		// reads bodies of any type itself. From 1.1 it skips the expression and reads only JSON, text,
+		// form and XML bodies; this node reads any other body itself (body.ts), under the same 16 MiB
+		// cap. 1.1 also answers when the workflow has finished by default (properties.ts says why).
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle:

@@ -122,9 +122,17 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 5,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying. A delivery is remembered once its execution has ended, and deliveries run at the same moment can erase each other\'s record, so a repeat arriving meanwhile may still run.',
+			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 5,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying. A delivery is remembered once its execution has ended (Respond: When the Workflow Has Finished answers only then), and deliveries run at the same moment can erase each other\'s record, so a repeat arriving meanwhile may still run.',
 	},
-	{
+	// Two entries, one per default: from version 1.1 n8n answers when the workflow has finished, the
+	// only setting under which a repeat sent after the answer is dropped (n8n saves what the trigger
+	// records when the execution ends). Saved version 1 nodes keep answering on receipt.
+	respond('immediately', { show: { '@version': [1] } }),
+	respond(RESPOND_WHEN_FINISHED, { show: { '@version': [{ _cnd: { gte: 1.1 } }] } }),
+];
+
+function respond(byDefault: string, displayOptions: INodeProperties['displayOptions']): INodeProperties {
+	return {
 		displayName: 'Respond',
 		name: 'respond',
 		type: 'options',
@@ -132,15 +140,17 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Immediately',
 				value: 'immediately',
-				description: 'Answer 200 as soon as the delivery is accepted, before the workflow runs',
+				description:
+					'Answer 200 as soon as the delivery is accepted, before the workflow runs. A repeat the service sends before this execution has ended runs again.',
 			},
 			{
 				name: 'When the Workflow Has Finished',
 				value: RESPOND_WHEN_FINISHED,
 				description:
-					'Answer only once the workflow has run, so the answer means the delivery is remembered: 200 with an empty body, or 500 if it failed. The service waits that long for its answer.',
+					'Answer only once the workflow has run, so the answer means the delivery is remembered and a repeat sent after it is skipped: 200 with an empty body, or 500 if it failed. The service waits that long for its answer.',
 			},
 		],
-		default: 'immediately',
-	},
-];
+		default: byDefault,
+		displayOptions,
+	};
+}

@@ -22,7 +22,8 @@ function probeWorkflow(id, webhookId) {
 				typeVersion: 1.1,
 				position: [0, 0],
 				webhookId,
-				parameters: { authentication: 'credential', events: 'all', minimumRisk: 'any', output: 'event', ignoreRepeatedDeliveries: true },
+				// Answered on receipt, as n8n's own Webhook probe below is, so the load figures compare the same thing.
+				parameters: { authentication: 'credential', events: 'all', minimumRisk: 'any', output: 'event', ignoreRepeatedDeliveries: true, respond: 'immediately' },
 				credentials: { riskInfoWebhookAuthApi: { id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)' } },
 			},
 		],

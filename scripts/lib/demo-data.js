@@ -76,7 +76,7 @@ const shellQuote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
 function sampleCommand({ url, token, file }) {
 	return (
 		`gzip -c ${shellQuote(file)} | curl -sS ${shellQuote(url)} -H 'Content-Type: application/json' ` +
-		`-H 'Content-Encoding: gzip' -H ${shellQuote(`Authorization: Bearer ${token}`)} --data-binary @-`
+		`-H 'Content-Encoding: gzip' -H ${shellQuote(`Authorization: Bearer ${token}`)} --data-binary @- -w '\\nHTTP %{http_code}\\n'`
 	);
 }
 

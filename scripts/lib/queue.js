@@ -20,7 +20,15 @@ const { MemorySampler } = require('./memory');
  * event loop missed its database pings). The previous expression engine has no per-delivery
  * isolate; the README's Queue mode section gives the figures and the trade-off.
  */
-const WEBHOOK_PROCESSOR_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
+const WEBHOOK_ENGINE_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
+/**
+ * With n8n's defaults a webhook processor forgets a finished job at once, so an answer held until
+ * the workflow has finished (the trigger's default Respond from version 1.1) is sometimes never
+ * sent when the job ends before the processor starts waiting for it: 1 to 4 of 261 in our runs.
+ * Keeping the last finished jobs lets it find the result. README, Queue mode.
+ */
+const WEBHOOK_ANSWER_ENV = { N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000', N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000' };
+const WEBHOOK_PROCESSOR_ENV = { ...WEBHOOK_ENGINE_ENV, ...WEBHOOK_ANSWER_ENV };
 
 /** `count` distinct free ports (two quick asks of the kernel can return the same one). */
 async function distinctPorts(count) {
@@ -179,4 +187,4 @@ function workerOf(stack, id) {
 	return stack.workers.find((w) => w.started.has(String(id)));
 }
 
-module.exports = { startQueue, processesOf, workerOf, WEBHOOK_PROCESSOR_ENV };
+module.exports = { startQueue, processesOf, workerOf, WEBHOOK_PROCESSOR_ENV, WEBHOOK_ANSWER_ENV };

@@ -23,21 +23,22 @@ const freshIds = (n) => Array.from({ length: n }, () => nextId++);
 
 /**
  * Creates and publishes a workflow: a Risk Info Trigger (every result, one item per event,
- * Ignore Repeated Deliveries on, Respond as given), followed by a 2-second Wait ('slow'), a Stop
+ * Ignore Repeated Deliveries on, Respond as given or its default), followed by a 2-second Wait ('slow'), a Stop
  * and Error ('fails') or nothing. Resolves { id, name, urls } with its Production URL on every
  * base URL given, once each answers.
  */
-async function createWorkflow(n8n, apiKey, baseUrls, { name, respond = 'immediately', then }) {
+async function createWorkflow(n8n, apiKey, baseUrls, { name, respond, then }) {
 	const webhookId = crypto.randomUUID();
 	const nodes = [
 		{
 			id: crypto.randomUUID(),
 			name: PROBE_TRIGGER,
 			type: RISKINFO_TRIGGER,
+			// The version a user adds today; Respond left out takes its default, When Finished.
 			typeVersion: 1.1,
 			position: [0, 0],
 			webhookId,
-			parameters: { events: 'all', output: 'event', ignoreRepeatedDeliveries: true, respond },
+			parameters: { events: 'all', output: 'event', ignoreRepeatedDeliveries: true, ...(respond && { respond }) },
 			credentials: { riskInfoWebhookAuthApi: { id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)' } },
 		},
 	];
@@ -178,25 +179,26 @@ async function measureRepeats(ctx, baseUrls) {
 			throw new Error(`${what}: ${err.message}`);
 		}
 	};
-	const fast = await make('answered immediately', {});
+	const fast = await make('answered immediately', { respond: 'immediately' });
 	await scenario('sequential', 'deliveries 1,1,2,2,3,3', () => sequential(ctx, fast));
 	await scenario('pairs', '50 simultaneous pairs', () => simultaneousPairs(ctx, fast));
 	await scenario('burst', '50 at once, then repeats', () => burstThenRepeats(ctx, fast));
-	const slow = await make(`answered immediately, ${SLOW_SECONDS} s workflow`, { then: 'slow' });
+	const slow = await make(`answered immediately, ${SLOW_SECONDS} s workflow`, { respond: 'immediately', then: 'slow' });
 	await scenario('onAnswer', 'repeats on the answer', () => repeatOnAnswer(ctx, slow));
 
 	// n8n may leave an answer held until the run ends unsent (see the README, Queue mode).
 	const after = { ...ctx, unanswered: [], sent: 0 };
-	const fastAfter = await make('answered when finished', { respond: 'whenFinished' });
+	// Respond left at the default of new nodes: When the Workflow Has Finished.
+	const fastAfter = await make('answered when finished', {});
 	await scenario('pairsAfter', 'Respond When Finished, 50 simultaneous pairs', () => simultaneousPairs(after, fastAfter));
 	await scenario('burstAfter', 'Respond When Finished, 50 at once, then repeats', () => burstThenRepeats(after, fastAfter));
-	const slowAfter = await make(`answered when finished, ${SLOW_SECONDS} s workflow`, { respond: 'whenFinished', then: 'slow' });
+	const slowAfter = await make(`answered when finished, ${SLOW_SECONDS} s workflow`, { then: 'slow' });
 	await scenario('afterAnswer', 'Respond When Finished, the answer', async () => {
 		const timed = await deliver(after, slowAfter.urls[0], complianceEvent(freshIds(1)[0], 'failed'));
 		return { ms: timed.ms, body: timed.body };
 	});
 	await scenario('onAnswerAfter', 'Respond When Finished, repeats on the answer', () => repeatOnAnswer(after, slowAfter));
-	const failing = await make('answered when finished, failing workflow', { respond: 'whenFinished', then: 'fails' });
+	const failing = await make('answered when finished, failing workflow', { then: 'fails' });
 	await prime(after, failing, 500);
 	const failEvent = complianceEvent(freshIds(1)[0], 'failed');
 	await scenario('failed', 'Respond When Finished, a failing workflow', () => deliver(after, failing.urls[0], failEvent, 500));

@@ -217,7 +217,8 @@ describe('gzip bombs', () => {
 describe('version 1.1 of the trigger, where n8n reads only JSON, text, form and XML bodies itself', () => {
 	let v11: TriggerHarness;
 	beforeAll(async () => {
-		v11 = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: { ignoreRepeatedDeliveries: false }, typeVersion: 1.1 });
+		// Respond as version 1 answers by default, so both versions' answers compare.
+		v11 = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: { ignoreRepeatedDeliveries: false, respond: 'immediately' }, typeVersion: 1.1 });
 	});
 	afterAll(async () => v11.close());
 	afterEach(() => expect(v11.thrown).toEqual([]));

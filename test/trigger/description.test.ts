@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import type { ICredentialTestFunctions, ICredentialsDecrypted, IHookFunctions, INodeProperties } from 'n8n-workflow';
-import { resolveWebhookDescriptionField } from 'n8n-workflow';
+import { resolveWebhookDescriptionField, Workflow } from 'n8n-workflow';
 
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
@@ -17,38 +17,52 @@ const props = node.description.properties;
 const prop = (name: string) => props.find((p) => p.name === name) as INodeProperties;
 
 describe('webhook', () => {
-	it('is a POST webhook answered on receipt, with the node\'s own answer, unless Respond says when finished', () => {
+	it('new nodes answer when the workflow has finished; saved version 1 nodes answer on receipt, with the node\'s own answer', () => {
 		expect(node.description.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST' })]);
-		const answered = (params: Record<string, unknown>) => {
-			const h = new TriggerHarness({ params });
+		const answered = (typeVersion: number, params: Record<string, unknown>) => {
+			const h = new TriggerHarness({ params, typeVersion });
 			return [h.webhookDescriptionValue('responseMode', 'onReceived'), h.webhookDescriptionValue('responseData', 'firstEntryJson')];
 		};
-		expect(answered({})).toEqual(['onReceived', '']);
-		expect(answered({ respond: 'immediately' })).toEqual(['onReceived', '']);
 		// n8n's lastNode mode, answering an empty body: the workflow's data never goes to the service.
-		expect(answered({ respond: 'whenFinished' })).toEqual(['lastNode', 'noData']);
-		expect(prop('respond').default).toBe('immediately');
+		const onReceipt = ['onReceived', ''];
+		const whenFinished = ['lastNode', 'noData'];
+		expect(answered(1, {})).toEqual(onReceipt);
+		expect(answered(1, { respond: 'immediately' })).toEqual(onReceipt);
+		expect(answered(1, { respond: 'whenFinished' })).toEqual(whenFinished);
+		expect(answered(1.1, {})).toEqual(whenFinished);
+		expect(answered(1.1, { respond: 'whenFinished' })).toEqual(whenFinished);
+		expect(answered(1.1, { respond: 'immediately' })).toEqual(onReceipt);
 		expect(node.description.inputs).toEqual([]);
 		expect(node.description.group).toContain('trigger');
 	});
 
 	it('n8n can read what it answers without its expression engine, and reads the same as through it', () => {
 		const webhook = node.description.webhooks![0];
-		for (const params of [{}, { respond: 'immediately' }, { respond: 'whenFinished' }]) {
-			const engine = new TriggerHarness({ params });
-			for (const [field, fallback] of [['responseMode', 'onReceived'], ['responseData', 'firstEntryJson']] as const) {
-				const native = resolveWebhookDescriptionField({ parameters: params }, webhook, field);
-				expect([field, params, native]).toEqual([field, params, { resolved: true, value: engine.webhookDescriptionValue(field, fallback) }]);
+		const nodeTypes = { getByName: () => node, getByNameAndVersion: () => node, getKnownTypes: () => ({}) };
+		for (const typeVersion of [1, 1.1]) {
+			for (const params of [{}, { respond: 'immediately' }, { respond: 'whenFinished' }]) {
+				// What n8n hands the resolver: the workflow's own node, with the defaults of its version applied.
+				const workflow = new Workflow({ id: 'w', nodes: [{ id: '1', name: 'T', type: 't', typeVersion, position: [0, 0], parameters: { ...params } }], connections: {}, active: true, nodeTypes });
+				const engine = new TriggerHarness({ params, typeVersion });
+				for (const [field, fallback] of [['responseMode', 'onReceived'], ['responseData', 'firstEntryJson']] as const) {
+					const native = resolveWebhookDescriptionField(workflow.nodes.T, webhook, field);
+					expect([field, typeVersion, params, native]).toEqual([field, typeVersion, params, { resolved: true, value: engine.webhookDescriptionValue(field, fallback) }]);
+				}
 			}
 		}
 		// A Respond value given as an expression still goes through n8n's engine.
 		expect(resolveWebhookDescriptionField({ parameters: { respond: '={{"whenFinished"}}' } }, webhook, 'responseMode')).toEqual({ resolved: false });
 	});
 
-	it('new nodes are version 1.1, saved ones stay 1; both versions have the same parameters', () => {
+	it('new nodes are version 1.1, saved ones stay 1; the versions\' parameters differ only in Respond\'s default', () => {
 		expect(node.description.version).toEqual([1, 1.1]);
 		expect(node.description.defaultVersion).toBe(1.1);
-		expect(JSON.stringify(props)).not.toContain('@version');
+		const respond = props.filter((p) => p.name === 'respond');
+		expect(respond.map((p) => p.default)).toEqual(['immediately', 'whenFinished']);
+		// Same label and options whatever the version.
+		expect(respond[0]).toEqual({ ...respond[1], default: 'immediately', displayOptions: respond[0].displayOptions });
+		const others = props.filter((p) => p.name !== 'respond');
+		expect(JSON.stringify(others)).not.toContain('@version');
 	});
 
 	it('has checkExists, create and delete, which succeed without any HTTP call', async () => {

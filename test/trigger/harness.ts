@@ -256,7 +256,7 @@ export class TriggerHarness {
 	/** A field of the trigger's webhook description, evaluated as n8n does (webhook-execution-context.ts). */
 	webhookDescriptionValue(field: 'responseData' | 'responseMode', fallback: string): unknown {
 		const value = this.node.description.webhooks?.[0][field];
-		const node = { ...NODE, parameters: (this.options.params ?? {}) as INode['parameters'] };
+		const node = { ...NODE, typeVersion: this.options.typeVersion ?? 1, parameters: { ...this.options.params } as INode['parameters'] };
 		const nodeTypes = { getByName: () => this.node, getByNameAndVersion: () => this.node, getKnownTypes: () => ({}) };
 		const workflow = new Workflow({ id: 'harness', nodes: [node], connections: {}, active: true, nodeTypes });
 		return workflow.expression.getSimpleParameterValue(node, value as string, this.options.mode ?? 'webhook', {}, undefined, fallback);

@@ -37,13 +37,19 @@ function samplePayload(): Rec {
 	return JSON.parse(quoted![1]) as Rec;
 }
 
-/** Runs the README's command in bash, pointed at the harness, and returns curl's output. */
-async function runDocumented(params: Rec): Promise<{ answer: Rec; runs: number }> {
+/**
+ * Runs the README's command in bash, pointed at the harness (a trigger of the version a user adds
+ * now unless told), and returns what curl printed: the body (JSON, or '' when empty) and the status.
+ */
+async function runDocumented(params: Rec, typeVersion = 1.1): Promise<{ answer: Rec | ''; status: number; runs: number }> {
 	h.options.params = params;
+	h.options.typeVersion = typeVersion;
 	const before = h.runs.length;
 	const script = command().replace(URL_PLACEHOLDER, `'${h.url}'`).replace(TOKEN_PLACEHOLDER, WEBHOOK_TOKEN);
 	const { stdout } = await promisify(execFile)('bash', ['-c', `set -euo pipefail\n${script}`]);
-	return { answer: JSON.parse(stdout) as Rec, runs: h.runs.length - before };
+	const printed = /^([\s\S]*)\nHTTP (\d{3})\n$/.exec(stdout);
+	expect([stdout, printed]).toEqual([stdout, expect.anything()]);
+	return { answer: printed![1] === '' ? '' : (JSON.parse(printed![1]) as Rec), status: Number(printed![2]), runs: h.runs.length - before };
 }
 
 it('the section is inside "## Trigger" and its command names the Test URL, gzip and the trigger\'s headers', () => {
@@ -55,6 +61,7 @@ it('the section is inside "## Trigger" and its command names the Test URL, gzip 
 	expect(cmd).toContain("-H 'Content-Encoding: gzip'");
 	expect(cmd).toContain("-H 'Authorization: Bearer <your token>'");
 	expect(cmd).toContain('--data-binary @-');
+	expect(cmd).toContain("-w '\\nHTTP %{http_code}\\n'");
 });
 
 it('the sample is a complete SUCCESS event in the form of spec §6.2 (the sandbox\'s strict schema)', () => {
@@ -64,10 +71,10 @@ it('the sample is a complete SUCCESS event in the form of spec §6.2 (the sandbo
 	expect(sample.riesgo).toBe('medium');
 });
 
-it('sent as documented through gzip and curl, it is answered {"received":true,"emitted":1} and emitted', async () => {
+it('sent as documented through gzip and curl, it is emitted and answered HTTP 200 with an empty body once it has run', async () => {
 	const sample = samplePayload();
-	const { answer, runs } = await runDocumented({});
-	expect(answer).toEqual({ received: true, emitted: 1 });
+	const { answer, status, runs } = await runDocumented({});
+	expect([status, answer]).toEqual([200, '']);
 	expect(runs).toBe(1);
 	const item = h.runs[h.runs.length - 1][0];
 	expect(item).toMatchObject({ webhookId: sample.webhookId, status: 'SUCCESS', fullName: sample.nombreCompleto, risk: 'medium' });
@@ -81,8 +88,15 @@ it('test runs ignore Ignore Repeated Deliveries: the same sample can be sent aga
 	expect((await runDocumented({ ignoreRepeatedDeliveries: true })).runs).toBe(1);
 });
 
+it('a trigger saved as version 1, or set to Respond: Immediately, answers {"received":true,"emitted":1}', async () => {
+	for (const [params, version] of [[{}, 1], [{ respond: 'immediately' }, 1.1]] as const) {
+		const { answer, status, runs } = await runDocumented(params, version);
+		expect([version, status, answer, runs]).toEqual([version, 200, { received: true, emitted: 1 }, 1]);
+	}
+});
+
 it('One Item per Finding gives its one PEP finding', async () => {
-	const { answer, runs } = await runDocumented({ output: 'findings' });
+	const { answer, runs } = await runDocumented({ output: 'findings', respond: 'immediately' });
 	expect(answer).toEqual({ received: true, emitted: 1 });
 	expect(runs).toBe(1);
 	expect(h.runs[h.runs.length - 1][0]).toMatchObject({ category: 'pepChile', risk: 'medium' });
