@@ -333,4 +333,32 @@ describe('Ignore Repeated Deliveries', () => {
 			await bounded.close();
 		}
 	}, 120_000);
+
+	// The same window reached in a few deliveries (the store filled with other keys), so the mutation
+	// run, which leaves the 6,000-delivery test above out for time, still checks the bound.
+	it('keeps the last 5,000 deliveries: a new one pushes out the oldest, the store stays at 5,000', async () => {
+		const bounded = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: {} });
+		try {
+			const oldest = event('failed', 2_000_001);
+			const next = event('failed', 2_000_002);
+			expect(await send(oldest, {}, bounded)).toBeDefined();
+			expect(await send(next, {}, bounded)).toBeDefined();
+			const [slot, ...more] = Object.keys(bounded.staticData);
+			expect(more).toEqual([]);
+			const stored = () => bounded.staticData[slot] as string[];
+			const [oldestKey, nextKey] = stored();
+			expect(stored()).toHaveLength(2);
+			const others = Array.from({ length: 4998 }, (_, i) => createHash('sha256').update(`another delivery ${i}`).digest('hex').slice(0, 32));
+			bounded.staticData[slot] = [oldestKey, nextKey, ...others];
+			expect(await send(event('failed', 2_000_003), {}, bounded)).toBeDefined();
+			expect(stored()).toHaveLength(5000);
+			expect(stored().slice(0, 4999)).toEqual([nextKey, ...others]);
+			expect(stored()).not.toContain(oldestKey);
+			// The one pushed out runs again; the one just after it is still a repeat.
+			expect(await send(next, {}, bounded)).toBeUndefined();
+			expect(await send(oldest, {}, bounded)).toBeDefined();
+		} finally {
+			await bounded.close();
+		}
+	});
 });
