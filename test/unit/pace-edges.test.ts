@@ -28,6 +28,17 @@ function turnNow(pace: Pace): Turn {
 	return turn;
 }
 
+/** `n` starts at 1010 under the lesson, the first accepted at 1015, which lets a probe go at once. */
+function acceptedThenProbe(pace: Pace, c: Clock, n: number): { starts: Turn[]; probe: Turn } {
+	c.set(1010);
+	const starts = Array.from({ length: n }, () => turnNow(pace));
+	c.set(1015);
+	pace.accept(starts[0]);
+	const probe = turnNow(pace);
+	expect(probe.probe).toBe(true);
+	return { starts, probe };
+}
+
 /**
  * A pace taught a budget of `budget` starts per window: `budget` requests accepted at 5 ms, one more
  * refused at 10 ms with Retry-After 1 s. Paused until 1010; the window is 1.1 × Retry-After = 1100 ms.
@@ -50,12 +61,7 @@ function taught(budget: number): { pace: Pace; c: Clock } {
  */
 function afterRefusedProbe(): { pace: Pace; c: Clock } {
 	const { pace, c } = taught(1);
-	c.set(1010);
-	const start = turnNow(pace);
-	c.set(1015);
-	pace.accept(start);
-	const probe = turnNow(pace);
-	expect(probe.probe).toBe(true);
+	const { probe } = acceptedThenProbe(pace, c, 1);
 	c.set(1020);
 	pace.refuse(probe, 1000);
 	expect(pace.state).toMatchObject({ budget: 1, pausedUntil: 2020 });
@@ -146,12 +152,10 @@ test('a probe due when the budget\'s start is already old waits for the window, 
 
 test('answers to requests sent before a refused probe do not raise the budget it kept', () => {
 	const { pace, c } = taught(2);
-	c.set(1010);
-	const [early, late] = [turnNow(pace), turnNow(pace)];
-	c.set(1015);
-	pace.accept(early);
-	const probe = turnNow(pace);
-	expect(probe.probe).toBe(true);
+	const {
+		starts: [, late],
+		probe,
+	} = acceptedThenProbe(pace, c, 2);
 	c.set(1020);
 	pace.refuse(probe, 1000);
 	// `late` went before the probe, so the refusal already covers it: the limit holds at 2.
@@ -214,12 +218,7 @@ test('the budget counts what was accepted in the Retry-After before the 429, at 
 
 test('a probe whose connection failed frees its place for another, and wakes waiting workers', async () => {
 	const { pace, c } = taught(1);
-	c.set(1010);
-	const start = turnNow(pace);
-	c.set(1015);
-	pace.accept(start);
-	const probe = turnNow(pace);
-	expect(probe.probe).toBe(true);
+	const { probe } = acceptedThenProbe(pace, c, 1);
 	// One probe allowed, and it is in flight.
 	expect(typeof pace.take()).toBe('number');
 	let woken = false;
@@ -232,12 +231,10 @@ test('a probe whose connection failed frees its place for another, and wakes wai
 
 test('a probe sent before the last lesson, answered after it, frees no place for the new lesson\'s probe', () => {
 	const { pace, c } = taught(2);
-	c.set(1010);
-	const [early, refused] = [turnNow(pace), turnNow(pace)];
-	c.set(1015);
-	pace.accept(early);
-	const oldProbe = turnNow(pace);
-	expect(oldProbe.probe).toBe(true);
+	const {
+		starts: [, refused],
+		probe: oldProbe,
+	} = acceptedThenProbe(pace, c, 2);
 	// A budgeted request refused: a new lesson, the old probe being the last turn before it.
 	c.set(1020);
 	pace.refuse(refused, 1000);
