@@ -8,7 +8,11 @@ const PARTS = {
 	credentials: ['credentials/**/*.ts'],
 	shared: ['nodes/shared/**/*.ts'],
 	transport: ['nodes/RiskInfo/transport/**/*.ts'],
-	trigger: ['nodes/RiskInfoTrigger/**/*.ts'],
+	// The trigger in three parts (its first whole run was stopped after 81 minutes, 787 of 1,922
+	// mutants, with nothing kept): checking a delivery, receiving it, and its content.
+	'trigger-auth': ['nodes/RiskInfoTrigger/{auth,redact,properties,respond,select,carry,dedup}.ts'],
+	'trigger-receive': ['nodes/RiskInfoTrigger/{RiskInfoTrigger.node,receive,fields}.ts'],
+	'trigger-content': ['nodes/RiskInfoTrigger/{fingerprint,normalise,json,body,inflate}.ts'],
 	// The action node in two parts, so that a stopped run keeps the half that finished.
 	actions: ['nodes/RiskInfo/*.ts', 'nodes/RiskInfo/actions/*.ts'],
 	resources: ['nodes/RiskInfo/actions/v1/**/*.ts', 'nodes/RiskInfo/actions/v2/**/*.ts'],
