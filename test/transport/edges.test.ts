@@ -181,3 +181,22 @@ describe('a PDF request answered with JSON (through n8n\'s request helper)', () 
 		expect(error?.description).toBe('The service said: Recurso no encontrado');
 	});
 });
+
+describe('which error codes are read as a connection that failed', () => {
+	/** The message the user reads for a request whose connection failed with `code`. */
+	async function messageFor(code: string) {
+		const error = await outcome(transportFor([connectionError(code)]).transport, usage);
+		return (leavingError(node, error, 0) as Error).message;
+	}
+
+	test.each(['ECONNRESET', 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'E2BIG'])('%s: could not reach the service, naming the code', async (code) => {
+		expect(await messageFor(code)).toMatch(new RegExp(`^Could not reach the Risk Info service \\(${code}\\)`));
+	});
+
+	// An HTTP status, a lower-case word or a sentence that only contains a code is not a socket's code.
+	test.each(['404', 'econnreset', 'socket ECONNRESET', 'ECONNRESET socket', '_ECONNRESET'])('%j: an unexpected failure, not "could not reach"', async (code) => {
+		const message = await messageFor(code);
+		expect(message).not.toMatch(/Could not reach/);
+		expect(message).toMatch(/^The request to the Risk Info service failed/);
+	});
+});

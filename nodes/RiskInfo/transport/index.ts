@@ -73,8 +73,6 @@ export class Transport {
 	private readonly claimed = new Set<string>();
 	/** Every paid call of the run, counted before it is sent. */
 	readonly paidCalls: PaidCalls;
-	/** Counts what this execution sent, for "Load RUT If Not Loaded" reporting and tests. */
-	readonly sent = { requests: 0, paid: 0 };
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -152,17 +150,15 @@ export class Transport {
 			// (It also spares n8n's HTTP client its redirect wrapper, a sixth of its CPU per request.)
 			disableFollowRedirect: true,
 		};
-		if (req.body !== undefined) {
-			options.body = req.body;
-			options.json = true;
-		}
+		if (req.body !== undefined) options.body = req.body;
+		// No PDF request has a body (Download Summary is a GET), so JSON is asked for exactly when no file is.
 		if (req.pdf) options.encoding = 'arraybuffer';
 		else options.json = true;
 
 		const started = clock.now();
 		for (let attempt = 1; ; attempt++) {
 			const turn = await this.waitForTurn();
-			const outcome = await this.send(options, req.paid === true).catch((error: unknown) => {
+			const outcome = await this.send(options).catch((error: unknown) => {
 				this.pace.release(turn);
 				throw error;
 			});
@@ -196,13 +192,10 @@ export class Transport {
 
 	private async send(
 		options: IHttpRequestOptions,
-		paid: boolean,
 	): Promise<
 		| { response: { statusCode: number; headers: IDataObject; body: unknown } }
 		| { failure: { status: number | string; headers?: IDataObject; serviceText?: string } }
 	> {
-		this.sent.requests++;
-		if (paid) this.sent.paid++;
 		let response: { statusCode: number; headers: IDataObject; body: unknown };
 		try {
 			response = await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, RISK_INFO_API, options, {
@@ -295,7 +288,8 @@ function serviceText(body: unknown): string | undefined {
 function connectionErrorCode(error: unknown): string | undefined {
 	const e = error as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } }; httpCode?: unknown };
 	for (const candidate of [e?.cause?.code, e?.cause?.cause?.code, e?.code, e?.httpCode]) {
-		if (typeof candidate === 'string' && /^[A-Z_]+$/.test(candidate)) return candidate;
+		// A code such as ECONNRESET or ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE, not an HTTP status or a message.
+		if (typeof candidate === 'string' && /^[A-Z][A-Z0-9_]*$/.test(candidate)) return candidate;
 	}
 	return undefined;
 }
