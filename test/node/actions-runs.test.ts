@@ -2,8 +2,7 @@
 // with some answers: items that shared a PDF download get files of their own, a dry run of a
 // paged read for a RUT that is not loaded estimates the load without reading pages, and an
 // operation the node does not have is an error for its item.
-import { formatRut } from '../../sandbox';
-import { KNOWN_RUTS } from '../../sandbox';
+import { KNOWN_RUTS, formatRut } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError } from './context';
 
