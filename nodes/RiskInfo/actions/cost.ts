@@ -43,9 +43,12 @@ export function dryRun(estimate: (api: Transport, plan: Plan) => Promise<Answer>
  * A dry run's verdict for one item. `claim` names the paid call the item would need: the first
  * item of the run to need it would make it (`wouldPayFor`), later ones would share it.
  */
-export function wouldPay(api: Transport, call: PaidCall | false, claim = ''): IDataObject {
+export function wouldPay(api: Transport, call: false): IDataObject;
+export function wouldPay(api: Transport, call: PaidCall, claim: string): IDataObject;
+export function wouldPay(api: Transport, call: PaidCall | false, claim?: string): IDataObject {
 	if (call === false) return { dryRun: true, wouldPay: false };
-	const first = api.claimFirst(`${call}:${claim}`);
+	// The overloads make every paid call name its claim.
+	const first = api.claimFirst(`${call}:${claim!}`);
 	return first ? { dryRun: true, wouldPay: true, wouldPayFor: call } : { dryRun: true, wouldPay: true };
 }
 

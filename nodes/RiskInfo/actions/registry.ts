@@ -33,7 +33,6 @@ export function nodeProperties(): INodeProperties[] {
 	];
 	for (const version of ['v2', 'v1'] as const) {
 		const resources = RESOURCES[version];
-		if (resources.length === 0) continue;
 		// Plain names, so n8n's lint (and its verification) can see that each list has a default.
 		const firstResource = resources[0].value;
 		properties.push({

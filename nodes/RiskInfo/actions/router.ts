@@ -34,7 +34,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const operationName = this.getNodeParameter('operation', i) as string;
 			const operation = findOperation(version, resource, operationName);
 			if (!operation) {
-				throw new NodeOperationError(node, `Unknown operation ${version} ${resource} ${operationName}`, { itemIndex: i });
+				// leavingError (below, both ways) marks the item.
+				throw new NodeOperationError(node, `Unknown operation ${version} ${resource} ${operationName}`);
 			}
 			const plan = planItem.call(this, operation, i);
 			const key = `${version}.${resource}.${operationName}:${JSON.stringify(plan)}`;
@@ -62,7 +63,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let i = 0; i < items.length; i++) {
 		const job = jobOf[i];
 		const outcome = typeof job === 'number' ? outcomes[job] : { error: job };
-		if (outcome === undefined) continue; // only when stopping on an earlier error, thrown below
+		// Only jobs after a failed one are left unrun (the pool stops), and the failed job's first
+		// item comes before theirs in input order: the node has already thrown for it just below.
+		if (outcome === undefined) continue;
 		if ('error' in outcome) {
 			const error = leavingError(node, outcome.error, i);
 			if (!continueOnFail) throw error;
@@ -78,8 +81,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			out.push({ ...item, ...own, pairedItem: { item: i } });
 		}
 	}
-	const failed = continueOnFail ? -1 : outcomes.findIndex((o) => o !== undefined && 'error' in o);
-	if (failed >= 0) throw leavingError(node, (outcomes[failed] as { error: unknown }).error, jobs[failed].first);
 	return [out];
 }
 
