@@ -81,9 +81,10 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
 	const fullName = rawName.trim().replace(/\s+/g, ' ');
 	const words = fullName === '' ? [] : fullName.split(' ');
 
-	// An expression may hand over the service's own boolean (isJuridicalPerson) instead of a choice.
+	// An expression may hand over the service's own boolean (isJuridicalPerson) instead of a choice;
+	// the choices themselves ("juridical", "natural") are no boolean text, so they stay as they are.
 	const rawType = this.getNodeParameter('personType', itemIndex, 'juridical') as unknown;
-	const asJuridical = rawType === 'juridical' || rawType === 'natural' ? undefined : parseBoolean(rawType);
+	const asJuridical = parseBoolean(rawType);
 	const personType = asJuridical === undefined ? rawType : asJuridical ? 'juridical' : 'natural';
 	if (personType !== 'juridical' && personType !== 'natural') {
 		throw inputError(
@@ -175,7 +176,8 @@ async function listedProfiles(api: Transport, root: string): Promise<IDataObject
  * nothing. The service compares the name exactly; a profile whose search failed is not active.
  */
 function sameActiveProfile(listed: IDataObject, asked: ComplianceProfile): boolean {
-	const state = String(listed.estado ?? listed.status ?? '').toUpperCase();
+	// A profile without a state reads "UNDEFINED" (or "NULL"), which is not FAILED: it counts as active.
+	const state = String(listed.estado ?? listed.status).toUpperCase();
 	return (
 		listed.fullName === asked.fullName &&
 		Number(listed.searchErrors) === asked.searchErrors &&
