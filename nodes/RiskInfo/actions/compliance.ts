@@ -81,9 +81,10 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
 	const fullName = rawName.trim().replace(/\s+/g, ' ');
 	const words = fullName === '' ? [] : fullName.split(' ');
 
-	// An expression may hand over the service's own boolean (isJuridicalPerson) instead of a choice.
+	// An expression may hand over the service's own boolean (isJuridicalPerson) instead of a choice;
+	// the choices themselves ("juridical", "natural") are no boolean text, so they stay as they are.
 	const rawType = this.getNodeParameter('personType', itemIndex, 'juridical') as unknown;
-	const asJuridical = rawType === 'juridical' || rawType === 'natural' ? undefined : parseBoolean(rawType);
+	const asJuridical = parseBoolean(rawType);
 	const personType = asJuridical === undefined ? rawType : asJuridical ? 'juridical' : 'natural';
 	if (personType !== 'juridical' && personType !== 'natural') {
 		throw inputError(
@@ -157,7 +158,10 @@ export const complianceProfile: Step = {
  * refuses it (401, 403, 404) the answer is undefined: not checked.
  */
 async function listedProfiles(api: Transport, root: string): Promise<IDataObject[] | undefined> {
-	return await api.once('profiles', { method: 'GET', root: 'v2', path: '/profiles' }).then(
+	// Where the transport keeps the read for the run. Any key apart from the loads' and probes',
+	// which all hold ":", would do (test/MUTANTS.md).
+	const key = 'profiles';
+	return await api.once(key, { method: 'GET', root: 'v2', path: '/profiles' }).then(
 		({ response }) => {
 			const list = isPlainObject(response.data) ? response.data.compliance : response.data;
 			return Array.isArray(list) ? (list.filter(isPlainObject) as IDataObject[]) : [];
@@ -175,7 +179,8 @@ async function listedProfiles(api: Transport, root: string): Promise<IDataObject
  * nothing. The service compares the name exactly; a profile whose search failed is not active.
  */
 function sameActiveProfile(listed: IDataObject, asked: ComplianceProfile): boolean {
-	const state = String(listed.estado ?? listed.status ?? '').toUpperCase();
+	// A profile without a state reads "UNDEFINED" (or "NULL"), which is not FAILED: it counts as active.
+	const state = String(listed.estado ?? listed.status).toUpperCase();
 	return (
 		listed.fullName === asked.fullName &&
 		Number(listed.searchErrors) === asked.searchErrors &&

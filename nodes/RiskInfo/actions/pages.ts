@@ -55,7 +55,8 @@ const limitProperty: INodeProperties = {
 /** The item's Limit: a whole number of 1 or more (an expression or a sheet may give text). */
 function readLimit(this: IExecuteFunctions, itemIndex: number): number {
 	const value = this.getNodeParameter(limitProperty.name, itemIndex, limitProperty.default) as unknown;
-	const limit = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	// Blank text is the number 0, refused below like any Limit under 1.
+	const limit = typeof value === 'string' ? Number(value) : value;
 	if (typeof limit === 'number' && Number.isSafeInteger(limit) && limit >= 1) return limit;
 	throw inputError(
 		this.getNode(),

@@ -28,10 +28,11 @@ export function bool(value: unknown): boolean | null {
 
 /** The tax authority writes yes/no as SI / NO. */
 export function yesNo(value: unknown): boolean | null {
-	const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
+	if (typeof value !== 'string') return bool(value);
+	const text = value.trim().toUpperCase();
 	if (text === 'SI' || text === 'SÍ') return true;
 	if (text === 'NO') return false;
-	return bool(value);
+	return null;
 }
 
 export function positive(value: unknown): boolean | null {
