@@ -80,12 +80,59 @@ class Reader {
 }
 
 /**
+ * Whether a field table reads every name once: then mapRecord can count the keys it used instead
+ * of keeping a Reader per record (a large delivery holds tens of thousands of records).
+ */
+const distinctNames = new Map<Field[], boolean>();
+
+function namesDistinct(fields: Field[]): boolean {
+	let distinct = distinctNames.get(fields);
+	if (distinct === undefined) {
+		const names = fields.flatMap((field) => field.from);
+		distinct = new Set(names).size === names.length;
+		distinctNames.set(fields, distinct);
+	}
+	return distinct;
+}
+
+const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
+/**
  * A record maps field by field; anything that is not a record is kept exactly as it came. It
  * recurses only as deep as the field tables nest `each` (a corporate-mesh partner, an official's
  * relation), never as deep as the data.
  */
 function mapRecord(raw: unknown, fields: Field[]): unknown {
 	if (!isRecord(raw)) return raw;
+	if (!namesDistinct(fields)) return mapRecordRead(raw, fields);
+	// What Reader.take reads, without keeping the names: the table's names are distinct own keys,
+	// so counting them tells whether anything is left for `extra` (rare; then Reader works it out).
+	const out: Rec = {};
+	let used = 0;
+	for (const field of fields) {
+		const names = field.from;
+		let value: unknown = undefined;
+		for (let i = 0; i < names.length; i++) {
+			const found = raw[names[i]];
+			if (found === undefined || !hasOwn(raw, names[i])) continue;
+			value = found;
+			used++;
+			for (let j = 0; j < names.length; j++) if (j !== i && hasOwn(raw, names[j]) && sameJson(raw[names[j]], found)) used++;
+			break;
+		}
+		const each = field.each;
+		put(out, field.out, each && Array.isArray(value) ? value.map((v) => mapRecord(v, each)) : (value ?? null));
+	}
+	if (used === Object.keys(raw).length) return out;
+	const reader = new Reader(raw);
+	for (const field of fields) reader.take(field.from);
+	const extra = reader.rest();
+	if (extra) put(out, 'extra', extra);
+	return out;
+}
+
+/** mapRecord for a table whose names repeat: Reader keeps track of each name. */
+function mapRecordRead(raw: Rec, fields: Field[]): unknown {
 	const reader = new Reader(raw);
 	const out: Rec = {};
 	for (const field of fields) {
