@@ -66,6 +66,8 @@ export function writeCanonicalJson(value: unknown, write: (text: string) => void
  * depth limit (json.ts), and far from where JSON.stringify's own recursion overflows (~4,400 levels).
  */
 const COPY_DEPTH = 200;
+/** How many key lists sortedCopy remembers the sorted order of. */
+const KNOWN_KEY_LISTS = 8;
 /** Returned, all the way up, where the copy cannot make JSON.stringify write the canonical text. */
 const UNCOPYABLE = Symbol('uncopyable');
 
@@ -95,20 +97,24 @@ function plain(value: object): boolean {
  * added in; keys starting with a digit are all sent back, which is enough).
  */
 function sortedCopy(root: unknown, skipTopLevel: readonly string[]): unknown {
-	// The records of one list mostly share their keys: their sorted order is worked out once.
-	let lastKeys: string[] = [];
-	let lastSorted: string[] = [];
+	// The records of a list mostly share their keys, and lists nest (a company's partners, then its
+	// deed extracts, then the next company): the sorted orders of the last few key lists are kept.
+	const known: Array<{ keys: string[]; sorted: string[]; inOrder: boolean }> = [];
 	let lastInOrder = true;
 	const sorted = (keys: string[]): string[] => {
-		if (keys.length === lastKeys.length) {
+		for (const entry of known) {
+			if (entry.keys.length !== keys.length) continue;
 			let same = true;
-			for (let i = 0; same && i < keys.length; i++) same = keys[i] === lastKeys[i];
-			if (same) return lastSorted;
+			for (let i = 0; same && i < keys.length; i++) same = keys[i] === entry.keys[i];
+			if (!same) continue;
+			lastInOrder = entry.inOrder;
+			return entry.sorted;
 		}
-		lastKeys = keys;
-		lastSorted = [...keys].sort();
-		lastInOrder = lastSorted.every((key, i) => key === keys[i]);
-		return lastSorted;
+		const entry = { keys, sorted: [...keys].sort(), inOrder: true };
+		entry.inOrder = entry.sorted.every((key, i) => key === keys[i]);
+		if (known.unshift(entry) > KNOWN_KEY_LISTS) known.pop();
+		lastInOrder = entry.inOrder;
+		return entry.sorted;
 	};
 	const copy = (value: unknown, depth: number): unknown => {
 		if (typeof value !== 'object' || value === null) return scalar(value);
