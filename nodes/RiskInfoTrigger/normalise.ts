@@ -117,7 +117,11 @@ function mapRecord(raw: unknown, fields: Field[]): unknown {
 			if (found === undefined || !hasOwn(raw, names[i])) continue;
 			value = found;
 			used++;
-			for (let j = 0; j < names.length; j++) if (j !== i && hasOwn(raw, names[j]) && sameJson(raw[names[j]], found)) used++;
+			// An earlier name was absent or undefined, so only later ones can carry the same value.
+			for (let j = i + 1; j < names.length; j++) {
+				const alias = raw[names[j]];
+				if (alias !== undefined && hasOwn(raw, names[j]) && sameJson(alias, found)) used++;
+			}
 			break;
 		}
 		const each = field.each;
