@@ -79,21 +79,22 @@ class Reader {
 	}
 }
 
-/**
- * Whether a field table reads every name once: then mapRecord can count the keys it used instead
- * of keeping a Reader per record (a large delivery holds tens of thousands of records).
- */
-const distinctNames = new Map<Field[], boolean>();
-
-function namesDistinct(fields: Field[]): boolean {
-	let distinct = distinctNames.get(fields);
-	if (distinct === undefined) {
-		const names = fields.flatMap((field) => field.from);
-		distinct = new Set(names).size === names.length;
-		distinctNames.set(fields, distinct);
-	}
-	return distinct;
+/** A field table and the tables its fields map each element with, nested. */
+function withNested(fields: Field[]): Field[][] {
+	return [fields, ...fields.flatMap((field) => (field.each ? withNested(field.each) : []))];
 }
+
+/**
+ * The field tables that read every name once: for these, mapRecord counts the keys it used
+ * instead of keeping a Reader per record (a large delivery holds tens of thousands of records).
+ * Worked out once from the constant tables; any other table goes through the Reader.
+ */
+const DISTINCT_NAMES: ReadonlySet<Field[]> = new Set(
+	[...LISTS.map((spec) => spec.fields), SUMMARY_ENTRY].flatMap(withNested).filter((fields) => {
+		const names = fields.flatMap((field) => field.from);
+		return new Set(names).size === names.length;
+	}),
+);
 
 const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
@@ -104,7 +105,7 @@ const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.cal
  */
 function mapRecord(raw: unknown, fields: Field[]): unknown {
 	if (!isRecord(raw)) return raw;
-	if (!namesDistinct(fields)) return mapRecordRead(raw, fields);
+	if (!DISTINCT_NAMES.has(fields)) return mapRecordRead(raw, fields);
 	// What Reader.take reads, without keeping the names: the table's names are distinct own keys,
 	// so counting them tells whether anything is left for `extra` (rare; then Reader works it out).
 	const out: Rec = {};
