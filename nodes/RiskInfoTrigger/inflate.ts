@@ -16,7 +16,7 @@ const MAX_SLICE = 64 * 1024;
  * A slice may inflate to at most a quarter of the room left under the cap, counted from the
  * output read so far; the count lags the feeding by a slice or so, and a quarter leaves room for
  * three. Slices start at 4 KiB under n8n's 16 MiB cap: each costs a round trip through the
- * stream, and 1 KiB ones made inflating a 5 MB delivery cost about twice what it does now.
+ * stream, and 1 KiB slices made inflating a 5 MB delivery cost about twice as much.
  */
 function sliceSize(room: number): number {
 	return Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.floor(room / (4 * MAX_RATIO))));
