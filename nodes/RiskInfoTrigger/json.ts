@@ -1,7 +1,7 @@
 /**
- * Walks over parsed JSON with their own stacks, never the call stack: JSON.parse accepts nesting
- * far deeper than the call stack, and a RangeError thrown while reading a delivery is answered
- * 500 by n8n.
+ * Walks over parsed JSON with their own stacks, or recursing at most a fixed number of levels,
+ * never as deep as the data: JSON.parse accepts nesting far deeper than the call stack, and a
+ * RangeError thrown while reading a delivery is answered 500 by n8n.
  */
 
 /**
@@ -23,29 +23,26 @@ export function put(target: Record<string, unknown>, key: string, value: unknown
 	else target[key] = value;
 }
 
-function children(value: unknown): unknown[] | undefined {
-	if (Array.isArray(value)) return value;
-	if (typeof value === 'object' && value !== null) return Object.values(value);
-	return undefined;
-}
-
-/** Whether objects and arrays nest more than `limit` levels (the outermost one is level 1). */
-export function deeperThan(root: unknown, limit: number): boolean {
-	const top = children(root);
-	if (!top) return false;
+/**
+ * Whether objects and arrays nest more than `limit` levels (the outermost one is level 1). It
+ * recurses once per level, so never more than `limit` calls deep (the trigger passes MAX_DEPTH),
+ * and allocates nothing: for...in instead of a list of values per record, an array by index (its
+ * other own keys, which no JSON body can give it, are not followed).
+ */
+export function deeperThan(value: unknown, limit: number): boolean {
+	if (typeof value !== 'object' || value === null) return false;
 	if (limit < 1) return true;
-	// One entry per open level, so the stack never holds more than `limit` entries.
-	const open = [{ items: top, next: 0 }];
-	while (open.length > 0) {
-		const level = open[open.length - 1];
-		if (level.next === level.items.length) {
-			open.pop();
-			continue;
+	if (Array.isArray(value)) {
+		for (let i = 0; i < value.length; i++) {
+			const item: unknown = value[i];
+			if (typeof item === 'object' && item !== null && deeperThan(item, limit - 1)) return true;
 		}
-		const inner = children(level.items[level.next++]);
-		if (!inner) continue;
-		if (open.length >= limit) return true;
-		open.push({ items: inner, next: 0 });
+		return false;
+	}
+	const record = value as Record<string, unknown>;
+	for (const key in record) {
+		const item = record[key];
+		if (typeof item === 'object' && item !== null && Object.prototype.hasOwnProperty.call(record, key) && deeperThan(item, limit - 1)) return true;
 	}
 	return false;
 }

@@ -79,6 +79,25 @@ class Reader {
 	}
 }
 
+/** A field table and the tables its fields map each element with, nested. */
+function withNested(fields: Field[]): Field[][] {
+	return [fields, ...fields.flatMap((field) => (field.each ? withNested(field.each) : []))];
+}
+
+/**
+ * The field tables that read every name once: for these, mapRecord counts the keys it used
+ * instead of keeping a Reader per record (a large delivery holds tens of thousands of records).
+ * Worked out once from the constant tables; any other table goes through the Reader.
+ */
+const DISTINCT_NAMES: ReadonlySet<Field[]> = new Set(
+	[...LISTS.map((spec) => spec.fields), SUMMARY_ENTRY].flatMap(withNested).filter((fields) => {
+		const names = fields.flatMap((field) => field.from);
+		return new Set(names).size === names.length;
+	}),
+);
+
+const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
 /**
  * A record maps field by field; anything that is not a record is kept exactly as it came. It
  * recurses only as deep as the field tables nest `each` (a corporate-mesh partner, an official's
@@ -86,6 +105,39 @@ class Reader {
  */
 function mapRecord(raw: unknown, fields: Field[]): unknown {
 	if (!isRecord(raw)) return raw;
+	if (!DISTINCT_NAMES.has(fields)) return mapRecordRead(raw, fields);
+	// What Reader.take reads, without keeping the names: the table's names are distinct own keys,
+	// so counting them tells whether anything is left for `extra` (rare; then Reader works it out).
+	const out: Rec = {};
+	let used = 0;
+	for (const field of fields) {
+		const names = field.from;
+		let value: unknown = undefined;
+		for (let i = 0; i < names.length; i++) {
+			const found = raw[names[i]];
+			if (found === undefined || !hasOwn(raw, names[i])) continue;
+			value = found;
+			used++;
+			// An earlier name was absent or undefined, so only later ones can carry the same value.
+			for (let j = i + 1; j < names.length; j++) {
+				const alias = raw[names[j]];
+				if (alias !== undefined && hasOwn(raw, names[j]) && sameJson(alias, found)) used++;
+			}
+			break;
+		}
+		const each = field.each;
+		put(out, field.out, each && Array.isArray(value) ? value.map((v) => mapRecord(v, each)) : (value ?? null));
+	}
+	if (used === Object.keys(raw).length) return out;
+	const reader = new Reader(raw);
+	for (const field of fields) reader.take(field.from);
+	const extra = reader.rest();
+	if (extra) put(out, 'extra', extra);
+	return out;
+}
+
+/** mapRecord for a table whose names repeat: Reader keeps track of each name. */
+function mapRecordRead(raw: Rec, fields: Field[]): unknown {
 	const reader = new Reader(raw);
 	const out: Rec = {};
 	for (const field of fields) {

@@ -25,31 +25,48 @@ export function redactor(secrets: readonly string[]): Redact {
 }
 
 /**
- * Whether any secret occurs in a key, string or number inside `root`. Nothing is copied or
+ * How deep holdsSecret reads by recursion: past the depth a delivery may nest (json.ts), far from
+ * where the call stack ends. Deeper data is taken to hold a secret, so the rewriting walk below,
+ * which keeps its own stack, reads it.
+ */
+const READ_DEPTH = 200;
+
+/**
+ * Whether any secret occurs in a key, string or number inside `value`. Nothing is copied or
  * rewritten, so the usual delivery, which holds none, costs a read of its strings instead of the
- * rewriting walk. A record reached twice is read twice (items are trees, and a row shares only
+ * rewriting walk. It reads a record's keys with for...in (every own enumerable key, and inherited
+ * ones too, which can only raise a false alarm) and an array's elements by index, without
+ * allocating a key list per container; an array's other own keys, which no JSON body can give
+ * it, are not read. A record reached twice is read twice (items are trees, and a row shares only
  * its finding with the event).
  */
-function holdsSecret(root: object, secrets: readonly string[]): boolean {
-	const found = (text: string) => {
-		for (const secret of secrets) if (text.includes(secret)) return true;
+function holdsSecret(value: object, secrets: Secrets, depth = 0): boolean {
+	if (depth >= READ_DEPTH) return true;
+	if (Array.isArray(value)) {
+		for (let i = 0; i < value.length; i++) if (holds(value[i], secrets, depth)) return true;
 		return false;
-	};
-	/** Reads one value; a container is left on the stack for later. */
-	const holds = (value: unknown): boolean => {
-		if (typeof value === 'string') return found(value);
-		if (typeof value === 'number') return found(String(value));
-		if (typeof value === 'object' && value !== null) stack.push(value);
-		return false;
-	};
-	const stack: object[] = [root];
-	while (stack.length > 0) {
-		const container = stack.pop()!;
-		// What the rewriting walk below reads: every own key (an array's are its indexes) and its value.
-		const keyed = !Array.isArray(container);
-		const record = container as Record<string, unknown>;
-		for (const key of Object.keys(record)) if ((keyed && found(key)) || holds(record[key])) return true;
 	}
+	const record = value as Record<string, unknown>;
+	for (const key in record) if (found(key, secrets) || holds(record[key], secrets, depth)) return true;
+	return false;
+}
+
+/** One value inside a container at `depth`. */
+function holds(item: unknown, secrets: Secrets, depth: number): boolean {
+	if (typeof item === 'string') return found(item, secrets);
+	if (typeof item === 'number') return found(String(item), secrets);
+	return typeof item === 'object' && item !== null && holdsSecret(item, secrets, depth + 1);
+}
+
+/** The secrets, and the length of the shortest: most keys and strings are shorter, and need no search. */
+interface Secrets {
+	list: readonly string[];
+	shortest: number;
+}
+
+function found(text: string, secrets: Secrets): boolean {
+	if (text.length < secrets.shortest) return false;
+	for (const secret of secrets.list) if (text.includes(secret)) return true;
 	return false;
 }
 
@@ -70,7 +87,8 @@ function redactScalar(value: unknown, redact: Redact): unknown {
 export function redactData(root: unknown, redact: Redact): unknown {
 	if (redact === keepAll) return root;
 	if (typeof root !== 'object' || root === null) return redactScalar(root, redact);
-	if (redact.secrets && !holdsSecret(root, redact.secrets)) return root;
+	const list = redact.secrets;
+	if (list && !holdsSecret(root, { list, shortest: Math.min(...list.map((secret) => secret.length)) })) return root;
 	const seen = new Set<object>();
 	const stack: object[] = [root];
 	while (stack.length > 0) {

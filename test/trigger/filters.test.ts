@@ -247,6 +247,10 @@ describe('Ignore Repeated Deliveries', () => {
 			[{ a: undefined, b: [undefined, () => 1], c: BigInt(1), d: Number.NaN }, '{"a":null,"b":[null,null],"c":null,"d":null}'],
 			[{ holes: [1, , 2] }, '{"holes":[1,2]}'],
 			[{ when: new Date(0), text: new String('ab') }, '{"text":{"0":"a","1":"b"},"when":{}}'],
+			// Records already in key order and arrays are handed to JSON.stringify uncopied when nothing in them changes.
+			[{ a: { b: new Date(0) }, c: [new Date(0), undefined, 'x'] }, '{"a":{"b":{}},"c":[{},null,"x"]}'],
+			[{ a: 1, b: undefined, c: [1, [2]] }, '{"a":1,"b":null,"c":[1,[2]]}'],
+			[Object.assign(Object.create({ toJSON: () => 'x' }) as Rec, { a: [Object.assign(Object.create({ toJSON: () => 'y' }) as Rec, { b: 1 })] }), '{"a":[{"b":1}]}'],
 			[undefined, 'null'],
 			['"quoted" ñ', '"\\"quoted\\" ñ"'],
 		];

@@ -4,6 +4,7 @@
 // findings. It is replaced by "[redacted]" (README, "What happens to a delivery").
 import { randomBytes } from 'node:crypto';
 
+import { redactData, redactor } from '../../nodes/RiskInfoTrigger/redact';
 import { encodeDelivery, type WebhookAuth } from '../../sandbox/delivery';
 import { event, type Rec } from './forms';
 import { TriggerHarness } from './harness';
@@ -189,5 +190,17 @@ describe('a secret in only one place of a large event', () => {
 	it('in a string of the raw payload', async () => {
 		const [item] = await emit(large({ eco: [[`x${token}y`]] }), 'raw');
 		expect(item.eco).toEqual([[`x${MASK}y`]]);
+	});
+});
+
+describe('the check that spares the rewriting walk', () => {
+	it('finds a secret deeper than it reads by recursion, and the shortest of several secrets in a short text', () => {
+		const secret = `tok-${random()}`;
+		const redact = redactor([secret, 'pw', `${secret}-longer`]);
+		let deep: unknown = { nota: `x${secret}` };
+		for (let i = 0; i < 300; i++) deep = i % 2 ? [deep] : { nivel: deep };
+		expect(JSON.stringify(redactData({ deep }, redact))).not.toContain(secret);
+		expect(redactData({ a: [1, { b: 'pw!' }] }, redact)).toEqual({ a: [1, { b: `${MASK}!` }] });
+		expect(redactData({ a: [1, { pw: 1 }] }, redact)).toEqual({ a: [1, { [MASK]: 1 }] });
 	});
 });
