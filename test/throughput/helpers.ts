@@ -44,10 +44,16 @@ export interface Relayed {
  * An HTTP relay in front of the sandbox. It adds the sandbox's `x-sandbox-latency` header from
  * `latencyFor(rut)`, so chosen requests take longer, and records every request.
  */
-export async function startRelay(target: string, latencyFor: (rut: string) => number) {
+/**
+ * `gate`: requests are held until that many have arrived, then sent on together, so latencies
+ * chosen to reorder the answers do reorder them however slowly a loaded machine sends.
+ */
+export async function startRelay(target: string, latencyFor: (rut: string) => number, gate = 0) {
 	const seen: Relayed[] = [];
 	let inFlight = 0;
 	let maxInFlight = 0;
+	let arrived = 0;
+	const held: Array<() => void> = [];
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
@@ -63,19 +69,26 @@ export async function startRelay(target: string, latencyFor: (rut: string) => nu
 				if (v !== undefined && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = String(v);
 			}
 			headers['x-sandbox-latency'] = String(latencyFor(rut));
-			request(`${target}${req.url}`, { method: req.method as 'GET' | 'POST', headers, body: body.length ? body : undefined })
-				.then(async (answer) => {
-					const payload = Buffer.from(await answer.body.arrayBuffer());
-					const out: Record<string, string> = {};
-					for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !['connection', 'transfer-encoding', 'keep-alive'].includes(k)) out[k] = String(v);
-					inFlight--;
-					seen.push({ rut, method: req.method ?? '', arrivedAt, answeredAt: Date.now(), status: answer.statusCode });
-					res.writeHead(answer.statusCode, out).end(payload);
-				})
-				.catch(() => {
-					inFlight--;
-					res.writeHead(502).end();
-				});
+			const forward = () =>
+				request(`${target}${req.url}`, { method: req.method as 'GET' | 'POST', headers, body: body.length ? body : undefined })
+					.then(async (answer) => {
+						const payload = Buffer.from(await answer.body.arrayBuffer());
+						const out: Record<string, string> = {};
+						for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !['connection', 'transfer-encoding', 'keep-alive'].includes(k)) out[k] = String(v);
+						inFlight--;
+						seen.push({ rut, method: req.method ?? '', arrivedAt, answeredAt: Date.now(), status: answer.statusCode });
+						res.writeHead(answer.statusCode, out).end(payload);
+					})
+					.catch(() => {
+						inFlight--;
+						res.writeHead(502).end();
+					});
+			arrived++;
+			if (arrived < gate) held.push(forward);
+			else {
+				for (const send of held.splice(0)) void send();
+				void forward();
+			}
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -27,7 +27,8 @@ const input: Array<{ rut: string; expected: string | null }> = [
 ];
 
 test.each([4, 50])('parallelism %i: input order and pairing survive answers arriving in reverse', async (parallel) => {
-	const relay = await startRelay(sandbox.url, latencyFor);
+	// Held until min(parallel, 5) requests are in, as the pool should send at least that many at once.
+	const relay = await startRelay(sandbox.url, latencyFor, Math.min(parallel, 5));
 	try {
 		const out = await runRiskInfo({
 			sandbox,
