@@ -138,7 +138,7 @@ describe('file name from an unusual Content-Disposition', () => {
 		["attachment; filename*=UTF-8''Informe%E0%A4%A.pdf"],
 		// A header value that is not text is not read, even when its text would name a file.
 		[[Buffer.from('attachment; filename="x.pdf"')]],
-		[{ toString: () => 'attachment; filename="x.pdf"' }],
+		[{ toString: (): string => 'attachment; filename="x.pdf"' }],
 	])('%p gives none', (header) => {
 		expect(fileNameFrom(header)).toBeUndefined();
 	});
