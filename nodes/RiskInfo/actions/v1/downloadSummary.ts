@@ -37,15 +37,18 @@ export const reportFormat: Step = {
 	properties: [formatProperty, binaryFieldProperty],
 	prepare(itemIndex, plan) {
 		const format = readChoice.call(this, itemIndex, formatProperty, 'a format');
-		const field = format === 'pdf' ? shown(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() : '';
-		if (format === 'pdf' && field === '') {
-			throw inputError(this.getNode(), itemIndex, 'Put Output File in Field', 'is empty', 'Name the binary field, e.g. "data".');
+		// Only the PDF reads the binary field: the JSON form's items share a request whatever it says.
+		if (format === 'pdf') {
+			const field = shown(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+			if (field === '') {
+				throw inputError(this.getNode(), itemIndex, 'Put Output File in Field', 'is empty', 'Name the binary field, e.g. "data".');
+			}
+			plan.choices.binaryPropertyName = field;
 		}
 		plan.request.query = { ...plan.request.query, format };
 		plan.request.pdf = format === 'pdf';
 		// The JSON form has no {success, data} wrapper (spec §2.4).
 		plan.request.bare = format === 'json';
-		plan.choices.binaryPropertyName = field;
 	},
 	async items(data, { response }, plan) {
 		if (!plan.request.pdf) return [oneItem(data)];
@@ -71,8 +74,8 @@ export const jsonIsoDates: Step = {
 	...isoDates,
 	properties: [{ ...isoDatesProperty, displayOptions: { show: { format: ['json'] } } }],
 	prepare(itemIndex, plan) {
-		if (plan.request.pdf) plan.choices.isoDates = false;
-		else isoDates.prepare!.call(this, itemIndex, plan);
+		// The PDF has no dates to convert, so it reads (and keeps) no choice.
+		if (!plan.request.pdf) isoDates.prepare!.call(this, itemIndex, plan);
 	},
 };
 
@@ -90,7 +93,8 @@ export function fileNameFrom(header: unknown): string | undefined {
 		}
 	}
 	const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(value);
-	const name = plain ? baseName((plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]).trim()) : '';
+	// No trim before baseName: it trims the last path segment, which is all it keeps.
+	const name = plain ? baseName(plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]) : '';
 	return name || undefined;
 }
 
