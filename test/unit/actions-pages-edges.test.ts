@@ -5,11 +5,10 @@
 // page it is, and an answer without its list. The module is loaded INSIDE each test, so that
 // mutation testing counts the test as reaching its module-level fields (test/MUTANTS.md); the
 // transport is a stand-in (a unit test of our own step).
-import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import type { Plan, Step } from '../../nodes/RiskInfo/actions/types';
 import type { ApiRequest, Transport } from '../../nodes/RiskInfo/transport';
-import { isolated } from '../helpers/isolated';
+import { context, filledIn, isolated } from '../helpers/isolated';
 
 type Pages = typeof import('../../nodes/RiskInfo/actions/pages');
 
@@ -21,16 +20,6 @@ function load(): Step {
 
 type Params = Record<string, unknown>;
 
-const NODE: INode = { id: '1', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 1, position: [0, 0], parameters: {} };
-
-/** What n8n's Workflow gives a node whose panel has `set` filled in: every other shown field at its default, hidden ones left out. */
-const filledIn = (properties: INodeProperties[], set: Params) => NodeHelpers.getNodeParameters(properties, set as INodeParameters, true, false, NODE, null) as IDataObject;
-
-const context = (parameters: Params) =>
-	({
-		getNodeParameter: (name: string, _i: number, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
-		getNode: () => NODE,
-	}) as unknown as IExecuteFunctions;
 
 /** The plan the step makes for `path`, or the input error's message and hint. */
 function planFor(step: Step, parameters: Params, path = '/history?page={page}'): Plan | { message: string; hint: unknown } {

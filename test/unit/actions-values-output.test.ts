@@ -3,6 +3,9 @@
 // with two lists or with entries that are not objects (output.ts), and the Simplify switch and
 // field list of simplified.ts as n8n fills a new node. simplified.ts is loaded INSIDE its tests, so
 // that mutation testing counts them as reaching its module-level list (test/MUTANTS.md).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/output';
@@ -91,37 +94,11 @@ describe('Simplify', () => {
 	});
 
 	test('the flat record\'s fields, in the order the README lists them', () => {
-		expect(loadSimplified().SIMPLIFIED_FIELDS).toEqual([
-			'rut',
-			'name',
-			'isLegalEntity',
-			'activityStatus',
-			'hasActivities',
-			'classificationLabel',
-			'classificationPercentage',
-			'bulletinCasesSourceA',
-			'bulletinCasesSourceB',
-			'bulletinCasesSourceC',
-			'bulletinAmountSourceA',
-			'bulletinAmountSourceB',
-			'bulletinAmountSourceC',
-			'activeCivilCases',
-			'activeCollectionCases',
-			'activeLaborCases',
-			'activeJudicialCases',
-			'bankruptcy',
-			'overdueBankDebt',
-			'writtenOffBankDebt',
-			'complianceRisk',
-			'compliancePepChile',
-			'compliancePepRelatives',
-			'compliancePublicOfficials',
-			'complianceInternationalLists',
-			'complianceCriminal',
-			'complianceCorporateMesh',
-			'complianceNews',
-			'failedHelpers',
-			'loadedOn',
-		]);
+		// The README's field table is the users' reference, written apart from the code.
+		const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+		const table = readme.slice(readme.indexOf('| Field | Type | Meaning | V2 source | V1 source |'));
+		const listed = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
+		expect(listed).toHaveLength(30);
+		expect(loadSimplified().SIMPLIFIED_FIELDS).toEqual(listed);
 	});
 });
