@@ -36,7 +36,7 @@ const DETECTED = ['Killed', 'Timeout'];
 const UNDETECTED = ['Survived', 'NoCoverage'];
 const total = {};
 const alive = [];
-console.log('\npart          mutants  killed  timeout  survived  no cover  not compiling  ignored  score');
+console.log('\npart             mutants  killed  timeout  survived  no cover  not compiling  ignored  score');
 // The incremental files are Stryker's cache (tens of MB a part), kept out of git; what a run found
 // is kept in summary.json (committed), so the score and the survivors are readable on any checkout.
 const SUMMARY = path.join(__dirname, 'summary.json');
@@ -49,7 +49,7 @@ for (const part of PARTS) {
 		fresh = true;
 	}
 	if (!summary[part]) {
-		console.log(`${part.padEnd(13)} (no results yet)`);
+		console.log(`${part.padEnd(16)} (no results yet)`);
 		continue;
 	}
 	const { count, alive: left } = summary[part];
@@ -85,7 +85,7 @@ function row(label, count) {
 	const scored = detected + UNDETECTED.reduce((a, s) => a + n(s), 0);
 	const score = scored ? ((100 * detected) / scored).toFixed(2) + '%' : 'n/a';
 	const cols = [all, n('Killed'), n('Timeout'), n('Survived'), n('NoCoverage'), n('CompileError'), n('Ignored')];
-	return `${label.padEnd(13)} ${cols.map((c, i) => String(c).padStart([7, 7, 8, 9, 9, 14, 8][i])).join(' ')}  ${score}`;
+	return `${label.padEnd(16)} ${cols.map((c, i) => String(c).padStart([7, 7, 8, 9, 9, 14, 8][i])).join(' ')}  ${score}`;
 }
 
 function fail(message) {
