@@ -45,14 +45,14 @@ export function secretProblem(raw: Record<string, unknown>): string | undefined 
 	const method = raw.method ?? 'bearer';
 	const filled = (key: string) => typeof raw[key] === 'string' && (raw[key] as string).length > 0;
 	// HTTP trims header values, so a token or header value with outer spaces can never match.
-	const padded = (key: string) =>
-		(key === 'token' || key === 'headerSecret') && typeof raw[key] === 'string' && (raw[key] as string).trim() !== raw[key];
+	// Read only once every key is filled, so each is text; a method has at most one such key.
+	const padded = (key: string) => (key === 'token' || key === 'headerSecret') && (raw[key] as string).trim() !== raw[key];
 	const need = (keys: string[]) => {
 		const missing = keys.filter((k) => !filled(k)).map((k) => LABELS[k]);
 		if (missing.length) return `The credential has no ${missing.join(' or ')}.`;
-		const spaced = keys.filter(padded).map((k) => LABELS[k]);
-		if (spaced.length) {
-			return `The ${spaced.join(' and ')} in the credential starts or ends with a space; the service would not send it that way.`;
+		const spaced = keys.find(padded);
+		if (spaced !== undefined) {
+			return `The ${LABELS[spaced]} in the credential starts or ends with a space; the service would not send it that way.`;
 		}
 		return undefined;
 	};
@@ -74,7 +74,8 @@ export function secretProblem(raw: Record<string, unknown>): string | undefined 
 
 export function toSecret(raw: Record<string, unknown>): DeliverySecret {
 	const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : '');
-	switch (raw.method ?? 'bearer') {
+	// secretProblem has refused every other method; no method at all is bearer, the default.
+	switch (raw.method) {
 		case 'basic':
 			return { method: 'basic', user: text('user'), password: text('password') };
 		case 'header':

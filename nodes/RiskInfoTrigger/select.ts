@@ -22,8 +22,8 @@ export function passes(n: NormalisedEvent, events: EventsFilter, minimumRisk: Mi
 	if (events === 'failed' && n.status !== 'FAILED') return false;
 	if (minimumRisk === 'any' || n.status === 'FAILED') return true;
 	const rank = n.risk !== null && Object.prototype.hasOwnProperty.call(RANK, n.risk) ? RANK[n.risk] : undefined;
-	const needed = RANK[minimumRisk];
-	return rank !== undefined && needed !== undefined && rank >= needed;
+	// An unknown minimum (RANK has no entry) compares false with any rank, so nothing passes it.
+	return rank !== undefined && rank >= RANK[minimumRisk];
 }
 
 /** One row per PEP, official, relative, sanctions, criminal, news or corporate-mesh entry. */
