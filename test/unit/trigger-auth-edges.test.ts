@@ -83,6 +83,14 @@ describe('checkDelivery, bearer', () => {
 	])('authorization %j gives %j', (authorization, expected) => {
 		expect(checkDelivery({ authorization }, secret)).toEqual(expected);
 	});
+
+	test('an empty token is matched only by a header that gives one, never by a missing header', () => {
+		const empty = { method: 'bearer' as const, token: '' };
+		expect(checkDelivery({}, empty)).toEqual({ ok: false, challenge: BEARER_CHALLENGE });
+		expect(checkDelivery({ authorization: 'Bearer' }, empty)).toEqual({ ok: false, challenge: BEARER_CHALLENGE });
+		expect(checkDelivery({ authorization: ['Bearer '] }, empty)).toEqual({ ok: false, challenge: BEARER_CHALLENGE });
+		expect(checkDelivery({ authorization: 'Bearer  ' }, empty)).toEqual({ ok: true });
+	});
 });
 
 describe('checkDelivery, basic', () => {
