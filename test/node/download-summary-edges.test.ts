@@ -5,7 +5,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 
-import { fileNameFrom } from '../../nodes/RiskInfo/actions/v1/downloadSummary';
 import { KNOWN_RUTS } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, rawGet, runNode, runNodeError } from './context';
@@ -106,40 +105,5 @@ describe('a PDF request the service answers with JSON (a tiny server)', () => {
 		const error = await runNodeError({ baseUrl: base, token: 't', clientId: 'c', params: download() });
 		expect(`${error.message} ${error.description ?? ''}`).toContain('Servicio de reportes no disponible');
 		expect(error.message).not.toContain('sent no PDF');
-	});
-});
-
-describe('file name from an unusual Content-Disposition', () => {
-	test.each([
-		// Spaces around the = of filename* (RFC 6266 allows them): the extended name still wins.
-		["attachment; filename=\"plain.pdf\"; filename* = UTF-8''Informe%20ext.pdf", 'Informe ext.pdf'],
-		// An empty charset is read leniently rather than ignored.
-		["attachment; filename=\"plain.pdf\"; filename*=''Informe%20ext.pdf", 'Informe ext.pdf'],
-		// A language tag between the quotes.
-		["attachment; filename=\"plain.pdf\"; filename*=UTF-8'es-CL'Informe%20%C3%91.pdf", 'Informe Ñ.pdf'],
-		// A quoted extended value: the enclosing quotes go, also with spaces before the next parameter.
-		["attachment; filename*=UTF-8''\"Informe%20ext.pdf\"", 'Informe ext.pdf'],
-		["attachment; filename*=UTF-8''\"Informe%20ext.pdf\" ; size=10", 'Informe ext.pdf'],
-		// Only the enclosing quotes: quotes inside the name stay.
-		["attachment; filename*=UTF-8''Informe\"2024\".pdf", 'Informe"2024".pdf'],
-		// An extended name that is only a folder names nothing: the plain name is used.
-		["attachment; filename=\"plain.pdf\"; filename*=UTF-8''reportes%2F", 'plain.pdf'],
-		// A malformed percent-encoding: the plain name after it, not the extended text.
-		["attachment; filename*=UTF-8''Informe%E0%A4%A.pdf; filename=\"plain.pdf\"", 'plain.pdf'],
-		// A space inside the name after a folder is trimmed with the folder.
-		['attachment; filename="reportes/ Informe.pdf"', 'Informe.pdf'],
-		['attachment; filename = informe.pdf', 'informe.pdf'],
-	])('%s → %s', (header, name) => {
-		expect(fileNameFrom(header)).toBe(name);
-	});
-
-	test.each([
-		// Only a malformed extended name: none (the node then uses <rut>.pdf).
-		["attachment; filename*=UTF-8''Informe%E0%A4%A.pdf"],
-		// A header value that is not text is not read, even when its text would name a file.
-		[[Buffer.from('attachment; filename="x.pdf"')]],
-		[{ toString: (): string => 'attachment; filename="x.pdf"' }],
-	])('%p gives none', (header) => {
-		expect(fileNameFrom(header)).toBeUndefined();
 	});
 });

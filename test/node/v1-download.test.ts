@@ -145,11 +145,40 @@ describe('file name from Content-Disposition', () => {
 		['attachment; filename="a \\"quoted\\" name.pdf"', 'a "quoted" name.pdf'],
 		["attachment; filename=\"fallback.pdf\"; filename*=UTF-8''Resumen%20%C3%91u%C3%B1oa.pdf", 'Resumen Ñuñoa.pdf'],
 		['attachment; filename="../../etc/passwd"', 'passwd'],
+		// Unusual headers.
+		// Spaces around the = of filename* (RFC 6266 allows them): the extended name still wins.
+		["attachment; filename=\"plain.pdf\"; filename* = UTF-8''Informe%20ext.pdf", 'Informe ext.pdf'],
+		// An empty charset is read leniently rather than ignored.
+		["attachment; filename=\"plain.pdf\"; filename*=''Informe%20ext.pdf", 'Informe ext.pdf'],
+		// A language tag between the quotes.
+		["attachment; filename=\"plain.pdf\"; filename*=UTF-8'es-CL'Informe%20%C3%91.pdf", 'Informe Ñ.pdf'],
+		// A quoted extended value: the enclosing quotes go, also with spaces before the next parameter.
+		["attachment; filename*=UTF-8''\"Informe%20ext.pdf\"", 'Informe ext.pdf'],
+		["attachment; filename*=UTF-8''\"Informe%20ext.pdf\" ; size=10", 'Informe ext.pdf'],
+		// Only the enclosing quotes: quotes inside the name stay.
+		["attachment; filename*=UTF-8''Informe\"2024\".pdf", 'Informe"2024".pdf'],
+		// An extended name that is only a folder names nothing: the plain name is used.
+		["attachment; filename=\"plain.pdf\"; filename*=UTF-8''reportes%2F", 'plain.pdf'],
+		// A malformed percent-encoding: the plain name after it, not the extended text.
+		["attachment; filename*=UTF-8''Informe%E0%A4%A.pdf; filename=\"plain.pdf\"", 'plain.pdf'],
+		// A space inside the name after a folder is trimmed with the folder.
+		['attachment; filename="reportes/ Informe.pdf"', 'Informe.pdf'],
+		['attachment; filename = informe.pdf', 'informe.pdf'],
 	])('%s → %s', (header, name) => {
 		expect(fileNameFrom(header)).toBe(name);
 	});
 
-	test.each([[undefined], [''], ['attachment'], ['attachment; filename=""']])('%p gives none (the node then uses <rut>.pdf)', (header) => {
+	test.each<[unknown]>([
+		[undefined],
+		[''],
+		['attachment'],
+		['attachment; filename=""'],
+		// Only a malformed extended name: none (the node then uses <rut>.pdf).
+		["attachment; filename*=UTF-8''Informe%E0%A4%A.pdf"],
+		// A header value that is not text is not read, even when its text would name a file.
+		[[Buffer.from('attachment; filename="x.pdf"')]],
+		[{ toString: (): string => 'attachment; filename="x.pdf"' }],
+	])('%p gives none (the node then uses <rut>.pdf)', (header) => {
 		expect(fileNameFrom(header)).toBeUndefined();
 	});
 });
