@@ -1,7 +1,7 @@
 // V1 Download Summary at its edges (issue 21 point 6, mutation survivors): the exact words of
 // its input errors, a PDF request the service answers with JSON, which fields each format reads,
-// Convert Dates to ISO 8601 on the JSON form, and the file name a Content-Disposition header gives
-// when it is unusual (spaces, quotes, an empty charset, a language tag, a bad percent-encoding).
+// and Convert Dates to ISO 8601 on the JSON form (unusual Content-Disposition file names are in
+// v1-download.test.ts's tables).
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 
