@@ -198,3 +198,12 @@ export async function rawGet(sandbox: { url: string; token: string; clientId: st
 	});
 	return { status: response.status, body: await response.json() };
 }
+
+/** V1 Download Summary's parameters for `rut`, with `extra` over them. */
+export const downloadSummaryParams = (rut: string, extra: Params = {}) => ({
+	apiVersion: 'v1',
+	resource: 'v1Rut',
+	operation: 'downloadSummary',
+	rut,
+	...extra,
+});

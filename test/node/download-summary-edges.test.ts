@@ -7,20 +7,14 @@ import { createServer, type Server } from 'node:http';
 
 import { KNOWN_RUTS } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
-import { credentialsOf, rawGet, runNode, runNodeError } from './context';
+import { credentialsOf, downloadSummaryParams, rawGet, runNode, runNodeError } from './context';
 
 const sandbox = useSandbox();
 
 const rut = KNOWN_RUTS.indebted;
 const PATH = `/api/v1/integration/${rut}/downloadSummary`;
 
-const download = (extra: Record<string, unknown> = {}) => ({
-	apiVersion: 'v1',
-	resource: 'v1Rut',
-	operation: 'downloadSummary',
-	rut,
-	...extra,
-});
+const download = (extra: Record<string, unknown> = {}) => downloadSummaryParams(rut, extra);
 
 describe('input errors say which field is wrong and how to fix it', () => {
 	test('an unknown format: the item, the field, the value, "is not a format", and the two formats', async () => {

@@ -9,7 +9,7 @@ import { fileNameFrom } from '../../nodes/RiskInfo/actions/v1/downloadSummary';
 import { KNOWN_RUTS } from '../../sandbox';
 import { MANUAL_TRIGGER, NO_OP, binaryBuffer, runWorkflow } from '../../harness/workflow';
 import { useSandbox } from '../helpers/sandbox';
-import { credentialsOf, rawGet, runNode, runNodeError } from './context';
+import { credentialsOf, downloadSummaryParams, rawGet, runNode, runNodeError } from './context';
 
 const sandbox = useSandbox();
 
@@ -34,13 +34,7 @@ function expectSamePdf(got: Buffer, served: Buffer) {
 	expect(sha256(got)).toBe(sha256(served));
 }
 
-const download = (extra: Record<string, unknown> = {}) => ({
-	apiVersion: 'v1',
-	resource: 'v1Rut',
-	operation: 'downloadSummary',
-	rut,
-	...extra,
-});
+const download = (extra: Record<string, unknown> = {}) => downloadSummaryParams(rut, extra);
 
 test('PDF (the default): GET ...downloadSummary?format=pdf; the bytes arrive intact in binary "data" as <rut>.pdf', async () => {
 	const { items } = await runNode({ ...credentialsOf(sandbox), params: download() });
