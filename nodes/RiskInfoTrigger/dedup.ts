@@ -21,8 +21,10 @@ const MAX_STORED_CHARS = 256;
 export interface DeliveryKey {
 	/** What is stored: a fixed-size digest, so a huge webhookId cannot grow the static data. */
 	key: string;
-	/** The form versions up to 0.1 stored ("id|STATUS|digest"), still recognised so an upgrade does not re-run a retry. */
-	earlier: string;
+	/** How the entries version 0.1 stored for this webhookId and status begin ("id|STATUS|"). */
+	earlierPrefix: string;
+	/** The whole entry 0.1 stored ("id|STATUS|digest"), worked out only when an entry begins with earlierPrefix. */
+	earlier: () => string;
 }
 
 /**
@@ -31,12 +33,26 @@ export interface DeliveryKey {
  * esPerfilNuevo; §6 is silent on re-deliveries), which must not be taken for a retry. So the
  * key also covers a digest of the normalised event: English or Spanish keys, key order and
  * duplicated aliases do not change it, any changed value does. The webhookId is left out of the
- * content digest because the key already holds it trimmed, as text. Keys stored before the
- * content digest was added ("id|STATUS") simply never match and age out of the window.
+ * content digest because the key already holds it trimmed, as text.
+ *
+ * The content digest: where the field tables laid out every record (n.ordered, the usual
+ * delivery), JSON.stringify of the event already writes the same text whatever order the
+ * delivery's keys came in, and is digested as it is; otherwise the key-sorted text
+ * (fingerprint.ts), several times the cost on a large event. Whether an event is ordered depends
+ * on its content only, so one content always takes the same way. The key-sorted digest of every
+ * event is what version 0.1 stored; it is worked out only to compare with such an entry.
  */
 export function deliveryKey(n: NormalisedEvent): DeliveryKey {
-	const earlier = `${n.webhookId}|${n.status}|${fingerprint(n.event, ['webhookId'])}`;
-	return { key: createHash('sha256').update(earlier, 'utf8').digest('hex').slice(0, KEY_HEX_CHARS), earlier };
+	const earlierPrefix = `${n.webhookId}|${n.status}|`;
+	const earlier = () => `${earlierPrefix}${fingerprint(n.event, ['webhookId'])}`;
+	const content = n.ordered ? plainDigest(n.event) : fingerprint(n.event, ['webhookId']);
+	return { key: createHash('sha256').update(`${earlierPrefix}${content}`, 'utf8').digest('hex').slice(0, KEY_HEX_CHARS), earlierPrefix, earlier };
+}
+
+/** The event's JSON without webhookId, digested as written; hashing its bytes is faster than hashing the text. */
+function plainDigest(event: Record<string, unknown>): string {
+	const { webhookId: _id, ...content } = event;
+	return createHash('sha256').update(Buffer.from(JSON.stringify(content), 'utf8')).digest('hex');
 }
 
 /** What is remembered, oldest first; entries of any form a version stored, but none oversized. */
@@ -46,7 +62,8 @@ export function remembered(staticData: IDataObject): string[] {
 }
 
 export function alreadyEmitted(staticData: IDataObject, k: DeliveryKey): boolean {
-	return remembered(staticData).some((stored) => stored === k.key || stored === k.earlier);
+	let earlier: string | undefined;
+	return remembered(staticData).some((stored) => stored === k.key || (stored.startsWith(k.earlierPrefix) && stored === (earlier ??= k.earlier())));
 }
 
 export function remember(staticData: IDataObject, key: string): void {

@@ -16,6 +16,13 @@ export interface NormalisedEvent {
 	status: string;
 	/** Overall risk, lower-cased, for the filter; null when absent or not a string. */
 	risk: string | null;
+	/**
+	 * Whether every record in `event` was laid out by the field tables, so its keys come in the
+	 * tables' order whatever order the delivery sent them in: false once a record is kept as it
+	 * came (an `extra`, a record inside a value no table maps). dedup.ts digests such an event as
+	 * JSON.stringify writes it, without a key-sorted copy.
+	 */
+	ordered: boolean;
 }
 
 export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; error: string; message: string };
@@ -98,14 +105,44 @@ const DISTINCT_NAMES: ReadonlySet<Field[]> = new Set(
 
 const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
+/** Whether a normalisation has kept, as it came, a record whose key order is the delivery's. */
+interface Layout {
+	ordered: boolean;
+}
+
+/**
+ * How deep holdsRecord looks by recursion: past the events' depth limit (json.ts); deeper data is
+ * taken to hold a record, which only costs the key-sorted digest.
+ */
+const LOOK_DEPTH = 200;
+
+/** Whether a value kept as it came holds a record (the order of its keys is the delivery's). */
+function holdsRecord(value: unknown, depth = 0): boolean {
+	if (typeof value !== 'object' || value === null) return false;
+	if (!Array.isArray(value) || depth >= LOOK_DEPTH) return true;
+	for (let i = 0; i < value.length; i++) if (holdsRecord(value[i], depth + 1)) return true;
+	return false;
+}
+
+/** `value`, kept as it came; notes in `layout` when it holds a record. */
+function kept<T>(value: T, layout: Layout): T {
+	if (layout.ordered && holdsRecord(value)) layout.ordered = false;
+	return value;
+}
+
+/** A field's value: mapped element by element where the table says how, otherwise kept. */
+function fieldValue(value: unknown, each: Field[] | undefined, layout: Layout): unknown {
+	return each && Array.isArray(value) ? value.map((v) => mapRecord(v, each, layout)) : kept(value ?? null, layout);
+}
+
 /**
  * A record maps field by field; anything that is not a record is kept exactly as it came. It
  * recurses only as deep as the field tables nest `each` (a corporate-mesh partner, an official's
  * relation), never as deep as the data.
  */
-function mapRecord(raw: unknown, fields: Field[]): unknown {
-	if (!isRecord(raw)) return raw;
-	if (!DISTINCT_NAMES.has(fields)) return mapRecordRead(raw, fields);
+function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
+	if (!isRecord(raw)) return kept(raw, layout);
+	if (!DISTINCT_NAMES.has(fields)) return mapRecordRead(raw, fields, layout);
 	// What Reader.take reads, without keeping the names: the table's names are distinct own keys,
 	// so counting them tells whether anything is left for `extra` (rare; then Reader works it out).
 	const out: Rec = {};
@@ -125,28 +162,29 @@ function mapRecord(raw: unknown, fields: Field[]): unknown {
 			}
 			break;
 		}
-		const each = field.each;
-		put(out, field.out, each && Array.isArray(value) ? value.map((v) => mapRecord(v, each)) : (value ?? null));
+		put(out, field.out, fieldValue(value, field.each, layout));
 	}
 	if (used === Object.keys(raw).length) return out;
 	const reader = new Reader(raw);
 	for (const field of fields) reader.take(field.from);
-	const extra = reader.rest();
-	if (extra) put(out, 'extra', extra);
+	putExtra(out, reader, layout);
 	return out;
 }
 
+/** What no table maps goes under `extra`, as it came. */
+function putExtra(out: Rec, reader: Reader, layout: Layout): void {
+	const extra = reader.rest();
+	if (!extra) return;
+	layout.ordered = false;
+	put(out, 'extra', extra);
+}
+
 /** mapRecord for a table whose names repeat: Reader keeps track of each name. */
-function mapRecordRead(raw: Rec, fields: Field[]): unknown {
+function mapRecordRead(raw: Rec, fields: Field[], layout: Layout): unknown {
 	const reader = new Reader(raw);
 	const out: Rec = {};
-	for (const field of fields) {
-		const value = reader.take(field.from);
-		const each = field.each;
-		put(out, field.out, each && Array.isArray(value) ? value.map((v) => mapRecord(v, each)) : (value ?? null));
-	}
-	const extra = reader.rest();
-	if (extra) put(out, 'extra', extra);
+	for (const field of fields) put(out, field.out, fieldValue(reader.take(field.from), field.each, layout));
+	putExtra(out, reader, layout);
 	return out;
 }
 
@@ -162,7 +200,7 @@ function missingSummaryEntry(key: string): Rec {
 	return key === 'publicOfficials' ? { total: 0, risk: 'free' } : unknownSummaryEntry();
 }
 
-function mapSummary(reader: Reader): Rec {
+function mapSummary(reader: Reader, layout: Layout): Rec {
 	const found = reader.peek(SUMMARY_KEYS);
 	const source = found && isRecord(found.value) ? found.value : undefined;
 	if (found && (source || found.value === null)) reader.use(found.name, SUMMARY_KEYS);
@@ -173,7 +211,7 @@ function mapSummary(reader: Reader): Rec {
 		const entry = inner?.peek(spec.summary);
 		if (entry && isRecord(entry.value)) {
 			inner!.use(entry.name, spec.summary);
-			put(out, spec.key, mapRecord(entry.value, SUMMARY_ENTRY));
+			put(out, spec.key, mapRecord(entry.value, SUMMARY_ENTRY, layout));
 		} else if (!entry || entry.value === null) {
 			if (entry) inner!.use(entry.name, spec.summary);
 			put(out, spec.key, missingSummaryEntry(spec.key));
@@ -182,19 +220,18 @@ function mapSummary(reader: Reader): Rec {
 			put(out, spec.key, unknownSummaryEntry());
 		}
 	}
-	const extra = inner?.rest();
-	if (extra) put(out, 'extra', extra);
+	if (inner) putExtra(out, inner, layout);
 	return out;
 }
 
-function mapLists(reader: Reader): Rec {
+function mapLists(reader: Reader, layout: Layout): Rec {
 	const out: Rec = {};
 	for (const spec of LISTS) {
 		const found = reader.peek(spec.items);
 		let items: unknown[] = [];
 		if (found && (Array.isArray(found.value) || found.value === null)) {
 			reader.use(found.name, spec.items);
-			items = Array.isArray(found.value) ? found.value.map((item) => mapRecord(item, spec.fields)) : [];
+			items = Array.isArray(found.value) ? found.value.map((item) => mapRecord(item, spec.fields, layout)) : [];
 		}
 		const total = reader.peek(spec.total);
 		let count = items.length;
@@ -234,22 +271,22 @@ export function normaliseEvent(payload: unknown): Validation {
 		return { ok: false, error: 'missing_fields', message: `The event lacks ${problems.join(' and ')}.` };
 	}
 
+	const layout: Layout = { ordered: true };
 	const event: Rec = {};
 	put(event, 'webhookId', webhookId);
 	put(event, 'status', status);
-	put(event, 'fullName', reader.take(HEAD.fullName) ?? null);
+	put(event, 'fullName', kept(reader.take(HEAD.fullName) ?? null, layout));
 
 	let risk: string | null = null;
 	if (status === 'FAILED') {
-		for (const field of FAILURE) put(event, field.out, reader.take(field.from) ?? null);
+		for (const field of FAILURE) put(event, field.out, kept(reader.take(field.from) ?? null, layout));
 	} else {
-		for (const field of PROFILE) put(event, field.out, reader.take(field.from) ?? null);
+		for (const field of PROFILE) put(event, field.out, kept(reader.take(field.from) ?? null, layout));
 		if (typeof event.risk === 'string') risk = event.risk.trim().toLowerCase();
-		put(event, 'summary', mapSummary(reader));
-		put(event, 'lists', mapLists(reader));
+		put(event, 'summary', mapSummary(reader, layout));
+		put(event, 'lists', mapLists(reader, layout));
 	}
-	const extra = reader.rest();
-	if (extra) put(event, 'extra', extra);
+	putExtra(event, reader, layout);
 
-	return { ok: true, value: { event, status, risk, webhookId: String(webhookId).trim() } };
+	return { ok: true, value: { event, status, risk, webhookId: String(webhookId).trim(), ordered: layout.ordered } };
 }

@@ -71,7 +71,7 @@ describe('the secret as the trigger checks it', () => {
 });
 
 describe('Minimum Risk and findings', () => {
-	const event = (status: string, risk: string | null): NormalisedEvent => ({ event: {}, webhookId: '1', status, risk });
+	const event = (status: string, risk: string | null): NormalisedEvent => ({ event: {}, webhookId: '1', status, risk, ordered: true });
 
 	test.each<[string | null, string, boolean]>([
 		['free', 'medium', false],

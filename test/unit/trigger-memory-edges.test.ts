@@ -112,7 +112,7 @@ describe('what is remembered in static data', () => {
 	it('is read from and written to "emittedDeliveries", the name earlier versions stored', () => {
 		const { alreadyEmitted, remember } = load();
 		const stored: IDataObject = { emittedDeliveries: [KEY] };
-		expect(alreadyEmitted(stored, { key: KEY, earlier: 'x' })).toBe(true);
+		expect(alreadyEmitted(stored, { key: KEY, earlierPrefix: '1|FAILED|', earlier: () => '1|FAILED|x' })).toBe(true);
 		remember(stored, OTHER_KEY);
 		expect(stored).toEqual({ emittedDeliveries: [KEY, OTHER_KEY] });
 	});
@@ -153,7 +153,7 @@ describe('what is remembered in static data', () => {
 });
 
 describe('what webhook() carries to execute()', () => {
-	const deliveryKey = { key: KEY, earlier: 'id|SUCCESS|digest' };
+	const deliveryKey = { key: KEY, earlierPrefix: 'id|SUCCESS|', earlier: () => 'id|SUCCESS|digest' };
 
 	it('only the first item carries it, under "riskInfoDelivery"', () => {
 		const { carryDelivery } = load();
