@@ -164,7 +164,11 @@ function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
 		}
 		put(out, field.out, fieldValue(value, field.each, layout));
 	}
-	if (used === Object.keys(raw).length) return out;
+	// Counted without a key list per record. for...in also counts inherited enumerable keys, which
+	// a JSON body cannot give; with any, the count is above `used` and the Reader works it out.
+	let count = 0;
+	for (const _key in raw) count++;
+	if (used === count) return out;
 	const reader = new Reader(raw);
 	for (const field of fields) reader.take(field.from);
 	putExtra(out, reader, layout);

@@ -66,6 +66,16 @@ describe('which events the field tables lay out whole', () => {
 	});
 });
 
+describe('a finding built in process with an inherited key (no JSON body has one)', () => {
+	const finding = (own: Rec) => Object.assign(Object.create({ heredado: 1 }) as Rec, own);
+	const findings = (own: Rec) => (normalised({ ...success, datosPepChile: [finding(own)], totalPepChile: 1 }).event.lists as Rec).pepChile as { items: Rec[] };
+
+	it('maps its own keys and leaves the inherited one out', () => {
+		expect(findings(pep).items).toEqual([{ name: 'Ana Pérez', position: 'Ministra', institution: 'Ministerio', period: '2020-2022' }]);
+		expect(findings({ ...pep, notas: 'x' }).items[0].extra).toEqual({ notas: 'x' });
+	});
+});
+
 describe('the repeat key', () => {
 	const key = (payload: unknown) => deliveryKey(normalised(payload)).key;
 	const unordered = { ...success, campoNuevo: { b: 1, a: [{ y: 2, x: 1 }] }, datosPepChile: [{ ...pep, periodo: { desde: '2020', hasta: '2022' } }] };
