@@ -5,7 +5,7 @@
 // events written here, field by field, from spec §6.
 import { createHash } from 'node:crypto';
 
-import { deliveryKey } from '../../nodes/RiskInfoTrigger/dedup';
+import { alreadyEmitted, deliveryKey } from '../../nodes/RiskInfoTrigger/dedup';
 import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
 import { event, type Rec } from '../trigger/forms';
 
@@ -109,11 +109,19 @@ describe('the repeat key', () => {
 	it('the English and Spanish forms of one event, and a padded webhookId, give one key', () => {
 		const english = { webhookId: ' 9001 ', status: 'SUCCESS', fullName: 'Ana Pérez', risk: 'high', datosPepChile: success.datosPepChile, totalPepChile: 2 };
 		expect(key(english)).toBe(key(success));
+		// And when a record is kept as it came, which takes the key-sorted digest.
+		expect(key({ ...english, campoNuevo: { b: 1, a: 2 } })).toBe(key({ ...success, campoNuevo: { a: 2, b: 1 } }));
 	});
 
 	it('what version 0.1 stored is worked out only for an entry of the same webhookId and status', () => {
 		const k = deliveryKey(normalised(success));
 		expect(k.earlierPrefix).toBe('9001|SUCCESS|');
 		expect(k.earlier()).toMatch(/^9001\|SUCCESS\|[0-9a-f]{16}$/);
+		const earlier = jest.fn(k.earlier);
+		const seen = (entries: string[]) => alreadyEmitted({ emittedDeliveries: entries }, { ...k, earlier });
+		expect(seen(['8001|SUCCESS|0123456789abcdef', '9001|FAILED|0123456789abcdef', 'f'.repeat(32)])).toBe(false);
+		expect(earlier).not.toHaveBeenCalled();
+		expect(seen(['9001|SUCCESS|0123456789abcdef', k.earlier()])).toBe(true);
+		expect(earlier).toHaveBeenCalledTimes(1);
 	});
 });

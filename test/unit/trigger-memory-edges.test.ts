@@ -184,6 +184,14 @@ describe('what webhook() carries to execute()', () => {
 		expect(stored).toEqual({});
 	});
 
+	it('restores only the last 5,000 entries of a carried list', () => {
+		const { recordCarried, DEDUP_WINDOW } = load();
+		const stored: IDataObject = {};
+		const carried = { key: KEY, remembered: [OTHER_KEY, ...Array.from({ length: DEDUP_WINDOW }, () => 'e'.repeat(32))] };
+		recordCarried(stored, [{ json: {}, riskInfoDelivery: carried } as unknown as INodeExecutionData]);
+		expect(stored).toEqual({ emittedDeliveries: ['e'.repeat(32), KEY] });
+	});
+
 	it('keeps only the texts of a carried list', () => {
 		const { recordCarried } = load();
 		const stored: IDataObject = {};
