@@ -44,8 +44,9 @@ export interface DeliveryKey {
  */
 export function deliveryKey(n: NormalisedEvent): DeliveryKey {
 	const earlierPrefix = `${n.webhookId}|${n.status}|`;
-	const earlier = () => `${earlierPrefix}${fingerprint(n.event, ['webhookId'])}`;
-	const content = n.ordered ? plainDigest(n.event) : fingerprint(n.event, ['webhookId']);
+	const sortedDigest = () => fingerprint(n.event, ['webhookId']);
+	const earlier = () => `${earlierPrefix}${sortedDigest()}`;
+	const content = n.ordered ? plainDigest(n.event) : sortedDigest();
 	return { key: createHash('sha256').update(`${earlierPrefix}${content}`, 'utf8').digest('hex').slice(0, KEY_HEX_CHARS), earlierPrefix, earlier };
 }
 

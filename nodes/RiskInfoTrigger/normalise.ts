@@ -279,13 +279,13 @@ export function normaliseEvent(payload: unknown): Validation {
 	const event: Rec = {};
 	put(event, 'webhookId', webhookId);
 	put(event, 'status', status);
-	put(event, 'fullName', kept(reader.take(HEAD.fullName) ?? null, layout));
+	put(event, 'fullName', fieldValue(reader.take(HEAD.fullName), undefined, layout));
 
 	let risk: string | null = null;
 	if (status === 'FAILED') {
-		for (const field of FAILURE) put(event, field.out, kept(reader.take(field.from) ?? null, layout));
+		for (const field of FAILURE) put(event, field.out, fieldValue(reader.take(field.from), field.each, layout));
 	} else {
-		for (const field of PROFILE) put(event, field.out, kept(reader.take(field.from) ?? null, layout));
+		for (const field of PROFILE) put(event, field.out, fieldValue(reader.take(field.from), field.each, layout));
 		if (typeof event.risk === 'string') risk = event.risk.trim().toLowerCase();
 		put(event, 'summary', mapSummary(reader, layout));
 		put(event, 'lists', mapLists(reader, layout));
