@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 
 import { fingerprint, writeCanonicalJson } from '../../nodes/RiskInfoTrigger/fingerprint';
-import { BEARER_CREDENTIAL, SPEC_LISTS, delivery, event, freshId, inputItems, toSpanishItems, type Rec } from './forms';
+import { BEARER_CREDENTIAL, SPEC_LISTS, delivery, event, freshId, inputItems, reverseKeys, sortedKeys as sorted, toSpanishItems, type Rec } from './forms';
 import { TriggerHarness } from './harness';
 
 let h: TriggerHarness;
@@ -25,17 +25,6 @@ async function send(body: object, params: Rec, harness = h) {
 }
 
 const withRisk = (riesgo: string | null) => ({ ...event('success'), riesgo });
-
-/** Sorted-key JSON data, written here independently of the node's own canonical writer. */
-const sorted = (v: unknown): unknown =>
-	Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Rec)[k])])) : v;
-
-/** The same value with every object's keys in reverse order. */
-function reverseKeys(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(reverseKeys);
-	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
-	return value;
-}
 
 describe('Events', () => {
 	it.each([

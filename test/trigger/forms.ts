@@ -9,6 +9,17 @@ import { KNOWN_NAMES } from '../../sandbox/known';
 
 export type Rec = Record<string, unknown>;
 
+/** The same data with every record's keys sorted, for texts written independently of the node's canonical writer. */
+export const sortedKeys = (v: unknown): unknown =>
+	Array.isArray(v) ? v.map(sortedKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys((v as Rec)[k])])) : v;
+
+/** The same data with every record's keys in reverse order. */
+export function reverseKeys(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(reverseKeys);
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+	return value;
+}
+
 /** Spec §6.2 table: array, total field, summary key; `list` is the documented output key (README, "Trigger"). */
 export const SPEC_LISTS = [
 	{ list: 'pepChile', arrays: ['datosPepChile'], total: 'totalPepChile', summary: 'pepChile' },

@@ -4,7 +4,7 @@
 // webhookId is compared trimmed, as the README's "5521 and "5521" are the same screening".
 import { createHash } from 'node:crypto';
 
-import { BEARER_CREDENTIAL, delivery, event, freshId, type Rec } from './forms';
+import { BEARER_CREDENTIAL, delivery, event, freshId, sortedKeys as sorted, type Rec } from './forms';
 import { TriggerHarness } from './harness';
 
 const MiB = 1024 * 1024;
@@ -27,10 +27,6 @@ async function send(body: object) {
 
 const size = () => JSON.stringify(h.staticData).length;
 const stored = () => h.staticData.emittedDeliveries as string[];
-
-/** Sorted-key JSON, written here independently of the node's own canonical writer. */
-const sorted = (v: unknown): unknown =>
-	Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Rec)[k])])) : v;
 
 describe('a huge webhookId', () => {
 	it('three deliveries with 8 MiB ids leave the static data a few hundred bytes, and each is still recognised when repeated', async () => {

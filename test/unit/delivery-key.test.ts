@@ -7,21 +7,12 @@ import { createHash } from 'node:crypto';
 
 import { alreadyEmitted, deliveryKey } from '../../nodes/RiskInfoTrigger/dedup';
 import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
-import { event, type Rec } from '../trigger/forms';
+import { event, reverseKeys, type Rec } from '../trigger/forms';
 
 function normalised(payload: unknown): NormalisedEvent {
 	const result = normaliseEvent(payload);
 	if (!result.ok) throw new Error(result.message);
 	return result.value;
-}
-
-/** The same value with every record's keys in reverse order. */
-function reversed(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(reversed);
-	if (typeof value !== 'object' || value === null) return value;
-	const out: Rec = {};
-	for (const key of Object.keys(value).reverse()) out[key] = reversed((value as Rec)[key]);
-	return out;
 }
 
 const pep = { nombre: 'Ana Pérez', cargo: 'Ministra', institucion: 'Ministerio', periodo: '2020-2022' };
@@ -85,7 +76,7 @@ describe('the repeat key', () => {
 		['with records kept as they came', unordered],
 		['FAILED', failed],
 	])('%s: the same with every key in another order, another with any value changed', (_, payload) => {
-		expect(key(reversed(payload))).toBe(key(payload));
+		expect(key(reverseKeys(payload))).toBe(key(payload));
 		expect(key(payload)).toMatch(/^[0-9a-f]{32}$/);
 		const json = JSON.stringify(payload);
 		for (const [from, to] of [
