@@ -30,7 +30,62 @@ export function looksGzipped(bytes: Uint8Array): boolean {
 	return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
+/**
+ * Members one body may hold. Node 24 (n8n 2.x) inflates them one stream each, and a stream costs
+ * about as much as a few KiB of data, so a body of thousands of empty members would cost far
+ * more than its size; concatenated files give a handful.
+ */
+export const MAX_MEMBERS = 64;
+
+/**
+ * Where the gzip member after one that inflated to `size` bytes starts, searching from `from`: the
+ * first gzip header (1f 8b 08) whose preceding four bytes are that member's ISIZE (RFC 1952, the
+ * size modulo 2^32, little-endian). -1 when there is none.
+ */
+export function nextMember(input: Uint8Array, from: number, size: number): number {
+	const isize = size >>> 0;
+	// A member is at least 18 bytes of header and trailer.
+	for (let at = input.indexOf(0x1f, from + 18); at >= 0 && at + 2 < input.length; at = input.indexOf(0x1f, at + 1)) {
+		if (input[at + 1] !== 0x8b || input[at + 2] !== 0x08) continue;
+		const stored = (input[at - 4] | (input[at - 3] << 8) | (input[at - 2] << 16) | (input[at - 1] << 24)) >>> 0;
+		if (stored === isize) return at;
+	}
+	return -1;
+}
+
+type Inflated = { kind: 'done' | 'stopped'; chunks: Uint8Array[]; total: number; detail?: string } | { kind: 'tooLarge' };
+
+/**
+ * Gunzips `input`, up to `maxBytes` of output, with several members read as one stream (RFC 1952,
+ * as zlib and n8n read them). Node 20's DecompressionStream reads every member; Node 24's follows
+ * the Compression Streams standard, stops after the first and calls the rest junk, so the next
+ * member is found from the size the first inflated to and inflated in a stream of its own.
+ */
 export async function gunzipCapped(input: Uint8Array, maxBytes: number): Promise<InflateResult> {
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	for (let start = 0, members = 1; ; members++) {
+		const part = await inflateStream(input.subarray(start), maxBytes - total);
+		if (part.kind === 'tooLarge') return { ok: false, reason: 'tooLarge' };
+		chunks.push(...part.chunks);
+		total += part.total;
+		if (part.kind === 'done') break;
+		const next = part.total > 0 ? nextMember(input, start, part.total) : -1;
+		if (next < 0) return { ok: false, reason: 'corrupt', detail: part.detail };
+		if (members >= MAX_MEMBERS) return { ok: false, reason: 'corrupt', detail: `more than ${MAX_MEMBERS} gzip members` };
+		start = next;
+	}
+	const bytes = new Uint8Array(total);
+	let offset = 0;
+	for (const chunk of chunks) {
+		bytes.set(chunk, offset);
+		offset += chunk.byteLength;
+	}
+	return { ok: true, bytes };
+}
+
+/** One DecompressionStream over `input`: what it inflated until it ended or stopped, or tooLarge past `maxBytes`. */
+async function inflateStream(input: Uint8Array, maxBytes: number): Promise<Inflated> {
 	const stream = new DecompressionStream('gzip');
 	const writer = stream.writable.getWriter();
 	const reader = stream.readable.getReader();
@@ -59,7 +114,7 @@ export async function gunzipCapped(input: Uint8Array, maxBytes: number): Promise
 				stopped = true;
 				await Promise.allSettled([reader.cancel(), writer.abort()]);
 				await feeding;
-				return { ok: false, reason: 'tooLarge' };
+				return { kind: 'tooLarge' };
 			}
 			chunks.push(value);
 		}
@@ -67,15 +122,8 @@ export async function gunzipCapped(input: Uint8Array, maxBytes: number): Promise
 		stopped = true;
 		await Promise.allSettled([writer.abort()]);
 		await feeding;
-		return { ok: false, reason: 'corrupt', detail: error instanceof Error ? error.message : String(error) };
+		return { kind: 'stopped', chunks, total, detail: error instanceof Error ? error.message : String(error) };
 	}
 	await feeding;
-
-	const bytes = new Uint8Array(total);
-	let offset = 0;
-	for (const chunk of chunks) {
-		bytes.set(chunk, offset);
-		offset += chunk.byteLength;
-	}
-	return { ok: true, bytes };
+	return { kind: 'done', chunks, total };
 }
