@@ -2,7 +2,8 @@
 // after the first member. The whole path runs in the real n8n: scripts/lib/hostile.js (e2e).
 import { gzipSync } from 'node:zlib';
 
-import { nextMember } from '../../nodes/RiskInfoTrigger/inflate';
+import type { OpenStream } from '../../nodes/RiskInfoTrigger/inflate';
+import { gunzipCapped, MAX_MEMBERS, nextMember } from '../../nodes/RiskInfoTrigger/inflate';
 
 const first = gzipSync('{"webhookId":1,');
 const second = gzipSync('"estado":"FAILED"}');
@@ -37,5 +38,83 @@ describe('nextMember', () => {
 		expect(nextMember(three, first.length, SIZE)).toBe(2 * first.length);
 		expect(nextMember(Buffer.concat([first, second.subarray(0, 2)]), 0, SIZE)).toBe(-1);
 		expect(nextMember(Buffer.concat([first, second.subarray(0, 3)]), 0, SIZE)).toBe(first.length);
+	});
+});
+
+/**
+ * The body of `texts` gzipped one member each, and a way to open streams over it that stop after
+ * a member and call the rest junk, as Node 24's DecompressionStream does (Node 20's, which this
+ * suite runs on, reads every member itself). Each stream is told how long its member is.
+ */
+function members(texts: string[]): { body: Buffer; open: OpenStream; opened: () => number } {
+	const parts = texts.map((text) => gzipSync(text));
+	let opened = 0;
+	const open: OpenStream = () => {
+		const inner = new DecompressionStream('gzip');
+		const writer = inner.writable.getWriter();
+		let room = parts[opened++]?.length ?? Infinity;
+		let junk = false;
+		const writable = new WritableStream<BufferSource>({
+			async write(chunk) {
+				if (junk) return;
+				const bytes = new Uint8Array(chunk as Uint8Array);
+				const fits = bytes.subarray(0, Math.max(0, room));
+				room -= fits.length;
+				if (fits.length) await writer.write(fits);
+				if (fits.length < bytes.length) {
+					junk = true;
+					await writer.close();
+				}
+			},
+			close: () => (junk ? undefined : writer.close()),
+			abort: (reason) => writer.abort(reason),
+		});
+		// What the member inflated to comes out first, then the error, as on Node 24.
+		const readable = inner.readable.pipeThrough(
+			new TransformStream<Uint8Array, Uint8Array>({
+				flush(controller) {
+					if (junk) controller.error(new TypeError('Trailing junk found after the end of the compressed stream'));
+				},
+			}),
+		);
+		return { writable, readable };
+	};
+	return { body: Buffer.concat(parts), open, opened: () => opened };
+}
+
+describe('gunzipCapped on a Node whose stream stops after each member', () => {
+	it('goes on from the next member, one stream each, and the output is every member in order', async () => {
+		const m = members(['{"a":', '"b",', '"c":1}']);
+		const r = await gunzipCapped(m.body, 1024, m.open);
+		expect(r.ok && Buffer.from(r.bytes).toString()).toBe('{"a":"b","c":1}');
+		expect(m.opened()).toBe(3);
+	});
+
+	it(`reads ${MAX_MEMBERS} members, not one more`, async () => {
+		const texts = Array.from({ length: MAX_MEMBERS }, (_, i) => `${i % 10}`);
+		const all = members(texts);
+		const r = await gunzipCapped(all.body, 1024, all.open);
+		expect(r.ok && Buffer.from(r.bytes).toString()).toBe(texts.join(''));
+		const more = members([...texts, 'x']);
+		expect(await gunzipCapped(more.body, 1024, more.open)).toEqual({ ok: false, reason: 'corrupt', detail: `more than ${MAX_MEMBERS} gzip members` });
+		expect(more.opened()).toBe(MAX_MEMBERS);
+	});
+
+	it('the cap counts every member: what fits passes, a byte more is too large', async () => {
+		const texts = ['x'.repeat(600), 'y'.repeat(600)];
+		const under = members(texts);
+		expect(await gunzipCapped(under.body, 1199, under.open)).toEqual({ ok: false, reason: 'tooLarge' });
+		const fits = members(texts);
+		const r = await gunzipCapped(fits.body, 1200, fits.open);
+		expect(r.ok && Buffer.from(r.bytes).toString()).toBe(texts.join(''));
+	});
+
+	it('a stop with no member after it, or after a member that inflated to nothing, is corrupt with the stream\'s reason', async () => {
+		const junk = members(['{"a":1}']);
+		const r = await gunzipCapped(Buffer.concat([junk.body, Buffer.from('zz')]), 1024, junk.open);
+		expect(r).toEqual({ ok: false, reason: 'corrupt', detail: 'Trailing junk found after the end of the compressed stream' });
+		const empty = members(['', 'x']);
+		expect(await gunzipCapped(empty.body, 1024, empty.open)).toEqual({ ok: false, reason: 'corrupt', detail: 'Trailing junk found after the end of the compressed stream' });
+		expect(empty.opened()).toBe(1);
 	});
 });
