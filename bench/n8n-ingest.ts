@@ -38,6 +38,11 @@ interface Launch {
 }
 const launch = require('../scripts/lib/launch') as Launch;
 
+/** The Node that the project's n8n runs on (installed with it when missing). */
+export async function n8nNodeBin(): Promise<string> {
+	return (await launch.ensureRuntime()).nodeBin;
+}
+
 export type IngestPath = 'Risk Info Trigger' | 'Webhook node + Header Auth';
 export const PATHS: IngestPath[] = ['Risk Info Trigger', 'Webhook node + Header Auth'];
 /** n8n's default (isolates), the legacy evaluator, and isolates taken only when an expression is evaluated. */

@@ -5,9 +5,11 @@ import * as path from 'node:path';
 import type { ChildJob, ChildResult } from './child';
 
 /** `script` (in bench/) gets `job` as its first IPC message and answers { ok, result } or { ok: false, error }. */
-export function runScript<R>(script: string, job: object, label: string, options: { exposeGc?: boolean } = {}): Promise<R> {
+export function runScript<R>(script: string, job: object, label: string, options: { exposeGc?: boolean; nodeBin?: string } = {}): Promise<R> {
 	return new Promise((resolve, reject) => {
 		const child = fork(path.join(__dirname, script), [], {
+			// Another Node than this one: the one n8n runs on, for what a node costs there.
+			...(options.nodeBin ? { execPath: options.nodeBin } : {}),
 			execArgv: [
 				'--require',
 				'ts-node/register/transpile-only',

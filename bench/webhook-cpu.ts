@@ -3,7 +3,7 @@
 // delivery: as n8n hands it over when the service sends Content-Encoding: gzip with
 // Content-Type: application/json (spec §6: n8n inflates and parses, webhook() gets the object), and
 // as raw gzip bytes n8n left alone (another Content-Type), which webhook() inflates and parses itself.
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 import type { IDataObject, INodeType, IWebhookFunctions } from 'n8n-workflow';
 
@@ -21,6 +21,7 @@ export type WebhookCpuForm = 'decode alone' | 'webhook(), body parsed by n8n' | 
 export const FORMS: WebhookCpuForm[] = ['decode alone', 'webhook(), body parsed by n8n', 'webhook(), raw gzip body'];
 
 export interface WebhookCpuResult {
+	nodeVersion: string;
 	jsonBytes: number;
 	gzipBytes: number;
 	/** CPU ms of each delivery, per form, in the order they ran. */
@@ -78,14 +79,16 @@ async function main(job: WebhookCpuJob): Promise<WebhookCpuResult> {
 			const text = payload.json(webhookId);
 			return { headers: { ...headers, 'content-encoding': 'gzip' }, contentType: 'application/json', body: JSON.parse(text) as unknown, rawBody: Buffer.from(text) };
 		}
-		return { headers: { ...headers, 'content-type': 'application/gzip' }, contentType: 'application/gzip', body: {}, rawBody: payload.gzip(webhookId) };
+		// One gzip member, as the service and the sandbox send (payload.gzip's two members would take
+		// the member-by-member path on Node 24).
+		return { headers: { ...headers, 'content-type': 'application/gzip' }, contentType: 'application/gzip', body: {}, rawBody: gzipSync(payload.json(webhookId)) };
 	};
 	const deliver = async (req: object) => {
 		const out = await node.webhook!.call(context(req, staticData, job.token));
 		if (!out.workflowData || out.workflowData[0].length !== 1) throw new Error(`webhook() did not emit the event: ${JSON.stringify(out.webhookResponse)}`);
 	};
 	const cpuMs = Object.fromEntries(FORMS.map((f) => [f, [] as number[]])) as Record<WebhookCpuForm, number[]>;
-	const body = payload.gzip(0);
+	const body = gzipSync(payload.json(0));
 	// One untimed round so every code path is compiled, then the forms in turn, rotating which goes first.
 	for (let round = -1; round < job.deliveries; round++) {
 		const order = FORMS.map((_, i) => FORMS[(i + Math.max(round, 0)) % FORMS.length]);
@@ -104,7 +107,7 @@ async function main(job: WebhookCpuJob): Promise<WebhookCpuResult> {
 		for (const req of requests) await deliver(req);
 	});
 	const byPart = summariseBy(profile, partOf);
-	return { jsonBytes: payload.jsonBytes, gzipBytes: payload.gzipBytes, cpuMs, profileMs: Object.fromEntries(byPart), profiledDeliveries };
+	return { nodeVersion: process.version, jsonBytes: payload.jsonBytes, gzipBytes: body.length, cpuMs, profileMs: Object.fromEntries(byPart), profiledDeliveries };
 }
 
 /** The trigger's source file that the sample's stack is in (nearest first), or what else is running. */
