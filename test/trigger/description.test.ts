@@ -11,6 +11,7 @@ import { resolveWebhookDescriptionField, Workflow } from 'n8n-workflow';
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
 import { TriggerHarness } from './harness';
+import { onlyType } from '../helpers/node-types';
 
 const node = new RiskInfoTrigger();
 const props = node.description.properties;
@@ -38,7 +39,7 @@ describe('webhook', () => {
 
 	it('n8n can read what it answers without its expression engine, and reads the same as through it', () => {
 		const webhook = node.description.webhooks![0];
-		const nodeTypes = { getByName: () => node, getByNameAndVersion: () => node, getKnownTypes: () => ({}) };
+		const nodeTypes = onlyType(node);
 		for (const typeVersion of [1, 1.1]) {
 			for (const params of [{}, { respond: 'immediately' }, { respond: 'whenFinished' }]) {
 				// What n8n hands the resolver: the workflow's own node, with the defaults of its version applied.

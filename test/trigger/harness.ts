@@ -29,6 +29,7 @@ import { Workflow, type IDataObject, type INode, type IWebhookFunctions } from '
 import { request } from 'undici';
 
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
+import { onlyType } from '../helpers/node-types';
 
 export const N8N_PAYLOAD_SIZE_MAX = 16 * 1024 * 1024;
 
@@ -257,8 +258,7 @@ export class TriggerHarness {
 	webhookDescriptionValue(field: 'responseData' | 'responseMode', fallback: string): unknown {
 		const value = this.node.description.webhooks?.[0][field];
 		const node = { ...NODE, typeVersion: this.options.typeVersion ?? 1, parameters: { ...this.options.params } as INode['parameters'] };
-		const nodeTypes = { getByName: () => this.node, getByNameAndVersion: () => this.node, getKnownTypes: () => ({}) };
-		const workflow = new Workflow({ id: 'harness', nodes: [node], connections: {}, active: true, nodeTypes });
+		const workflow = new Workflow({ id: 'harness', nodes: [node], connections: {}, active: true, nodeTypes: onlyType(this.node) });
 		return workflow.expression.getSimpleParameterValue(node, value as string, this.options.mode ?? 'webhook', {}, undefined, fallback);
 	}
 

@@ -5,6 +5,7 @@
 import { Workflow, type ICredentialsDecrypted, type ICredentialTestFunctions, type INode, type INodeTypeDescription } from 'n8n-workflow';
 
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
+import { onlyType } from '../helpers/node-types';
 
 const description = (): INodeTypeDescription => new RiskInfoTrigger().description;
 
@@ -12,8 +13,7 @@ const description = (): INodeTypeDescription => new RiskInfoTrigger().descriptio
 function subtitle(parameters: Record<string, string>): unknown {
 	const node = new RiskInfoTrigger();
 	const subject: INode = { id: '1', name: 'Risk Info Trigger', type: 't', typeVersion: 1.1, position: [0, 0], parameters };
-	const nodeTypes = { getByName: () => node, getByNameAndVersion: () => node, getKnownTypes: () => ({}) };
-	const workflow = new Workflow({ id: 'w', nodes: [subject], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({ id: 'w', nodes: [subject], connections: {}, active: false, nodeTypes: onlyType(node) });
 	return workflow.expression.getSimpleParameterValue(subject, node.description.subtitle!, 'manual', {});
 }
 
