@@ -8,6 +8,8 @@ import { put, sameJson } from './json';
 
 type Rec = Record<string, unknown>;
 
+const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
 export interface NormalisedEvent {
 	/** The emitted shape: head, then profile, summary and lists (or error and details), then extra. */
 	event: Rec;
@@ -29,7 +31,7 @@ export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; err
 
 /** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */
 class Reader {
-	/** Distinct own keys of the source; a few at most, so a list is cheaper than a Set. */
+	/** Keys of the source that were understood; a few at most, so a list is cheaper than a Set. */
 	private readonly used: string[] = [];
 
 	constructor(private readonly source: Rec) {}
@@ -37,7 +39,7 @@ class Reader {
 	/** The first of `names` the source has, with a usable value. */
 	private find(names: string[], usable?: (value: unknown) => boolean): string | undefined {
 		for (const name of names) {
-			if (!Object.prototype.hasOwnProperty.call(this.source, name)) continue;
+			if (!hasOwn(this.source, name)) continue;
 			const value = this.source[name];
 			if (value !== undefined && (!usable || usable(value))) return name;
 		}
@@ -61,24 +63,14 @@ class Reader {
 	 * sends some fields twice, e.g. estado and status); an alias that disagrees is kept.
 	 */
 	use(name: string, aliases: string[] = []): void {
-		this.mark(name);
+		this.used.push(name);
 		const value = this.source[name];
-		for (const alias of aliases) {
-			if (alias !== name && Object.prototype.hasOwnProperty.call(this.source, alias) && sameJson(this.source[alias], value)) {
-				this.mark(alias);
-			}
-		}
-	}
-
-	private mark(name: string): void {
-		if (!this.used.includes(name)) this.used.push(name);
+		// The chosen name agrees with itself; listing it twice, or an alias the source lacks, changes nothing in rest().
+		for (const alias of aliases) if (sameJson(this.source[alias], value)) this.used.push(alias);
 	}
 
 	rest(): Rec | undefined {
-		const all = Object.keys(this.source);
-		// Every used name is a distinct own key, so equal counts mean nothing is left.
-		if (all.length === this.used.length) return undefined;
-		const keys = all.filter((key) => !this.used.includes(key));
+		const keys = Object.keys(this.source).filter((key) => !this.used.includes(key));
 		if (keys.length === 0) return undefined;
 		const extra: Rec = {};
 		for (const key of keys) put(extra, key, this.source[key]);
@@ -92,18 +84,18 @@ function withNested(fields: Field[]): Field[][] {
 }
 
 /**
- * The field tables that read every name once: for these, mapRecord counts the keys it used
- * instead of keeping a Reader per record (a large delivery holds tens of thousands of records).
- * Worked out once from the constant tables; any other table goes through the Reader.
+ * Every name each list table (and the tables nested in it) reads, for telling what goes under
+ * `extra`. Each name is read by one field only, so a name is either understood or left over;
+ * a table breaking that would be a mistake in fields.ts, caught the moment this module loads.
  */
-const DISTINCT_NAMES: ReadonlySet<Field[]> = new Set(
-	[...LISTS.map((spec) => spec.fields), SUMMARY_ENTRY].flatMap(withNested).filter((fields) => {
+const TABLE_NAMES: ReadonlyMap<Field[], ReadonlySet<string>> = new Map(
+	[...LISTS.map((spec) => spec.fields), SUMMARY_ENTRY].flatMap(withNested).map((fields) => {
 		const names = fields.flatMap((field) => field.from);
-		return new Set(names).size === names.length;
+		const set = new Set(names);
+		if (set.size !== names.length) throw new Error(`A field table reads a name twice: ${names.join(', ')}`);
+		return [fields, set];
 	}),
 );
-
-const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
 /** Whether a normalisation has kept, as it came, a record whose key order is the delivery's. */
 interface Layout {
@@ -126,7 +118,7 @@ function holdsRecord(value: unknown, depth = 0): boolean {
 
 /** `value`, kept as it came; notes in `layout` when it holds a record. */
 function kept<T>(value: T, layout: Layout): T {
-	if (layout.ordered && holdsRecord(value)) layout.ordered = false;
+	if (holdsRecord(value)) layout.ordered = false;
 	return value;
 }
 
@@ -138,15 +130,15 @@ function fieldValue(value: unknown, each: Field[] | undefined, layout: Layout): 
 /**
  * A record maps field by field; anything that is not a record is kept exactly as it came. It
  * recurses only as deep as the field tables nest `each` (a corporate-mesh partner, an official's
- * relation), never as deep as the data.
+ * relation), never as deep as the data. Reads each key of the record once more to find what no
+ * field understood, without allocating a key list per record (a large delivery holds tens of
+ * thousands of records).
  */
 function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
 	if (!isRecord(raw)) return kept(raw, layout);
-	if (!DISTINCT_NAMES.has(fields)) return mapRecordRead(raw, fields, layout);
-	// What Reader.take reads, without keeping the names: the table's names are distinct own keys,
-	// so counting them tells whether anything is left for `extra` (rare; then Reader works it out).
 	const out: Rec = {};
-	let used = 0;
+	/** Aliases present beside the chosen name with another value: kept under `extra`. Rare. */
+	let disagreeing: string[] | undefined;
 	for (const field of fields) {
 		const names = field.from;
 		let value: unknown = undefined;
@@ -154,42 +146,33 @@ function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
 			const found = raw[names[i]];
 			if (found === undefined || !hasOwn(raw, names[i])) continue;
 			value = found;
-			used++;
-			// An earlier name was absent or undefined, so only later ones can carry the same value.
 			for (let j = i + 1; j < names.length; j++) {
-				const alias = raw[names[j]];
-				if (alias !== undefined && hasOwn(raw, names[j]) && sameJson(alias, found)) used++;
+				if (hasOwn(raw, names[j]) && !sameJson(raw[names[j]], found)) (disagreeing ??= []).push(names[j]);
 			}
 			break;
 		}
 		put(out, field.out, fieldValue(value, field.each, layout));
 	}
-	// Counted without a key list per record. for...in also counts inherited enumerable keys, which
-	// a JSON body cannot give; with any, the count is above `used` and the Reader works it out.
-	let count = 0;
-	for (const _key in raw) count++;
-	if (used === count) return out;
-	const reader = new Reader(raw);
-	for (const field of fields) reader.take(field.from);
-	putExtra(out, reader, layout);
+	const understood = TABLE_NAMES.get(fields)!;
+	let extra: Rec | undefined;
+	// for...in also visits inherited enumerable keys, which a JSON body cannot give; they are not the record's.
+	for (const key in raw) {
+		if (understood.has(key) && !disagreeing?.includes(key)) continue;
+		if (hasOwn(raw, key)) put((extra ??= {}), key, raw[key]);
+	}
+	if (extra) putExtraRecord(out, extra, layout);
 	return out;
 }
 
 /** What no table maps goes under `extra`, as it came. */
 function putExtra(out: Rec, reader: Reader, layout: Layout): void {
 	const extra = reader.rest();
-	if (!extra) return;
-	layout.ordered = false;
-	put(out, 'extra', extra);
+	if (extra) putExtraRecord(out, extra, layout);
 }
 
-/** mapRecord for a table whose names repeat: Reader keeps track of each name. */
-function mapRecordRead(raw: Rec, fields: Field[], layout: Layout): unknown {
-	const reader = new Reader(raw);
-	const out: Rec = {};
-	for (const field of fields) put(out, field.out, fieldValue(reader.take(field.from), field.each, layout));
-	putExtra(out, reader, layout);
-	return out;
+function putExtraRecord(out: Rec, extra: Rec, layout: Layout): void {
+	layout.ordered = false;
+	put(out, 'extra', extra);
 }
 
 function unknownSummaryEntry(): Rec {
@@ -239,7 +222,8 @@ function mapLists(reader: Reader, layout: Layout): Rec {
 		}
 		const total = reader.peek(spec.total);
 		let count = items.length;
-		if (total && typeof total.value === 'number' && Number.isFinite(total.value)) {
+		// A number parsed from JSON is finite.
+		if (total && typeof total.value === 'number') {
 			reader.use(total.name, spec.total);
 			count = total.value;
 		} else if (total && total.value === null) {
@@ -251,7 +235,7 @@ function mapLists(reader: Reader, layout: Layout): Rec {
 }
 
 function isWebhookId(value: unknown): boolean {
-	return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '');
+	return typeof value === 'number' || (typeof value === 'string' && value.trim() !== '');
 }
 
 function describe(value: unknown): string {

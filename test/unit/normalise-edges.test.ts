@@ -1,0 +1,107 @@
+// The normaliser (normalise.ts) on the edges of what it reads: which of a field's names wins, what
+// is left for `extra` and in which order, what stands in for an absent value, and the refusals.
+// Events are written here from spec §6 and fields.ts's names; a few are built in process, with an
+// inherited or undefined key, which no JSON body has.
+import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
+
+type Rec = Record<string, unknown>;
+
+function normalised(payload: unknown): NormalisedEvent {
+	const result = normaliseEvent(payload);
+	if (!result.ok) throw new Error(result.message);
+	return result.value;
+}
+
+const head = { webhookId: 41, estado: 'SUCCESS', nombreCompleto: 'Ana Pérez' };
+const pep = { nombre: 'Ana Pérez', cargo: 'Ministra', institucion: 'Ministerio', periodo: '2020-2022' };
+const mapped = { name: 'Ana Pérez', position: 'Ministra', institution: 'Ministerio', period: '2020-2022' };
+
+/** The PEP Chile findings of an event holding `items`. */
+function pepItems(items: unknown[], extra: Rec = {}): Rec[] {
+	const lists = normalised({ ...head, datosPepChile: items, totalPepChile: items.length, ...extra }).event.lists as Record<string, { items: Rec[] }>;
+	return lists.pepChile.items;
+}
+
+describe('which name of a field is read', () => {
+	it('the first one present; an alias with another value is kept under extra, in the order the keys came', () => {
+		expect(pepItems([{ name: 'Ana', nombre: 'Ana', ...pep }])).toEqual([{ ...mapped, name: 'Ana', extra: { nombre: 'Ana Pérez' } }]);
+		expect(pepItems([{ notas: 1, ...pep, name: 'Ana Pérez', fuente: 2 }])).toEqual([{ ...mapped, extra: { notas: 1, fuente: 2 } }]);
+		expect(pepItems([{ nombre: 'B', name: 'A', cargo: 'C' }])).toEqual([{ name: 'A', position: 'C', institution: null, period: null, extra: { nombre: 'B' } }]);
+	});
+
+	it('of three names, each later one present is compared with the one read, whichever of them that is', () => {
+		const summary = (entry: Rec) => ((normalised({ ...head, resumen: { pepChile: entry } }).event.summary as Rec).pepChile as Rec);
+		expect(summary({ totalResults: 2, total: 3, riesgo: 'low' })).toEqual({ total: 2, risk: 'low', extra: { total: 3 } });
+		expect(summary({ totalResultados: 2, totalResults: 2, total: 3, riesgo: 'low' })).toEqual({ total: 2, risk: 'low', extra: { total: 3 } });
+		expect(summary({ totalResultados: 2, totalResults: 3, total: 2, riesgo: 'low' })).toEqual({ total: 2, risk: 'low', extra: { totalResults: 3 } });
+		expect(summary({ totalResultados: 2, totalResults: 2, total: 2, riesgo: 'low' })).toEqual({ total: 2, risk: 'low' });
+	});
+
+	it('a name present with an undefined value, or only inherited, is passed over for the next', () => {
+		const inherited = (proto: Rec, own: Rec) => Object.assign(Object.create(proto) as Rec, own);
+		expect(pepItems([{ ...pep, name: undefined }])).toEqual([mapped]);
+		expect(pepItems([inherited({ name: 'Heredado' }, pep)])).toEqual([mapped]);
+		expect(normalised({ ...head, fullName: undefined }).event.fullName).toBe('Ana Pérez');
+		expect(normalised(inherited({ fullName: 'Heredado', status: 'FAILED' }, head))).toMatchObject({ status: 'SUCCESS', event: { fullName: 'Ana Pérez' } });
+		expect(normaliseEvent(inherited({ webhookId: 41 }, { estado: 'SUCCESS' }))).toMatchObject({ ok: false, error: 'missing_fields' });
+	});
+
+	it('a status that is blank is passed over for the next name, and kept under extra', () => {
+		const n = normalised({ webhookId: 41, status: '  ', estado: 'failed', error: 'x' });
+		expect(n.status).toBe('FAILED');
+		expect(n.event.extra).toEqual({ status: '  ' });
+	});
+});
+
+describe('what stands in for what is absent', () => {
+	it('a field no name of which is present is null, in a finding, in the profile and in a failure', () => {
+		expect(pepItems([{ nombre: 'Ana Pérez' }])).toEqual([{ name: 'Ana Pérez', position: null, institution: null, period: null }]);
+		const n = normalised(head).event;
+		expect([n.personType, n.searchTolerance, n.isNewProfile, n.risk]).toEqual([null, null, null, null]);
+		expect(normalised({ webhookId: 41, estado: 'FAILED' }).event).toEqual({ webhookId: 41, status: 'FAILED', fullName: null, error: null, details: null });
+	});
+
+	it('a null summary is the spec\'s empty one, and is not kept under extra', () => {
+		const n = normalised({ ...head, resumen: null }).event;
+		expect((n.summary as Rec).publicOfficials).toEqual({ total: 0, risk: 'free' });
+		expect((n.summary as Rec).pepChile).toEqual({ total: null, risk: null });
+		expect(n.extra).toBeUndefined();
+	});
+
+	it('a null list is empty and a null total is the count of the list; neither is kept under extra', () => {
+		const n = normalised({ ...head, datosPepChile: null, totalPepChile: null, datosNoticias: [{ titulo: 't' }], totalNoticias: null }).event;
+		const lists = n.lists as Record<string, Rec>;
+		expect(lists.pepChile).toEqual({ total: 0, items: [] });
+		expect((lists.news as { total: number }).total).toBe(1);
+		expect(n.extra).toBeUndefined();
+	});
+
+	it('a total that is not a number is not the count: the list is counted, and the value kept under extra', () => {
+		const n = normalised({ ...head, datosPepChile: [pep], totalPepChile: '7' }).event;
+		expect(((n.lists as Record<string, Rec>).pepChile as Rec).total).toBe(1);
+		expect(n.extra).toEqual({ totalPepChile: '7' });
+		const stray = normalised({ ...head, datosPepChile: 'none' }).event;
+		expect(((stray.lists as Record<string, Rec>).pepChile as Rec).items).toEqual([]);
+		expect(stray.extra).toEqual({ datosPepChile: 'none' });
+	});
+});
+
+describe('the head', () => {
+	it('webhookId: a number or non-blank text, trimmed in the key; status upper-cased and risk lower-cased, both trimmed', () => {
+		expect(normalised({ ...head, webhookId: ' 77 ' }).webhookId).toBe('77');
+		expect(normalised({ ...head, webhookId: 0 }).webhookId).toBe('0');
+		expect(normaliseEvent({ ...head, webhookId: '   ' })).toMatchObject({ ok: false, error: 'missing_fields', message: 'The event lacks "webhookId" (a number).' });
+		expect(normaliseEvent({ ...head, webhookId: true })).toMatchObject({ ok: false, error: 'missing_fields' });
+		const n = normalised({ ...head, estado: ' success ', riesgo: ' HIGH ' });
+		expect([n.status, n.risk, n.event.status, n.event.risk]).toEqual(['SUCCESS', 'high', 'SUCCESS', ' HIGH ']);
+		expect(normalised({ ...head, riesgo: 3 }).risk).toBeNull();
+	});
+
+	it('what is refused, and how the body is named', () => {
+		expect(normaliseEvent([head])).toEqual({ ok: false, error: 'not_an_object', message: 'The body must be a JSON object, but it is an array.' });
+		expect(normaliseEvent(null)).toEqual({ ok: false, error: 'not_an_object', message: 'The body must be a JSON object, but it is null.' });
+		expect(normaliseEvent('{}')).toEqual({ ok: false, error: 'not_an_object', message: 'The body must be a JSON object, but it is a string.' });
+		expect(normaliseEvent({ nombreCompleto: 'x' })).toEqual({ ok: false, error: 'missing_fields', message: 'The event lacks "webhookId" (a number) and "status" or "estado" (SUCCESS or FAILED).' });
+		expect(normaliseEvent({ webhookId: 1, estado: '' })).toEqual({ ok: false, error: 'missing_fields', message: 'The event lacks "status" or "estado" (SUCCESS or FAILED).' });
+	});
+});
