@@ -59,14 +59,13 @@ class Reader {
 	}
 
 	/**
-	 * Marks the chosen name used, and with it any alias carrying the same value (the service
-	 * sends some fields twice, e.g. estado and status); an alias that disagrees is kept.
+	 * Marks the chosen name used, and with it every other of its `names` carrying the same value
+	 * (the service sends some fields twice, e.g. estado and status); one that disagrees is kept.
+	 * `names` holds the chosen one, which agrees with itself; one the source lacks changes nothing in rest().
 	 */
-	use(name: string, aliases: string[] = []): void {
-		this.used.push(name);
+	use(name: string, names: string[]): void {
 		const value = this.source[name];
-		// The chosen name agrees with itself; listing it twice, or an alias the source lacks, changes nothing in rest().
-		for (const alias of aliases) if (sameJson(this.source[alias], value)) this.used.push(alias);
+		for (const other of names) if (sameJson(this.source[other], value)) this.used.push(other);
 	}
 
 	rest(): Rec | undefined {
