@@ -75,10 +75,10 @@ async function rawBytes(req: DeliveryRequest): Promise<{ ok: true; bytes: Uint8A
  * JSON.parse's message without the stretch of the body it quotes (`Unexpected token 'o', "…tok-0123"…
  * is not valid JSON`): that stretch may hold part of a secret the sender reflected.
  */
-function syntaxProblem(error: unknown): string {
-	const message = error instanceof Error ? error.message : 'syntax error';
-	const quoted = [', "', ', ..."'].map((start) => message.indexOf(start)).filter((at) => at >= 0);
-	return quoted.length ? message.slice(0, Math.min(...quoted)) : message;
+function syntaxProblem(error: SyntaxError): string {
+	const quoted = [', "', ', ..."'].map((start) => error.message.indexOf(start)).filter((at) => at >= 0);
+	// With nothing quoted, Math.min() is Infinity: the whole message.
+	return error.message.slice(0, Math.min(...quoted));
 }
 
 export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
@@ -94,7 +94,7 @@ export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
 		if (!inflated.ok) {
 			return inflated.reason === 'tooLarge'
 				? tooLarge()
-				: reject(400, 'bad_gzip', `The body starts like gzip but could not be decompressed (${inflated.detail ?? 'corrupt data'}).`);
+				: reject(400, 'bad_gzip', `The body starts like gzip but could not be decompressed (${inflated.detail}).`);
 		}
 		bytes = inflated.bytes;
 	}
@@ -109,6 +109,7 @@ export async function readPayload(req: DeliveryRequest): Promise<BodyResult> {
 	try {
 		return { ok: true, payload: JSON.parse(text) as unknown };
 	} catch (error) {
-		return reject(400, 'invalid_json', `The body is not valid JSON (${syntaxProblem(error)}).`);
+		// JSON.parse throws only SyntaxError.
+		return reject(400, 'invalid_json', `The body is not valid JSON (${syntaxProblem(error as SyntaxError)}).`);
 	}
 }

@@ -24,10 +24,12 @@ function sliceSize(room: number): number {
 
 export type InflateResult =
 	| { ok: true; bytes: Uint8Array }
-	| { ok: false; reason: 'tooLarge' | 'corrupt'; detail?: string };
+	| { ok: false; reason: 'tooLarge' }
+	| { ok: false; reason: 'corrupt'; detail: string };
 
 export function looksGzipped(bytes: Uint8Array): boolean {
-	return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+	// Past the end, bytes[i] is undefined: no match.
+	return bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 /**
@@ -58,7 +60,7 @@ export function nextMember(input: Uint8Array, from: number, size: number): numbe
 export type GzipStream = ReadableWritablePair<Uint8Array, BufferSource>;
 export type OpenStream = () => GzipStream;
 
-type Inflated = { kind: 'done' | 'stopped'; chunks: Uint8Array[]; total: number; detail?: string } | { kind: 'tooLarge' };
+type Inflated = { kind: 'done'; chunks: Uint8Array[]; total: number } | { kind: 'stopped'; chunks: Uint8Array[]; total: number; detail: string } | { kind: 'tooLarge' };
 
 /**
  * Gunzips `input`, up to `maxBytes` of output, with several members read as one stream (RFC 1952,
