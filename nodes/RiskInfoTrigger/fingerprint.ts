@@ -66,8 +66,6 @@ export function writeCanonicalJson(value: unknown, write: (text: string) => void
  * depth limit (json.ts), and far from where JSON.stringify's own recursion overflows (~4,400 levels).
  */
 const COPY_DEPTH = 200;
-/** How many key lists sortedCopy remembers the sorted order of. */
-const KNOWN_KEY_LISTS = 8;
 /** Returned, all the way up, where the copy cannot make JSON.stringify write the canonical text. */
 const UNCOPYABLE = Symbol('uncopyable');
 
@@ -76,88 +74,44 @@ function scalar(value: unknown): unknown {
 	return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }
 
-/**
- * Whether JSON.stringify writes this object as the writer does when it holds what the writer
- * would: plain records and arrays only, since JSON.stringify calls an inherited toJSON (a Date's).
- */
-function plain(value: object): boolean {
-	const proto: unknown = Object.getPrototypeOf(value);
-	return proto === Object.prototype || proto === Array.prototype || proto === null;
-}
+const startsWithDigit = (key: string) => key.charCodeAt(0) >= 0x30 && key.charCodeAt(0) <= 0x39;
 
 /**
- * A copy of `value` in which every object has its keys in sorted order, so that JSON.stringify of
- * it writes exactly what writeCanonicalJson writes of `value`: the copy reads what the writer reads
- * (Object.keys and their values, array elements in order) and turns what the writer writes as null
- * into null. A plain record whose keys are already in order, or an array, is not copied when
- * nothing in it changes: JSON.stringify writes it as it is (half the records of a large delivery,
- * its deed extracts, and the allocating is most of the copy's cost). It gives up (UNCOPYABLE)
- * where it cannot: past COPY_DEPTH, on a hole in an array (the writer skips it), and on an object
- * with an array-index key among others (objects list those first whatever the order they were
- * added in; keys starting with a digit are all sent back, which is enough).
+ * A copy of `value` in which every object is a plain record with its keys in sorted order, so that
+ * JSON.stringify of it writes exactly what writeCanonicalJson writes of `value`: the copy reads what
+ * the writer reads (Object.keys and their values, array elements in order) and turns what the
+ * writer writes as null into null. Only events holding a record kept as it came, and the
+ * comparison with entries version 0.1 stored, come here (dedup.ts), so it copies everything
+ * rather than keeping shortcuts. It gives up (UNCOPYABLE) where it cannot: past COPY_DEPTH, on a
+ * hole in an array (the writer skips it), and on an object with an array-index key (objects list
+ * those first whatever the order they were added in; an object whose first key starts with a
+ * digit is sent back, which is enough).
  */
 function sortedCopy(root: unknown, skipTopLevel: readonly string[]): unknown {
-	// The records of a list mostly share their keys, and lists nest (a company's partners, then its
-	// deed extracts, then the next company): the sorted orders of the last few key lists are kept.
-	const known: Array<{ keys: string[]; sorted: string[]; inOrder: boolean }> = [];
-	let lastInOrder = true;
-	const sorted = (keys: string[]): string[] => {
-		for (const entry of known) {
-			if (entry.keys.length !== keys.length) continue;
-			let same = true;
-			for (let i = 0; same && i < keys.length; i++) same = keys[i] === entry.keys[i];
-			if (!same) continue;
-			lastInOrder = entry.inOrder;
-			return entry.sorted;
-		}
-		const entry = { keys, sorted: [...keys].sort(), inOrder: true };
-		entry.inOrder = entry.sorted.every((key, i) => key === keys[i]);
-		if (known.unshift(entry) > KNOWN_KEY_LISTS) known.pop();
-		lastInOrder = entry.inOrder;
-		return entry.sorted;
-	};
 	const copy = (value: unknown, depth: number): unknown => {
 		if (typeof value !== 'object' || value === null) return scalar(value);
 		if (depth >= COPY_DEPTH) return UNCOPYABLE;
 		if (Array.isArray(value)) {
-			// Allocated at the first element that changes.
-			let out: unknown[] | undefined = plain(value) ? undefined : [];
+			const out: unknown[] = [];
 			for (let i = 0; i < value.length; i++) {
-				const item: unknown = value[i];
-				if (item === undefined && !(i in value)) return UNCOPYABLE;
-				// Scalars, most of what an event holds, without a call each.
-				const copied = typeof item === 'object' && item !== null ? copy(item, depth + 1) : scalar(item);
+				if (!(i in value)) return UNCOPYABLE;
+				const copied = copy(value[i], depth + 1);
 				if (copied === UNCOPYABLE) return UNCOPYABLE;
-				if (out) out.push(copied);
-				else if (copied !== item) (out = value.slice(0, i)).push(copied);
+				out.push(copied);
 			}
-			return out ?? value;
+			return out;
 		}
 		const record = value as Record<string, unknown>;
-		let keys = Object.keys(record);
-		let inOrder = true;
-		if (keys.length > 1) {
-			const first = keys[0].charCodeAt(0);
-			if (first >= 0x30 && first <= 0x39) return UNCOPYABLE;
-			keys = sorted(keys);
-			inOrder = lastInOrder;
-		}
-		if (depth === 0 && skipTopLevel.length) {
-			keys = keys.filter((key) => !skipTopLevel.includes(key));
-			inOrder = false;
-		}
-		let out: Record<string, unknown> | undefined = inOrder && plain(record) ? undefined : {};
-		for (let i = 0; i < keys.length; i++) {
-			const item = record[keys[i]];
-			const copied = typeof item === 'object' && item !== null ? copy(item, depth + 1) : scalar(item);
+		const keys = Object.keys(record);
+		if (keys.length > 0 && startsWithDigit(keys[0])) return UNCOPYABLE;
+		const out: Record<string, unknown> = {};
+		for (const key of keys.sort()) {
+			if (depth === 0 && skipTopLevel.includes(key)) continue;
+			const copied = copy(record[key], depth + 1);
 			if (copied === UNCOPYABLE) return UNCOPYABLE;
-			if (!out && copied !== item) {
-				out = {};
-				for (let j = 0; j < i; j++) put(out, keys[j], record[keys[j]]);
-			}
-			if (out) put(out, keys[i], copied);
+			put(out, key, copied);
 		}
-		return out ?? record;
+		return out;
 	};
 	return copy(root, 0);
 }

@@ -1,10 +1,9 @@
-// Edge cases of the content digest (fingerprint.ts) where its speed shortcuts could part from the
-// canonical text: the cache of sorted key lists (lists that are a prefix of another, of the same
-// length, evicted and seen again), the in-order/no-copy shortcuts (sorted records holding unsorted
-// ones, arrays of unsorted records), objects that are not plain (null prototype, class instances,
-// Date, boxed String, an Array subclass), array holes, keys starting with digits, nesting past the
-// copy's depth limit, the skip list (top level only), values JSON cannot hold, and texts longer than
-// the digest's flush size. Every expected value is computed by an independent key-sorting helper
+// Edge cases of the content digest (fingerprint.ts) where its key-sorted copy could part from the
+// canonical text: key lists that are a prefix of another, of the same length, or seen again after
+// others, sorted records holding unsorted ones, arrays of unsorted records, objects that are not
+// plain (null prototype, class instances, Date, boxed String, an Array subclass), array holes, keys
+// starting with digits, nesting past the copy's depth limit, the skip list (top level only), values
+// JSON cannot hold, and texts longer than the digest's flush size. Every expected value is computed by an independent key-sorting helper
 // written here (or written out by hand), never by the code under test.
 import { createHash } from 'node:crypto';
 
@@ -193,6 +192,15 @@ describe('fingerprint edges', () => {
 			listText = `[${listText},{"x":${i},"y":1}]`;
 		}
 		expect(fingerprint(list)).toBe(digestOf(listText));
+		// Arrays count as levels too: 20,000 of them would overflow a copy that did not count them.
+		const arrays = JSON.parse(`${'['.repeat(20000)}{"b":1,"a":2}${']'.repeat(20000)}`) as unknown;
+		expect(fingerprint(arrays)).toBe(digestOf(`${'['.repeat(20000)}{"a":2,"b":1}${']'.repeat(20000)}`));
+	});
+
+	it('keeps a key named "__proto__" as a key, at any depth', () => {
+		const parsed = JSON.parse('{"x":1,"__proto__":{"b":1,"a":2},"y":[{"__proto__":3}]}') as unknown;
+		expect(fingerprint(parsed)).toBe(digestOf('{"__proto__":{"a":2,"b":1},"x":1,"y":[{"__proto__":3}]}'));
+		expectCanonical(parsed);
 	});
 
 	it('digests texts longer than the flush size whole', () => {
