@@ -2,6 +2,7 @@
 // is left for `extra` and in which order, what stands in for an absent value, and the refusals.
 // Events are written here from spec §6 and fields.ts's names; a few are built in process, with an
 // inherited or undefined key, which no JSON body has.
+import { LISTS, SUMMARY_ENTRY, type Field } from '../../nodes/RiskInfoTrigger/fields';
 import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
 
 type Rec = Record<string, unknown>;
@@ -103,5 +104,30 @@ describe('the head', () => {
 		expect(normaliseEvent('{}')).toEqual({ ok: false, error: 'not_an_object', message: 'The body must be a JSON object, but it is a string.' });
 		expect(normaliseEvent({ nombreCompleto: 'x' })).toEqual({ ok: false, error: 'missing_fields', message: 'The event lacks "webhookId" (a number) and "status" or "estado" (SUCCESS or FAILED).' });
 		expect(normaliseEvent({ webhookId: 1, estado: '' })).toEqual({ ok: false, error: 'missing_fields', message: 'The event lacks "status" or "estado" (SUCCESS or FAILED).' });
+	});
+});
+
+describe('the field tables', () => {
+	it('read each name in one field only, so a name of a finding is either understood or left for extra', () => {
+		const tables: Field[][] = [];
+		const collect = (fields: Field[]) => {
+			tables.push(fields);
+			for (const field of fields) if (field.each) collect(field.each);
+		};
+		for (const spec of LISTS) collect(spec.fields);
+		collect(SUMMARY_ENTRY);
+		expect(tables.length).toBeGreaterThan(LISTS.length + 1);
+		for (const fields of tables) {
+			const names = fields.flatMap((field) => field.from);
+			expect(names).toEqual([...new Set(names)]);
+		}
+	});
+
+	it('nested tables are laid out too: a partner and an extract inside a corporate-mesh finding', () => {
+		const mesh = { nombreSociedad: 'S', socios: [{ nombre: 'P', cargo: 'C', otro: 1 }], extractos: [{ actuacion: 'A', fecha: 'F' }] };
+		const lists = normalised({ ...head, datosMallaSocietaria: [mesh], totalMallaSocietaria: 1 }).event.lists as Record<string, { items: Rec[] }>;
+		const [item] = lists.corporateMesh.items;
+		expect((item.partners as Rec[])[0]).toMatchObject({ name: 'P', position: 'C', rut: null, extra: { otro: 1 } });
+		expect(item.extracts).toEqual([{ action: 'A', date: 'F', pdfLink: null }]);
 	});
 });
