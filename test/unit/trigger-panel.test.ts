@@ -5,6 +5,7 @@
 import { Workflow, type ICredentialsDecrypted, type ICredentialTestFunctions, type INode, type INodeTypeDescription } from 'n8n-workflow';
 
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
+import { isolated } from '../helpers/isolated';
 import { onlyType } from '../helpers/node-types';
 
 const description = (): INodeTypeDescription => new RiskInfoTrigger().description;
@@ -56,13 +57,23 @@ test('the credential test says a usable secret cannot be tested against the serv
 	expect(await check(undefined)).toEqual({ status: 'Error', message: expect.stringMatching(/Token/) });
 });
 
-test('the webhook is a POST to .../riskinfo-compliance, and its answer settings can be read without the expression engine', () => {
-	const [webhook] = description().webhooks!;
+test('the webhook is a POST to .../riskinfo-compliance; what it answers is read the same through the expression engine and without it', () => {
+	// Loaded inside the test: the answer settings are module-level values (test/helpers/isolated.ts).
+	const { RiskInfoTrigger: Trigger } = isolated(() => require('../../nodes/RiskInfoTrigger/RiskInfoTrigger.node') as typeof import('../../nodes/RiskInfoTrigger/RiskInfoTrigger.node'));
+	const node = new Trigger();
+	const [webhook] = node.description.webhooks!;
 	expect(webhook).toMatchObject({ name: 'default', httpMethod: 'POST', path: 'riskinfo-compliance' });
 	const resolvers = (webhook as unknown as Record<symbol, Record<string, { resolve: (p: Record<string, unknown>) => string }>>)[Symbol.for('n8n.webhookDescriptionResolvers')];
 	expect(Object.keys(resolvers).sort()).toEqual(['responseData', 'responseMode']);
-	expect(resolvers.responseMode.resolve({ respond: 'whenFinished' })).toBe('lastNode');
-	expect(resolvers.responseMode.resolve({ respond: 'immediately' })).toBe('onReceived');
+	const expected = { whenFinished: { responseMode: 'lastNode', responseData: 'noData' }, immediately: { responseMode: 'onReceived', responseData: '' } };
+	for (const [respond, answers] of Object.entries(expected)) {
+		const subject: INode = { id: '1', name: 'Risk Info Trigger', type: 't', typeVersion: 1.1, position: [0, 0], parameters: { respond } };
+		const workflow = new Workflow({ id: 'w', nodes: [subject], connections: {}, active: true, nodeTypes: onlyType(node) });
+		for (const [field, value] of Object.entries(answers) as Array<['responseMode' | 'responseData', string]>) {
+			expect([respond, field, resolvers[field].resolve({ respond })]).toEqual([respond, field, value]);
+			expect([respond, field, workflow.expression.getSimpleParameterValue(subject, webhook[field] as string, 'webhook', {})]).toEqual([respond, field, value]);
+		}
+	}
 });
 
 test('checkExists, create and delete each answer true', async () => {
