@@ -31,7 +31,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return { noWebhookResponse: true };
 	};
 
-	if (this.getNodeParameter('authentication', 'credential') !== 'none') {
+	// n8n fills in the default (credential) for a node saved without the parameter; only "none" turns it off.
+	if (this.getNodeParameter('authentication') !== 'none') {
 		let raw: Record<string, unknown> | undefined;
 		try {
 			raw = (await this.getCredentials(RISK_INFO_WEBHOOK_AUTH_API)) as Record<string, unknown>;

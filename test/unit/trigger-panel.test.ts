@@ -26,6 +26,8 @@ test('it shows as Risk Info Trigger in the Trigger group, named so on the canvas
 	expect(d.defaults).toEqual({ name: 'Risk Info Trigger' });
 	expect(d.inputs).toEqual([]);
 	expect(d.outputs).toEqual(['main']);
+	// Versions 1 and 1.1, a new node getting 1.1 (RiskInfoTrigger.node.ts says what differs).
+	expect([d.version, d.defaultVersion]).toEqual([[1, 1.1], 1.1]);
 	expect(d.icon).toEqual({ light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' });
 	expect(d.documentationUrl).toMatch(/^https:\/\//);
 });
