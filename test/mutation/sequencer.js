@@ -17,17 +17,9 @@ class MutantSequencer extends Sequencer {
 	}
 
 	sort(tests) {
-		const mutant = Boolean(process.env.__STRYKER_ACTIVE_MUTANT__);
-		const files = mutant && this.pattern ? filesOf(this.pattern) : undefined;
+		const files = process.env.__STRYKER_ACTIVE_MUTANT__ && this.pattern ? filesOf(this.pattern) : undefined;
 		const kept = files ? tests.filter((test) => files.has(test.path)) : tests;
-		const sorted = super.sort(kept.length ? kept : tests);
-		if (!mutant) return sorted;
-		// A mutant's run stops at its first failing file, and most are killed: files that failed
-		// before first (jest's cache; often the killer of the mutant next to it), then the fastest,
-		// where jest's own order puts the slowest first and the small unit tests that pin one
-		// function last.
-		const failed = (test) => (this.hasFailed(test) ? 0 : 1);
-		return sorted.sort((a, b) => failed(a) - failed(b) || (a.duration ?? Infinity) - (b.duration ?? Infinity));
+		return super.sort(kept.length ? kept : tests);
 	}
 }
 
