@@ -55,6 +55,8 @@ export default {
 			testNamePattern: "^(?!n8n's community-node lint |Ignore Repeated Deliveries remembers a bounded number of deliveries)",
 			// Speed only: run a mutant's tests without loading every other related test file.
 			setupFilesAfterEnv: ['<rootDir>/test/mutation/record-tests.js'],
+			// Skips a mutant's remaining tests once one has failed (Stryker's jest runner cannot bail).
+			testEnvironment: process.env.MUTATE_NO_BAIL === '1' ? 'node' : './test/mutation/environment.js',
 			testSequencer: '<rootDir>/test/mutation/sequencer.js',
 		},
 	},
