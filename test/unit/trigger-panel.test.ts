@@ -10,12 +10,17 @@ import { onlyType } from '../helpers/node-types';
 
 const description = (): INodeTypeDescription => new RiskInfoTrigger().description;
 
-/** The subtitle n8n shows under the node on the canvas for these parameters, evaluated by n8n's expression engine. */
+/** `template` evaluated by n8n's expression engine for a trigger (version 1.1) with these parameters. */
+function evaluated(node: RiskInfoTrigger, parameters: Record<string, string>, template: string, mode: 'manual' | 'webhook'): unknown {
+	const subject: INode = { id: '1', name: 'Risk Info Trigger', type: 't', typeVersion: 1.1, position: [0, 0], parameters };
+	const workflow = new Workflow({ id: 'w', nodes: [subject], connections: {}, active: mode === 'webhook', nodeTypes: onlyType(node) });
+	return workflow.expression.getSimpleParameterValue(subject, template, mode, {});
+}
+
+/** The subtitle n8n shows under the node on the canvas for these parameters. */
 function subtitle(parameters: Record<string, string>): unknown {
 	const node = new RiskInfoTrigger();
-	const subject: INode = { id: '1', name: 'Risk Info Trigger', type: 't', typeVersion: 1.1, position: [0, 0], parameters };
-	const workflow = new Workflow({ id: 'w', nodes: [subject], connections: {}, active: false, nodeTypes: onlyType(node) });
-	return workflow.expression.getSimpleParameterValue(subject, node.description.subtitle!, 'manual', {});
+	return evaluated(node, parameters, node.description.subtitle!, 'manual');
 }
 
 test('it shows as Risk Info Trigger in the Trigger group, named so on the canvas, with no input and one output', () => {
@@ -69,11 +74,9 @@ test('the webhook is a POST to .../riskinfo-compliance; what it answers is read 
 	expect(Object.keys(resolvers).sort()).toEqual(['responseData', 'responseMode']);
 	const expected = { whenFinished: { responseMode: 'lastNode', responseData: 'noData' }, immediately: { responseMode: 'onReceived', responseData: '' } };
 	for (const [respond, answers] of Object.entries(expected)) {
-		const subject: INode = { id: '1', name: 'Risk Info Trigger', type: 't', typeVersion: 1.1, position: [0, 0], parameters: { respond } };
-		const workflow = new Workflow({ id: 'w', nodes: [subject], connections: {}, active: true, nodeTypes: onlyType(node) });
 		for (const [field, value] of Object.entries(answers) as Array<['responseMode' | 'responseData', string]>) {
 			expect([respond, field, resolvers[field].resolve({ respond })]).toEqual([respond, field, value]);
-			expect([respond, field, workflow.expression.getSimpleParameterValue(subject, webhook[field] as string, 'webhook', {})]).toEqual([respond, field, value]);
+			expect([respond, field, evaluated(node, { respond }, webhook[field] as string, 'webhook')]).toEqual([respond, field, value]);
 		}
 	}
 });
