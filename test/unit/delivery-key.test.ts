@@ -6,14 +6,8 @@
 import { createHash } from 'node:crypto';
 
 import { alreadyEmitted, deliveryKey } from '../../nodes/RiskInfoTrigger/dedup';
-import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
+import { normalised } from '../helpers/normalised';
 import { event, reverseKeys, type Rec } from '../trigger/forms';
-
-function normalised(payload: unknown): NormalisedEvent {
-	const result = normaliseEvent(payload);
-	if (!result.ok) throw new Error(result.message);
-	return result.value;
-}
 
 const pep = { nombre: 'Ana Pérez', cargo: 'Ministra', institucion: 'Ministerio', periodo: '2020-2022' };
 const success = {

@@ -3,15 +3,10 @@
 // Events are written here from spec §6 and fields.ts's names; a few are built in process, with an
 // inherited or undefined key, which no JSON body has.
 import { LISTS, SUMMARY_ENTRY, type Field } from '../../nodes/RiskInfoTrigger/fields';
-import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
+import { normaliseEvent } from '../../nodes/RiskInfoTrigger/normalise';
+import { normalised } from '../helpers/normalised';
 
 type Rec = Record<string, unknown>;
-
-function normalised(payload: unknown): NormalisedEvent {
-	const result = normaliseEvent(payload);
-	if (!result.ok) throw new Error(result.message);
-	return result.value;
-}
 
 const head = { webhookId: 41, estado: 'SUCCESS', nombreCompleto: 'Ana Pérez' };
 const pep = { nombre: 'Ana Pérez', cargo: 'Ministra', institucion: 'Ministerio', periodo: '2020-2022' };
