@@ -8,7 +8,7 @@ const crypto = require('node:crypto');
 const { gzipSync } = require('node:zlib');
 const { assert, waitFor } = require('./checks');
 const { CREDENTIAL_IDS } = require('./setup');
-const { fetchText } = require('./n8n');
+const { fetchText, nodeItems } = require('./n8n');
 
 const TRIGGER_TYPE = 'n8n-nodes-riskinfo.riskInfoTrigger';
 const MiB = 1024 * 1024;
@@ -123,7 +123,7 @@ async function checkDeepValue(ctx) {
 	);
 	const exec = await api(ctx.baseUrl, ctx.apiKey, 'GET', `/api/v1/executions/${summary.id}?includeData=true`);
 	assert(exec.status === 'success', `the execution for webhook ${fitsId} is ${exec.status}`);
-	const item = exec.data?.resultData?.runData?.['Risk Info Trigger']?.[0]?.data?.main?.[0]?.[0]?.json;
+	const item = nodeItems(exec, 'Risk Info Trigger')?.[0]?.json;
 	assert(item && item.webhookId === fitsId, `execution ${exec.id} holds ${JSON.stringify(item)?.slice(0, 200)}`);
 	const kept = item.extra?.nivelDetalle;
 	assert(nesting(kept) === 99 && JSON.stringify(kept) === deepJson(99, '"fondo"'), `execution ${exec.id} read back a value nesting ${nesting(kept)} levels, not the 99 sent`);
@@ -173,7 +173,7 @@ async function checkMembers(ctx) {
 		async () => {
 			const q = new URLSearchParams({ workflowId: ctx.wf.id, includeData: 'true', limit: '20' });
 			const runs = (await api(ctx.baseUrl, ctx.apiKey, 'GET', `/api/v1/executions?${q}`)).data;
-			return runs.find((e) => e.data?.resultData?.runData?.['Risk Info Trigger']?.[0]?.data?.main?.[0]?.[0]?.json?.webhookId === id);
+			return runs.find((e) => nodeItems(e, 'Risk Info Trigger')?.[0]?.json?.webhookId === id);
 		},
 		30_000,
 	);
