@@ -47,7 +47,7 @@ export const MAX_MEMBERS = 64;
 export function nextMember(input: Uint8Array, from: number, size: number): number {
 	const isize = size >>> 0;
 	// A member is at least 18 bytes of header and trailer.
-	for (let at = input.indexOf(0x1f, from + 18); at >= 0; at = input.indexOf(0x1f, at + 1)) {
+	for (let at = input.indexOf(0x1f, from + 18); at !== -1; at = input.indexOf(0x1f, at + 1)) {
 		// Past the end, input[i] is undefined: no match.
 		if (input[at + 1] !== 0x8b || input[at + 2] !== 0x08) continue;
 		const stored = (input[at - 4] | (input[at - 3] << 8) | (input[at - 2] << 16) | (input[at - 1] << 24)) >>> 0;
@@ -78,7 +78,7 @@ export async function gunzipCapped(input: Uint8Array, maxBytes: number, open: Op
 		total += part.total;
 		if (part.kind === 'done') break;
 		const next = part.total > 0 ? nextMember(input, start, part.total) : -1;
-		if (next < 0) return { ok: false, reason: 'corrupt', detail: part.detail };
+		if (next === -1) return { ok: false, reason: 'corrupt', detail: part.detail };
 		if (members >= MAX_MEMBERS) return { ok: false, reason: 'corrupt', detail: `more than ${MAX_MEMBERS} gzip members` };
 		start = next;
 	}
@@ -95,21 +95,26 @@ export async function gunzipCapped(input: Uint8Array, maxBytes: number, open: Op
 async function inflateStream(stream: GzipStream, input: Uint8Array, maxBytes: number): Promise<Inflated> {
 	const writer = stream.writable.getWriter();
 	const reader = stream.readable.getReader();
-	let stopped = false;
 	const chunks: Uint8Array[] = [];
 	/** Inflated bytes read so far; the feeding sizes its slices from it. */
 	let total = 0;
 
-	// Rejections from the writing side mirror the reading side's; they are handled there.
+	// Once the stream is stopped, writing to it rejects, which ends the feeding; those rejections
+	// mirror the reading side's, which is where they are handled.
 	const feeding = (async () => {
-		for (let at = 0; at < input.length && !stopped; ) {
+		for (let at = 0; at < input.length; ) {
 			const end = at + sliceSize(maxBytes - total);
 			// A copy, so the stream owns plain ArrayBuffer-backed bytes whatever backs the input.
 			await writer.write(new Uint8Array(input.subarray(at, end)));
 			at = end;
 		}
-		if (!stopped) await writer.close();
+		await writer.close();
 	})().catch(() => undefined);
+	/** Stops both sides, so that the feeding ends too; then waits for it. */
+	const stop = async () => {
+		await Promise.allSettled([reader.cancel(), writer.abort()]);
+		await feeding;
+	};
 
 	try {
 		for (;;) {
@@ -117,17 +122,13 @@ async function inflateStream(stream: GzipStream, input: Uint8Array, maxBytes: nu
 			if (done) break;
 			total += value.byteLength;
 			if (total > maxBytes) {
-				stopped = true;
-				await Promise.allSettled([reader.cancel(), writer.abort()]);
-				await feeding;
+				await stop();
 				return { kind: 'tooLarge' };
 			}
 			chunks.push(value);
 		}
 	} catch (error) {
-		stopped = true;
-		await Promise.allSettled([writer.abort()]);
-		await feeding;
+		await stop();
 		return { kind: 'stopped', chunks, total, detail: error instanceof Error ? error.message : String(error) };
 	}
 	await feeding;

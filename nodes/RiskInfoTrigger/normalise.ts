@@ -31,8 +31,8 @@ export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; err
 
 /** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */
 class Reader {
-	/** Keys of the source that were understood; a few at most, so a list is cheaper than a Set. */
-	private readonly used: string[] = [];
+	/** Keys of the source that were understood. */
+	private readonly used = new Set<string>();
 
 	constructor(private readonly source: Rec) {}
 
@@ -65,11 +65,11 @@ class Reader {
 	 */
 	use(name: string, names: string[]): void {
 		const value = this.source[name];
-		for (const other of names) if (sameJson(this.source[other], value)) this.used.push(other);
+		for (const other of names) if (sameJson(this.source[other], value)) this.used.add(other);
 	}
 
 	rest(): Rec | undefined {
-		const keys = Object.keys(this.source).filter((key) => !this.used.includes(key));
+		const keys = Object.keys(this.source).filter((key) => !this.used.has(key));
 		if (keys.length === 0) return undefined;
 		const extra: Rec = {};
 		for (const key of keys) put(extra, key, this.source[key]);
@@ -106,7 +106,7 @@ const LOOK_DEPTH = 200;
 function holdsRecord(value: unknown, depth = 0): boolean {
 	if (typeof value !== 'object' || value === null) return false;
 	if (!Array.isArray(value) || depth >= LOOK_DEPTH) return true;
-	for (let i = 0; i < value.length; i++) if (holdsRecord(value[i], depth + 1)) return true;
+	for (const element of value) if (holdsRecord(element, depth + 1)) return true;
 	return false;
 }
 
@@ -132,7 +132,7 @@ function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
 	if (!isRecord(raw)) return kept(raw, layout);
 	const out: Rec = {};
 	/** Aliases present beside the chosen name with another value: kept under `extra`. Rare. */
-	let disagreeing: string[] | undefined;
+	let disagreeing: Set<string> | undefined;
 	for (const field of fields) {
 		const names = field.from;
 		let value: unknown = undefined;
@@ -141,7 +141,7 @@ function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
 			if (found === undefined || !hasOwn(raw, names[i])) continue;
 			value = found;
 			for (let j = i + 1; j < names.length; j++) {
-				if (hasOwn(raw, names[j]) && !sameJson(raw[names[j]], found)) (disagreeing ??= []).push(names[j]);
+				if (hasOwn(raw, names[j]) && !sameJson(raw[names[j]], found)) (disagreeing ??= new Set()).add(names[j]);
 			}
 			break;
 		}
@@ -151,7 +151,7 @@ function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
 	let extra: Rec | undefined;
 	// for...in also visits inherited enumerable keys, which a JSON body cannot give; they are not the record's.
 	for (const key in raw) {
-		if (understood.has(key) && !disagreeing?.includes(key)) continue;
+		if (understood.has(key) && !disagreeing?.has(key)) continue;
 		if (hasOwn(raw, key)) put((extra ??= {}), key, raw[key]);
 	}
 	if (extra) putExtraRecord(out, extra, layout);

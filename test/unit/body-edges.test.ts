@@ -4,7 +4,8 @@
 import { gzipSync } from 'node:zlib';
 
 import type { DeliveryRequest } from '../../nodes/RiskInfoTrigger/body';
-import { MAX_BODY_BYTES, readPayload } from '../../nodes/RiskInfoTrigger/body';
+import { readPayload } from '../../nodes/RiskInfoTrigger/body';
+import { isolated } from '../helpers/isolated';
 
 const event = { webhookId: 5, estado: 'FAILED', error: 'x' };
 const text = JSON.stringify(event);
@@ -47,14 +48,20 @@ describe('the body n8n parsed, or the raw bytes', () => {
 	it('without bytes or a way to read them, text n8n kept is parsed, and raw bytes kept as text are too', async () => {
 		await expect(readPayload({ headers: {}, contentType: 'text/plain', body: text })).resolves.toEqual({ ok: true, payload: event });
 		await expect(readPayload({ headers: {}, contentType: 'text/plain', rawBody: text as unknown as Uint8Array })).resolves.toEqual({ ok: true, payload: event });
-		await expect(readPayload({ headers: {}, contentType: 'text/plain' })).resolves.toMatchObject({ ok: false, status: 400, error: 'empty_body' });
+		await expect(readPayload({ headers: {}, contentType: 'text/plain' })).resolves.toEqual({ ok: false, status: 400, error: 'empty_body', message: 'The body is empty; expected a JSON compliance event.' });
 	});
 
 	it('bytes n8n cannot read: 413 when it says too large (status or statusCode), 400 otherwise', async () => {
 		const failing = (error: object): DeliveryRequest => ({ headers: {}, contentType: 'application/gzip', readRawBody: () => Promise.reject(Object.assign(new Error('no'), error)) });
-		await expect(readPayload(failing({ status: 413 }))).resolves.toMatchObject({ ok: false, status: 413, error: 'body_too_large' });
-		await expect(readPayload(failing({ statusCode: 413 }))).resolves.toMatchObject({ ok: false, status: 413, error: 'body_too_large' });
-		await expect(readPayload(failing({ statusCode: 400 }))).resolves.toMatchObject({ ok: false, status: 400, error: 'unreadable_body' });
+		const tooLarge = { ok: false, status: 413, error: 'body_too_large', message: 'The body is larger than n8n accepts.' };
+		await expect(readPayload(failing({ status: 413 }))).resolves.toEqual(tooLarge);
+		await expect(readPayload(failing({ statusCode: 413 }))).resolves.toEqual(tooLarge);
+		await expect(readPayload(failing({ statusCode: 400 }))).resolves.toEqual({
+			ok: false,
+			status: 400,
+			error: 'unreadable_body',
+			message: 'The body could not be read (a Content-Encoding that does not match the data?).',
+		});
 	});
 });
 
@@ -64,10 +71,22 @@ describe('gzip layers and the cap', () => {
 		await expect(readPayload(raw(gzipSync(gzipSync(gzipSync(text)))))).resolves.toMatchObject({ ok: false, status: 400, error: 'invalid_json' });
 	});
 
-	it('a body n8n did not cap is refused past 16 MiB, and accepted at exactly 16 MiB', async () => {
-		const padded = (size: number) => `${text}${' '.repeat(size - text.length)}`;
-		await expect(readPayload(raw(padded(MAX_BODY_BYTES)))).resolves.toEqual({ ok: true, payload: event });
-		await expect(readPayload(raw(padded(MAX_BODY_BYTES + 1)))).resolves.toMatchObject({ ok: false, status: 413, error: 'body_too_large' });
+	it('a body n8n did not cap is refused past 16 MiB, and accepted at exactly 16 MiB, plain or gzipped', async () => {
+		// Loaded inside the test: the cap is a module-level value (test/MUTANTS.md).
+		const body = isolated(() => require('../../nodes/RiskInfoTrigger/body') as typeof import('../../nodes/RiskInfoTrigger/body'));
+		const padded = (size: number) => Buffer.from(`${text}${' '.repeat(size - text.length)}`);
+		const refused = { ok: false, status: 413, error: 'body_too_large', message: 'The body is larger than 16 MiB once decompressed.' };
+		for (const pack of [(b: Buffer) => b, (b: Buffer) => gzipSync(b)]) {
+			await expect(body.readPayload(raw(pack(padded(16 * 1024 * 1024))))).resolves.toEqual({ ok: true, payload: event });
+			await expect(body.readPayload(raw(pack(padded(16 * 1024 * 1024 + 1))))).resolves.toEqual(refused);
+		}
+	});
+
+	it('a body is taken for gzip only when it starts with both magic bytes; otherwise it is read as text', async () => {
+		for (const start of [[0x1f, 0x7b], [0x7b, 0x8b], [0x1f]]) {
+			await expect(readPayload(raw(Buffer.from(start)))).resolves.toMatchObject({ ok: false, status: 400, error: 'invalid_json' });
+		}
+		await expect(readPayload(raw(Buffer.from([0x1f, 0x8b])))).resolves.toMatchObject({ ok: false, status: 400, error: 'bad_gzip' });
 	});
 
 	it('bytes that are not UTF-8 are not JSON, even where a decoder would replace them', async () => {

@@ -1,9 +1,11 @@
 // Where a body's next gzip member starts, for Node 24 (n8n 2.x), whose DecompressionStream stops
 // after the first member. The whole path runs in the real n8n: scripts/lib/hostile.js (e2e).
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
 import type { OpenStream } from '../../nodes/RiskInfoTrigger/inflate';
 import { gunzipCapped, MAX_MEMBERS, nextMember } from '../../nodes/RiskInfoTrigger/inflate';
+import { isolated } from '../helpers/isolated';
 
 const first = gzipSync('{"webhookId":1,');
 const second = gzipSync('"estado":"FAILED"}');
@@ -26,6 +28,8 @@ describe('nextMember', () => {
 		size.writeUInt32LE(7);
 		const notDeflate = Buffer.concat([Buffer.alloc(18), size, Buffer.from([0x1f, 0x8b, 0x07, 0, 0]), size, Buffer.from([0x1f, 0x8b, 0x08, 0, 0])]);
 		expect(nextMember(notDeflate, 0, 7)).toBe(18 + 4 + 5 + 4);
+		const notGzip = Buffer.concat([Buffer.alloc(18), size, Buffer.from([0x1f, 0x00, 0x08, 0, 0])]);
+		expect(nextMember(notGzip, 0, 7)).toBe(-1);
 		const early = Buffer.concat([Buffer.alloc(13), size, Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0])]);
 		expect(nextMember(early, 0, 7)).toBe(-1);
 		// One byte later it is 18 bytes past the member's start, unless the member starts a byte later too.
@@ -116,5 +120,62 @@ describe('gunzipCapped on a Node whose stream stops after each member', () => {
 		const empty = members(['', 'x']);
 		expect(await gunzipCapped(empty.body, 1024, empty.open)).toEqual({ ok: false, reason: 'corrupt', detail: 'Trailing junk found after the end of the compressed stream' });
 		expect(empty.opened()).toBe(1);
+	});
+});
+
+describe('how gunzipCapped feeds its stream', () => {
+	/** gunzipCapped from a fresh load (its slice bounds are module-level values), and the sizes of the slices it wrote. */
+	async function slices(input: Uint8Array, maxBytes: number): Promise<{ ok: boolean; sizes: number[] }> {
+		const inflate = isolated(() => require('../../nodes/RiskInfoTrigger/inflate') as typeof import('../../nodes/RiskInfoTrigger/inflate'));
+		const sizes: number[] = [];
+		const open: OpenStream = () => {
+			const inner = new DecompressionStream('gzip');
+			const writer = inner.writable.getWriter();
+			const writable = new WritableStream<BufferSource>({
+				write: (chunk) => {
+					sizes.push((chunk as Uint8Array).byteLength);
+					return writer.write(chunk);
+				},
+				close: () => writer.close(),
+				abort: (reason) => writer.abort(reason),
+			});
+			return { writable, readable: inner.readable };
+		};
+		const r = await inflate.gunzipCapped(input, maxBytes, open);
+		return { ok: r.ok, sizes };
+	}
+	// Random bytes do not compress, so what has been read out grows as fast as what was fed.
+	const noise = (size: number) => gzipSync(randomBytes(size));
+
+	it('with room to spare, in slices of 64 KiB; an input that ends on a slice boundary gets no empty slice after it', async () => {
+		// Random data is stored, not compressed: the gzip's length follows the data's, byte for byte.
+		const target = 5 * 64 * 1024;
+		let size = target;
+		let input = noise(size);
+		for (let tries = 0; input.length !== target && tries < 20; tries++) input = noise((size -= input.length - target));
+		expect(input.length).toBe(target);
+		const { ok, sizes } = await slices(input, 1024 ** 3);
+		expect(ok).toBe(true);
+		expect(sizes).toEqual([1, 2, 3, 4, 5].map(() => 64 * 1024));
+	});
+
+	it('under a cap, each slice can inflate to at most a quarter of the room left (1 KiB of deflate data inflates to at most 1,032 KiB), shrinking as the output grows', async () => {
+		const cap = 16 * 1024 * 1024;
+		const input = noise(400 * 1024);
+		const { ok, sizes } = await slices(input, cap);
+		expect(ok).toBe(true);
+		const fed = sizes.slice(0, -1);
+		expect(Math.max(...fed) * 1032 * 4).toBeLessThanOrEqual(cap);
+		expect(fed[0] * 1032 * 4).toBeGreaterThan(cap - 1032 * 4);
+		for (let i = 1; i < fed.length; i++) expect(fed[i]).toBeLessThanOrEqual(fed[i - 1]);
+		expect(fed.at(-1)).toBeLessThan(fed[0]);
+		expect(Math.min(...sizes)).toBeGreaterThan(0);
+	});
+
+	it('never in slices under 1 KiB, however little room is left', async () => {
+		const input = noise(20 * 1024);
+		const { ok, sizes } = await slices(input, 1024 * 1024);
+		expect(ok).toBe(true);
+		expect(sizes.slice(0, -1).every((size) => size === 1024)).toBe(true);
 	});
 });

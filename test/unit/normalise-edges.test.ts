@@ -64,6 +64,17 @@ describe('what stands in for what is absent', () => {
 		expect(n.extra).toBeUndefined();
 	});
 
+	it('a summary that is neither a record nor null says nothing: each entry is as if it were missing, and the value is kept under extra', () => {
+		const n = normalised({ ...head, resumen: 'ninguno' }).event;
+		expect((n.summary as Rec).publicOfficials).toEqual({ total: 0, risk: 'free' });
+		expect((n.summary as Rec).pepChile).toEqual({ total: null, risk: null });
+		expect(n.extra).toEqual({ resumen: 'ninguno' });
+	});
+
+	it('a key named "undefined" is no field\'s value: it goes under extra, and the fields it could stand for stay null', () => {
+		expect(pepItems([{ nombre: 'Ana Pérez', undefined: 'x' }])).toEqual([{ name: 'Ana Pérez', position: null, institution: null, period: null, extra: { undefined: 'x' } }]);
+	});
+
 	it('a null list is empty and a null total is the count of the list; neither is kept under extra', () => {
 		const n = normalised({ ...head, datosPepChile: null, totalPepChile: null, datosNoticias: [{ titulo: 't' }], totalNoticias: null }).event;
 		const lists = n.lists as Record<string, Rec>;
