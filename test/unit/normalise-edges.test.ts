@@ -137,3 +137,28 @@ describe('the field tables', () => {
 		expect(item.extracts).toEqual([{ action: 'A', date: 'F', pdfLink: null }]);
 	});
 });
+
+describe('whether the event is laid out whole (ordered), which picks the cheaper digest', () => {
+	/** Whether the event with a PEP finding whose position is `value` is laid out whole. */
+	const ordered = (value: unknown) => {
+		const r = normaliseEvent({ ...head, datosPepChile: [{ ...pep, cargo: value }], totalPepChile: 1 });
+		if (!r.ok) throw new Error(r.message);
+		return r.value.ordered;
+	};
+	const nested = (levels: number) => {
+		let value: unknown = [];
+		for (let i = 1; i < levels; i++) value = [value];
+		return value;
+	};
+
+	it('arrays holding no record keep it whole; a record anywhere in them does not', () => {
+		expect(ordered('Ministra')).toBe(true);
+		expect(ordered([['a'], []])).toBe(true);
+		expect(ordered([['a'], [{ b: 1 }]])).toBe(false);
+	});
+
+	it('arrays are looked through 200 levels deep; deeper ones are taken to hold a record, unread', () => {
+		expect(ordered(nested(200))).toBe(true);
+		expect(ordered(nested(201))).toBe(false);
+	});
+});
