@@ -11,7 +11,7 @@ const community = n8nCommunityNodesPlugin.configs.recommended;
 const shipped = ['package.json', 'nodes/**/*.ts', 'credentials/**/*.ts', 'dist/**/*.js'];
 
 export default [
-	{ ignores: ['node_modules/**', '.runtime/**', 'coverage/**', '.scratch/**', '*.js', 'scripts/**', 'bench/**/*.js', '*.mjs'] },
+	{ ignores: ['node_modules/**', '.runtime/**', 'coverage/**', '.scratch/**', '.stryker-tmp/**', 'reports/**', '*.js', 'scripts/**', 'bench/**/*.js', '*.mjs'] },
 	{ ...community, files: shipped },
 	{ files: shipped, rules: { 'no-console': 'error' }, plugins: { 'n8n-nodes-base': n8nNodesBase } },
 	{ files: ['package.json'], rules: { ...n8nNodesBase.configs.community.rules } },
