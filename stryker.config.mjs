@@ -14,7 +14,7 @@ const PARTS = {
 	'trigger-auth': ['nodes/RiskInfoTrigger/{auth,select,respond}.ts'],
 	'trigger-memory': ['nodes/RiskInfoTrigger/{redact,dedup,carry}.ts'],
 	// Not fields.ts and properties.ts: module-level tables and descriptions, static by the policy
-	// below, but loaded by harness/workflow.ts inside the first test of every workflow test file, so
+	// below, but loaded by harness/workflow.ts inside the first test of every workflow test file (until 2026-11-25), so
 	// Stryker counted them as reached by most of the suite: 413 mutants, each survivor running the
 	// whole suite (test/MUTANTS.md).
 	'trigger-receive': ['nodes/RiskInfoTrigger/{RiskInfoTrigger.node,receive}.ts'],

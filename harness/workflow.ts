@@ -127,6 +127,10 @@ export function loadPackageTypes() {
 	packageTypes = { nodes, credentials, missing };
 	return packageTypes;
 }
+// When a test file imports the harness, not lazily inside its first test: mutation testing counts
+// module-level code that runs inside a test as reached by that test (test/MUTANTS.md), so every
+// module-level mutant of the nodes was run against the first test of each workflow test file.
+loadPackageTypes();
 
 export class NodeTypesRegistry implements INodeTypes {
 	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
