@@ -67,7 +67,7 @@ export function writeCanonicalJson(value: unknown, write: (text: string) => void
  */
 const COPY_DEPTH = 200;
 /** Returned, all the way up, where the copy cannot make JSON.stringify write the canonical text. */
-const UNCOPYABLE = Symbol('uncopyable');
+export const UNCOPYABLE = Symbol('uncopyable');
 
 /** What JSON.stringify writes as the writer does; the rest the writer writes as null. */
 function scalar(value: unknown): unknown {
@@ -87,7 +87,7 @@ const startsWithDigit = (key: string) => key.charCodeAt(0) >= 0x30 && key.charCo
  * those first whatever the order they were added in; an object whose first key starts with a
  * digit is sent back, which is enough).
  */
-function sortedCopy(root: unknown, skipTopLevel: readonly string[]): unknown {
+export function sortedCopy(root: unknown, skipTopLevel: readonly string[]): unknown {
 	const copy = (value: unknown, depth: number): unknown => {
 		if (typeof value !== 'object' || value === null) return scalar(value);
 		if (depth >= COPY_DEPTH) return UNCOPYABLE;

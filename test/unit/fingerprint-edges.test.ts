@@ -7,7 +7,7 @@
 // written here (or written out by hand), never by the code under test.
 import { createHash } from 'node:crypto';
 
-import { fingerprint, writeCanonicalJson } from '../../nodes/RiskInfoTrigger/fingerprint';
+import { fingerprint, sortedCopy, UNCOPYABLE, writeCanonicalJson } from '../../nodes/RiskInfoTrigger/fingerprint';
 
 type Rec = Record<string, unknown>;
 
@@ -216,5 +216,40 @@ describe('fingerprint edges', () => {
 			expect(written(value)).toBe(text);
 			expect(fingerprint(value)).toBe(digestOf(text));
 		}
+	});
+});
+
+// Where the copy gives up, the writer takes over and gives the same digest, so the tests above
+// cannot tell whether the copy was used: these say where it is, since that is what makes a large
+// event's digest cost tens of milliseconds instead of hundreds.
+describe('the key-sorted copy: where it is made and where it gives up', () => {
+	/** The copy's keys at every level, in the order JSON.stringify will write them. */
+	const layout = (value: unknown): unknown =>
+		Array.isArray(value) ? value.map(layout) : typeof value === 'object' && value !== null ? Object.entries(value).map(([k, v]) => [k, layout(v)]) : value;
+
+	it('copies records, records in records, arrays and records in arrays, every record\'s keys sorted', () => {
+		const event = { webhookId: 7, lists: [{ z: 1, a: [2, { y: true, b: null }] }, 'x'], '-note': 'k', ' pad': 0 };
+		const copy = sortedCopy(event, []);
+		expect(copy).not.toBe(UNCOPYABLE);
+		expect(layout(copy)).toEqual([
+			[' pad', 0],
+			['-note', 'k'],
+			['lists', [[['a', [2, [['b', null], ['y', true]]]], ['z', 1]], 'x']],
+			['webhookId', 7],
+		]);
+		expect(layout(sortedCopy({ b: { d: 1, c: 2 }, a: [] }, ['b']))).toEqual([['a', []]]);
+	});
+
+	it('gives up on a record whose first key starts with a digit, on a hole in an array, and past 200 levels', () => {
+		for (const key of ['0', '5x', '9']) expect(sortedCopy({ a: { [key]: 1 } }, [])).toBe(UNCOPYABLE);
+		for (const key of ['/', ':', 'a']) expect(sortedCopy({ a: { [key]: 1 } }, [])).not.toBe(UNCOPYABLE);
+		expect(sortedCopy({ a: [1, , 3] }, [])).toBe(UNCOPYABLE);
+		const nested = (levels: number) => {
+			let value: unknown = 'leaf';
+			for (let i = 0; i < levels; i++) value = i % 2 ? { a: value } : [value];
+			return value;
+		};
+		expect(sortedCopy(nested(200), [])).not.toBe(UNCOPYABLE);
+		expect(sortedCopy(nested(201), [])).toBe(UNCOPYABLE);
 	});
 });
