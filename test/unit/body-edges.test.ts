@@ -51,6 +51,10 @@ describe('the body n8n parsed, or the raw bytes', () => {
 		await expect(readPayload({ headers: {}, contentType: 'text/plain' })).resolves.toEqual({ ok: false, status: 400, error: 'empty_body', message: 'The body is empty; expected a JSON compliance event.' });
 	});
 
+	it('an empty body says what was expected', async () => {
+		await expect(readPayload(raw(new Uint8Array(0)))).resolves.toEqual({ ok: false, status: 400, error: 'empty_body', message: 'The body is empty; expected a JSON compliance event.' });
+	});
+
 	it('bytes n8n cannot read: 413 when it says too large (status or statusCode), 400 otherwise', async () => {
 		const failing = (error: object): DeliveryRequest => ({ headers: {}, contentType: 'application/gzip', readRawBody: () => Promise.reject(Object.assign(new Error('no'), error)) });
 		const tooLarge = { ok: false, status: 413, error: 'body_too_large', message: 'The body is larger than n8n accepts.' };

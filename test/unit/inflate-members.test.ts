@@ -172,6 +172,39 @@ describe('how gunzipCapped feeds its stream', () => {
 		expect(Math.min(...sizes)).toBeGreaterThan(0);
 	});
 
+	it('a body that inflates past the cap stops its stream, both sides, rather than leaving it pending', async () => {
+		const inflate = isolated(() => require('../../nodes/RiskInfoTrigger/inflate') as typeof import('../../nodes/RiskInfoTrigger/inflate'));
+		const stopped: string[] = [];
+		const open: OpenStream = () => {
+			const inner = new DecompressionStream('gzip');
+			const writer = inner.writable.getWriter();
+			const reader = inner.readable.getReader();
+			const writable = new WritableStream<BufferSource>({
+				write: (chunk) => writer.write(chunk),
+				close: () => writer.close(),
+				abort: (reason) => {
+					stopped.push('writing');
+					return writer.abort(reason);
+				},
+			});
+			const readable = new ReadableStream<Uint8Array>({
+				pull: async (controller) => {
+					const { done, value } = await reader.read();
+					if (done) controller.close();
+					else controller.enqueue(value);
+				},
+				cancel: (reason) => {
+					stopped.push('reading');
+					return reader.cancel(reason);
+				},
+			});
+			return { writable, readable };
+		};
+		// Random bytes inflate one to one, so the feeding is still going when the output passes the cap.
+		expect(await inflate.gunzipCapped(noise(2 * 1024 * 1024), 1024 * 1024, open)).toEqual({ ok: false, reason: 'tooLarge' });
+		expect(stopped.sort()).toEqual(['reading', 'writing']);
+	});
+
 	it('never in slices under 1 KiB, however little room is left', async () => {
 		const input = noise(20 * 1024);
 		const { ok, sizes } = await slices(input, 1024 * 1024);
