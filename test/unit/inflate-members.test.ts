@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
-import type { OpenStream } from '../../nodes/RiskInfoTrigger/inflate';
+import type { InflateResult, OpenStream } from '../../nodes/RiskInfoTrigger/inflate';
 import { gunzipCapped, MAX_MEMBERS, nextMember } from '../../nodes/RiskInfoTrigger/inflate';
 import { isolated } from '../helpers/isolated';
 
@@ -124,63 +124,23 @@ describe('gunzipCapped on a Node whose stream stops after each member', () => {
 });
 
 describe('how gunzipCapped feeds its stream', () => {
-	/** gunzipCapped from a fresh load (its slice bounds are module-level values), and the sizes of the slices it wrote. */
-	async function slices(input: Uint8Array, maxBytes: number): Promise<{ ok: boolean; sizes: number[] }> {
+	/**
+	 * gunzipCapped from a fresh load (its slice bounds are module-level values) over streams that
+	 * note the size of each slice written to them and which of their sides were stopped.
+	 */
+	async function watched(input: Uint8Array, maxBytes: number): Promise<{ result: InflateResult; sizes: number[]; stopped: string[] }> {
 		const inflate = isolated(() => require('../../nodes/RiskInfoTrigger/inflate') as typeof import('../../nodes/RiskInfoTrigger/inflate'));
 		const sizes: number[] = [];
-		const open: OpenStream = () => {
-			const inner = new DecompressionStream('gzip');
-			const writer = inner.writable.getWriter();
-			const writable = new WritableStream<BufferSource>({
-				write: (chunk) => {
-					sizes.push((chunk as Uint8Array).byteLength);
-					return writer.write(chunk);
-				},
-				close: () => writer.close(),
-				abort: (reason) => writer.abort(reason),
-			});
-			return { writable, readable: inner.readable };
-		};
-		const r = await inflate.gunzipCapped(input, maxBytes, open);
-		return { ok: r.ok, sizes };
-	}
-	// Random bytes do not compress, so what has been read out grows as fast as what was fed.
-	const noise = (size: number) => gzipSync(randomBytes(size));
-
-	it('with room to spare, in slices of 64 KiB; an input that ends on a slice boundary gets no empty slice after it', async () => {
-		// Random data is stored, not compressed: the gzip's length follows the data's, byte for byte.
-		const target = 5 * 64 * 1024;
-		let size = target;
-		let input = noise(size);
-		for (let tries = 0; input.length !== target && tries < 20; tries++) input = noise((size -= input.length - target));
-		expect(input.length).toBe(target);
-		const { ok, sizes } = await slices(input, 1024 ** 3);
-		expect(ok).toBe(true);
-		expect(sizes).toEqual([1, 2, 3, 4, 5].map(() => 64 * 1024));
-	});
-
-	it('under a cap, each slice can inflate to at most a quarter of the room left (1 KiB of deflate data inflates to at most 1,032 KiB), shrinking as the output grows', async () => {
-		const cap = 16 * 1024 * 1024;
-		const input = noise(400 * 1024);
-		const { ok, sizes } = await slices(input, cap);
-		expect(ok).toBe(true);
-		const fed = sizes.slice(0, -1);
-		expect(Math.max(...fed) * 1032 * 4).toBeLessThanOrEqual(cap);
-		expect(fed[0] * 1032 * 4).toBeGreaterThan(cap - 1032 * 4);
-		for (let i = 1; i < fed.length; i++) expect(fed[i]).toBeLessThanOrEqual(fed[i - 1]);
-		expect(fed.at(-1)).toBeLessThan(fed[0]);
-		expect(Math.min(...sizes)).toBeGreaterThan(0);
-	});
-
-	it('a body that inflates past the cap stops its stream, both sides, rather than leaving it pending', async () => {
-		const inflate = isolated(() => require('../../nodes/RiskInfoTrigger/inflate') as typeof import('../../nodes/RiskInfoTrigger/inflate'));
 		const stopped: string[] = [];
 		const open: OpenStream = () => {
 			const inner = new DecompressionStream('gzip');
 			const writer = inner.writable.getWriter();
 			const reader = inner.readable.getReader();
 			const writable = new WritableStream<BufferSource>({
-				write: (chunk) => writer.write(chunk),
+				write: (chunk) => {
+					sizes.push((chunk as Uint8Array).byteLength);
+					return writer.write(chunk);
+				},
 				close: () => writer.close(),
 				abort: (reason) => {
 					stopped.push('writing');
@@ -200,14 +160,46 @@ describe('how gunzipCapped feeds its stream', () => {
 			});
 			return { writable, readable };
 		};
+		return { result: await inflate.gunzipCapped(input, maxBytes, open), sizes, stopped };
+	}
+	// Random bytes do not compress, so what has been read out grows as fast as what was fed.
+	const noise = (size: number) => gzipSync(randomBytes(size));
+
+	it('with room to spare, in slices of 64 KiB; an input that ends on a slice boundary gets no empty slice after it', async () => {
+		// Random data is stored, not compressed: the gzip's length follows the data's, byte for byte.
+		const target = 5 * 64 * 1024;
+		let size = target;
+		let input = noise(size);
+		for (let tries = 0; input.length !== target && tries < 20; tries++) input = noise((size -= input.length - target));
+		expect(input.length).toBe(target);
+		const { result: { ok }, sizes } = await watched(input, 1024 ** 3);
+		expect(ok).toBe(true);
+		expect(sizes).toEqual([1, 2, 3, 4, 5].map(() => 64 * 1024));
+	});
+
+	it('under a cap, each slice can inflate to at most a quarter of the room left (1 KiB of deflate data inflates to at most 1,032 KiB), shrinking as the output grows', async () => {
+		const cap = 16 * 1024 * 1024;
+		const input = noise(400 * 1024);
+		const { result: { ok }, sizes } = await watched(input, cap);
+		expect(ok).toBe(true);
+		const fed = sizes.slice(0, -1);
+		expect(Math.max(...fed) * 1032 * 4).toBeLessThanOrEqual(cap);
+		expect(fed[0] * 1032 * 4).toBeGreaterThan(cap - 1032 * 4);
+		for (let i = 1; i < fed.length; i++) expect(fed[i]).toBeLessThanOrEqual(fed[i - 1]);
+		expect(fed.at(-1)).toBeLessThan(fed[0]);
+		expect(Math.min(...sizes)).toBeGreaterThan(0);
+	});
+
+	it('a body that inflates past the cap stops its stream, both sides, rather than leaving it pending', async () => {
 		// Random bytes inflate one to one, so the feeding is still going when the output passes the cap.
-		expect(await inflate.gunzipCapped(noise(2 * 1024 * 1024), 1024 * 1024, open)).toEqual({ ok: false, reason: 'tooLarge' });
+		const { result, stopped } = await watched(noise(2 * 1024 * 1024), 1024 * 1024);
+		expect(result).toEqual({ ok: false, reason: 'tooLarge' });
 		expect(stopped.sort()).toEqual(['reading', 'writing']);
 	});
 
 	it('never in slices under 1 KiB, however little room is left', async () => {
 		const input = noise(20 * 1024);
-		const { ok, sizes } = await slices(input, 1024 * 1024);
+		const { result: { ok }, sizes } = await watched(input, 1024 * 1024);
 		expect(ok).toBe(true);
 		expect(sizes.slice(0, -1).every((size) => size === 1024)).toBe(true);
 	});

@@ -140,11 +140,7 @@ describe('the field tables', () => {
 
 describe('whether the event is laid out whole (ordered), which picks the cheaper digest', () => {
 	/** Whether the event with a PEP finding whose position is `value` is laid out whole. */
-	const ordered = (value: unknown) => {
-		const r = normaliseEvent({ ...head, datosPepChile: [{ ...pep, cargo: value }], totalPepChile: 1 });
-		if (!r.ok) throw new Error(r.message);
-		return r.value.ordered;
-	};
+	const ordered = (value: unknown) => normalised({ ...head, datosPepChile: [{ ...pep, cargo: value }], totalPepChile: 1 }).ordered;
 	const nested = (levels: number) => {
 		let value: unknown = [];
 		for (let i = 1; i < levels; i++) value = [value];
