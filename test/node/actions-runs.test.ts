@@ -44,3 +44,11 @@ test('under Continue On Fail, the unknown operation is the error item of its own
 	expect(items[1]).toEqual({ json: { error: 'Unknown operation v2 rut delete', details: { itemIndex: 1 } }, pairedItem: { item: 1 } });
 	expect(items[0].json.error).toBeUndefined();
 });
+
+test('under Continue On Fail, an error item holds only the details its error has', async () => {
+	const summary = { apiVersion: 'v2', resource: 'rut', operation: 'getSummary' };
+	const { items } = await runNode({ ...credentialsOf(sb), params: [{ ...summary, operation: 'delete' }, { ...summary, rut: formatRut(33_000_002) }], continueOnFail: true });
+	expect(Object.keys(items[0].json.details as object)).toEqual(['itemIndex']);
+	// The RUT is not loaded: the service's answer has a code and the error says what to do.
+	expect(Object.keys(items[1].json.details as object)).toEqual(['itemIndex', 'httpCode', 'description']);
+});

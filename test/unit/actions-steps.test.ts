@@ -173,3 +173,32 @@ describe('Load', () => {
 		expect(answer).toEqual({ extra: { rut: RUT, isMonitoring: false, includeBureau: true, dryRun: true, wouldPay: false, alreadyLoaded: true } });
 	});
 });
+
+describe('ISO Dates', () => {
+	test('rewrites the service dates when on, and leaves the answer as it came when off', () => {
+		const { isoDates } = fresh<Steps>('steps');
+		const data = { fechaCarga: '31-01-2025', detalle: [{ fecha: '05-02-2024 13:04:05', periodo: '03/2024' }] };
+		expect(isoDates.reshape!(data, plan({ isoDates: true }))).toEqual({ fechaCarga: '2025-01-31', detalle: [{ fecha: '2024-02-05T13:04:05', periodo: '2024-03' }] });
+		expect(isoDates.reshape!(data, plan({ isoDates: false }))).toBe(data);
+	});
+});
+
+describe('the marks of a paid call', () => {
+	type Cost = typeof import('../../nodes/RiskInfo/actions/cost');
+
+	test('go on the first item of an answer only; every item gets the rest', () => {
+		const { withExtra } = fresh<Cost>('cost');
+		const items = [{ json: { id: 1 } }, { json: { id: 2 } }];
+		expect(withExtra(items, { rut: '1-9', paid: 'rutLoad', wouldPayFor: 'rutLoad' })).toEqual([
+			{ json: { id: 1, rut: '1-9', paid: 'rutLoad', wouldPayFor: 'rutLoad' } },
+			{ json: { id: 2, rut: '1-9' } },
+		]);
+	});
+
+	test('an item without them is handed on as it is, not copied', () => {
+		const { uncounted } = fresh<Cost>('cost');
+		const json = { rut: '1-9', dryRun: true };
+		expect(uncounted(json)).toBe(json);
+		expect(uncounted({ ...json, paid: 'rutLoad' })).toEqual(json);
+	});
+});
