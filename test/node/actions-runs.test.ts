@@ -1,7 +1,7 @@
 // Runs of the action node against the sandbox for what the router and the operation runner do
 // with some answers: items that shared a PDF download get files of their own, a dry run of a
 // paged read for a RUT that is not loaded estimates the load without reading pages, and an
-// operation the node does not have is an error for its item.
+// operation the node does not have is an error for its item, whose details hold only what its error has.
 import { KNOWN_RUTS, formatRut } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError } from './context';

@@ -1,7 +1,8 @@
 // The action node's shared steps and readers, without the service: Split Into Items (one list or
 // one of several), the input errors for a yes/no or list field an expression set to something
 // else, the Maximum Paid Loads cap as an expression may give it, the request pool stopping after a
-// failure, Load's answer and dry run, and an operation the registry does not have. Steps are
+// failure, Load's answer and dry run, an operation the registry does not have, ISO Dates, and the
+// marks of a paid call that only an answer's first item keeps. Steps are
 // module-level objects, so the modules are loaded inside each test: mutation testing counts only
 // code that runs during a test as reached by it (test/MUTANTS.md). Expected values are written out.
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
@@ -16,6 +17,7 @@ type Parameters = typeof import('../../nodes/RiskInfo/actions/parameters');
 type RequestOptions = typeof import('../../nodes/RiskInfo/actions/requestOptions');
 type Pool = typeof import('../../nodes/RiskInfo/actions/pool');
 type Registry = typeof import('../../nodes/RiskInfo/actions/registry');
+type Cost = typeof import('../../nodes/RiskInfo/actions/cost');
 
 /** Modules of nodes/RiskInfo/actions, evaluated anew (together) inside the calling test. */
 function fresh<T>(...names: string[]): T {
@@ -184,8 +186,6 @@ describe('ISO Dates', () => {
 });
 
 describe('the marks of a paid call', () => {
-	type Cost = typeof import('../../nodes/RiskInfo/actions/cost');
-
 	test('go on the first item of an answer only; every item gets the rest', () => {
 		const { withExtra } = fresh<Cost>('cost');
 		const items = [{ json: { id: 1 } }, { json: { id: 2 } }];
