@@ -28,6 +28,8 @@ export interface NodeRun {
 	/** Input items' JSON; defaults to one empty item per parameter set. */
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** The node class, when a test loaded the node's modules itself (test/helpers/isolated.ts). */
+	node?: typeof RiskInfo;
 }
 
 export interface RunResult {
@@ -49,7 +51,7 @@ const NODE: INode = {
 /** Runs the Risk Info node once; errors the node throws are rethrown as they are. */
 export async function runNode(run: NodeRun): Promise<RunResult> {
 	const ctx = makeContext(run);
-	const [items] = await new RiskInfo().execute.call(ctx.context);
+	const [items] = await new (run.node ?? RiskInfo)().execute.call(ctx.context);
 	return { items, asked: ctx.asked };
 }
 
@@ -68,7 +70,7 @@ export function makeContext(run: NodeRun): { context: IExecuteFunctions; asked: 
 	const items: INodeExecutionData[] = (run.items ?? Array.from({ length: count }, () => ({}))).map((json) => ({ json }));
 	const paramsOf = (i: number): Params => (Array.isArray(run.params) ? run.params[i] : run.params) ?? {};
 	const asked = items.map(() => new Set<string>());
-	const properties = new RiskInfo().description.properties;
+	const properties = new (run.node ?? RiskInfo)().description.properties;
 	// n8n's execution context of the node: one per execution, like the engine's.
 	const nodeContext: IDataObject = {};
 

@@ -1,7 +1,7 @@
 // Every operation of the action node, once, inside n8n's engine (WorkflowExecute) against the
 // sandbox; then proof from the spec's side that together they reached every documented endpoint.
-// The endpoint list below is copied from the interface spec (§4.1, §4.2) and its addendum (A1, A2),
-// not from the node, so a wrong path in the node cannot agree with itself here.
+// The endpoint list (test/helpers/spec-endpoints.ts) is copied from the interface spec, not from
+// the node, so a wrong path in the node cannot agree with itself here.
 import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { propertiesOf } from '../../nodes/RiskInfo/actions/operation';
@@ -9,46 +9,10 @@ import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
 import { formatRut, KNOWN_RUTS, type RecordedRequest } from '../../sandbox';
 import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../../harness/workflow';
 import { useSandbox } from '../helpers/sandbox';
+import { pathRegex, SPEC_ENDPOINTS } from '../helpers/spec-endpoints';
 
-const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
-	// V2, root /api/clients/v2
-	{ method: 'POST', paths: ['/api/clients/v2/helper/cargarRut'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/resumen'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/judicial/{rut}/civil'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/judicial/{rut}/laboral'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/judicial/{rut}/cobranza'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/cobranzaLaboral/{rut}/moraPrevisional'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/cobranzaLaboral/{rut}/multaLaboral'] },
-	{ method: 'GET', paths: ['/api/clients/v2/creditScore/{rut}'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/legal/{rut}/mallaSocietaria'] },
-	{ method: 'POST', paths: ['/api/clients/v2/webhook/compliance/cargarPerfil'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/compliance/{rut}'] },
-	{ method: 'GET', paths: ['/api/clients/v2/usage'] },
-	{ method: 'GET', paths: ['/api/clients/v2/profiles'] },
-	// V2 reads the service's public documentation adds (addendum A1, A2)
-	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/boletinDicom'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/consultasDicom'] },
-	// V1, root /api/v1 (the credit-scoring sample uses /api/external/v1)
-	{ method: 'POST', paths: ['/api/v1/helper/loadRut'] },
-	{ method: 'GET', paths: ['/api/v1/helper/{rut}/summary'] },
-	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getCivilCases'] },
-	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getLaboralCases'] },
-	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getCobranzaCases'] },
-	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getMoraPrevisionalCases'] },
-	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getMultaLaboralCases'] },
-	{ method: 'GET', paths: ['/api/v1/helper/{rut}/getOfficialDiary'] },
-	{ method: 'GET', paths: ['/api/v1/helper/{rut}/mallaSocietaria'] },
-	{
-		method: 'GET',
-		paths: ['/api/external/v1/notification/creditScoring/{rut}/getByRut', '/api/v1/notification/creditScoring/{rut}/getByRut'],
-	},
-	{ method: 'GET', paths: ['/api/v1/integration/{rut}/downloadSummary'] },
-	{ method: 'GET', paths: ['/api/v1/integration/helper/identification/{rut}'] },
-	{ method: 'POST', paths: ['/api/v1/webhook/loadProfile', '/api/v1/integration/compliance/loadProfile'] },
-];
 
 const RUT = KNOWN_RUTS.indebted;
-const pathRegex = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{rut\\}', '[0-9]{1,8}-[0-9kK]')}$`);
 
 const sb = useSandbox({ complianceDelayMs: 20 }, [RUT]);
 const allRequests: RecordedRequest[] = [];
