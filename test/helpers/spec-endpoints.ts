@@ -1,5 +1,8 @@
-// The service's endpoints as the interface spec (§4.1, §4.2) and its addendum (A1, A2) list them,
-// copied from the spec, not from the node, so a wrong path in the node cannot agree with itself.
+// For the tests that send every operation to the sandbox: the service's endpoints as the interface
+// spec (§4.1, §4.2) and its addendum (A1, A2) list them, copied from the spec, not from the node, so
+// a wrong path in the node cannot agree with itself; and the values an operation's fields need.
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
 export const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 	// V2, root /api/clients/v2
 	{ method: 'POST', paths: ['/api/clients/v2/helper/cargarRut'] },
@@ -38,4 +41,19 @@ export const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 ];
 
 /** A spec path with {rut} standing for any RUT in the form the node sends. */
-export const pathRegex = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{rut\\}', '[0-9]{1,8}-[0-9kK]')}$`);
+const pathRegex = (p: string) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{rut\\}', '[0-9]{1,8}-[0-9kK]')}$`);
+
+/** The endpoint of the list a request was sent to, if any. */
+export const specEndpointOf = (request: { method: string; path: string }) =>
+	SPEC_ENDPOINTS.find((e) => e.method === request.method && e.paths.some((p) => pathRegex(p).test(request.path)));
+
+/** Values for an operation's required fields; everything else keeps the node's defaults. */
+export function parametersFor(version: string, resource: string, operation: string, properties: INodeProperties[], rut: string): IDataObject {
+	const p: IDataObject = { apiVersion: version, resource, operation };
+	for (const prop of properties) {
+		if (prop.name === 'rut') p.rut = rut;
+		else if (prop.name === 'fullName') p.fullName = `Comercial Prueba ${version} ${operation} Limitada`;
+		else if (prop.required && prop.default === '') throw new Error(`no test value for required field "${prop.name}" of ${version} ${resource} ${operation}`);
+	}
+	return p;
+}

@@ -3,14 +3,14 @@
 // the node and its tables are loaded inside the test and every operation is sent to the sandbox:
 // each answers 2xx at a path of the spec's endpoint list (copied from the spec, not the node),
 // together they reach every endpoint, and every resource and operation has a name users can read.
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { KNOWN_RUTS } from '../../sandbox';
 import type { RiskInfo as RiskInfoClass } from '../../nodes/RiskInfo/RiskInfo.node';
 import type { Resource } from '../../nodes/RiskInfo/actions/types';
 import { isolated } from '../helpers/isolated';
 import { useSandbox } from '../helpers/sandbox';
-import { pathRegex, SPEC_ENDPOINTS } from '../helpers/spec-endpoints';
+import { parametersFor, SPEC_ENDPOINTS, specEndpointOf } from '../helpers/spec-endpoints';
 import { credentialsOf, runNode } from './context';
 
 const RUT = KNOWN_RUTS.indebted;
@@ -31,31 +31,27 @@ const load = () =>
 
 test('every operation of the tables, loaded inside the test, answers 2xx at a spec endpoint, and together they reach them all', async () => {
 	const { RiskInfo, RESOURCES, propertiesOf } = load();
-	const reached: string[] = [];
+	const reached = new Set<unknown>();
 	const wrong: string[] = [];
 	for (const [version, resources] of Object.entries(RESOURCES)) {
 		for (const resource of resources) {
 			for (const operation of resource.operations) {
-				const params: IDataObject = { apiVersion: version, resource: resource.value, operation: operation.value };
-				for (const prop of propertiesOf(operation)) {
-					if (prop.name === 'rut') params.rut = RUT;
-					if (prop.name === 'fullName') params.fullName = `Comercial Tablas ${version} ${operation.value} Limitada`;
-				}
+				const params = parametersFor(version, resource.value, operation.value, propertiesOf(operation), RUT);
 				sb.resetLog();
 				const { items } = await runNode({ ...credentialsOf(sb), params, continueOnFail: true, node: RiskInfo });
 				const name = `${version} ${resource.value} ${operation.value}`;
 				if (!items.length || items.some((item) => item.json.error !== undefined)) wrong.push(`${name}: ${JSON.stringify(items[0]?.json)}`);
 				if (!sb.requests.length) wrong.push(`${name}: sent nothing`);
 				for (const r of sb.requests) {
-					const endpoint = SPEC_ENDPOINTS.find((e) => e.method === r.method && e.paths.some((p) => pathRegex(p).test(r.path)));
+					const endpoint = specEndpointOf(r);
 					if (!endpoint || r.status >= 300) wrong.push(`${name}: ${r.method} ${r.path} ${r.status}`);
-					else reached.push(`${endpoint.method} ${endpoint.paths[0]}`);
+					else reached.add(endpoint);
 				}
 			}
 		}
 	}
 	expect(wrong).toEqual([]);
-	expect(SPEC_ENDPOINTS.filter((e) => !reached.includes(`${e.method} ${e.paths[0]}`))).toEqual([]);
+	expect(SPEC_ENDPOINTS.filter((e) => !reached.has(e))).toEqual([]);
 });
 
 test('every resource and operation of the tables, loaded inside the test, has its own value and a name, action and description', () => {
