@@ -383,6 +383,8 @@ export interface RiskInfoRun {
 	access: { baseUrl: string; accessToken: string; clientIdentifier: string };
 	/** Node name (default "Risk Info") and settings such as continueOnFail or onError. */
 	node?: Partial<INode>;
+	/** The Risk Info node type to run instead of the package's, e.g. one a test loaded itself. */
+	type?: INodeType;
 }
 
 /** Start → Risk Info: the workflow most tests run. */
@@ -405,5 +407,6 @@ export async function runRiskInfo(o: RiskInfoRun): Promise<WorkflowResult> {
 		connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
 		credentials: { riskInfoApi: o.access },
 		triggerItems: (o.inputs ?? [{}]).map((json) => ({ json })),
+		nodeTypes: o.type ? { [`${PKG.name}.riskInfo`]: o.type } : undefined,
 	});
 }

@@ -3,7 +3,7 @@
 // handed over as already loaded rather than evaluated again for each test, which took most of the
 // time of such tests; only our own modules are evaluated anew. Beside it, the stand-ins for n8n's
 // panel and execute context that tests of one step share.
-import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters, type INodeProperties, type INodeType } from 'n8n-workflow';
 
 export function isolated<T>(load: () => T): T {
 	const workflow: unknown = jest.requireActual('n8n-workflow');
@@ -14,6 +14,13 @@ export function isolated<T>(load: () => T): T {
 	});
 	return loaded as T;
 }
+
+/** A Risk Info node whose modules (operation tables included) were loaded by the calling test. */
+export const freshRiskInfo = (): INodeType =>
+	isolated(() => {
+		const { RiskInfo } = require('../../nodes/RiskInfo/RiskInfo.node') as typeof import('../../nodes/RiskInfo/RiskInfo.node');
+		return new RiskInfo();
+	});
 
 type Params = Record<string, unknown>;
 

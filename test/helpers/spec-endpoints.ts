@@ -3,7 +3,8 @@
 // a wrong path in the node cannot agree with itself; and the values an operation's fields need.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-export const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
+/** `addendum`: listed by the service's public documentation, not by the interface spec. */
+export const SPEC_ENDPOINTS: Array<{ method: string; paths: string[]; addendum?: true }> = [
 	// V2, root /api/clients/v2
 	{ method: 'POST', paths: ['/api/clients/v2/helper/cargarRut'] },
 	{ method: 'GET', paths: ['/api/clients/v2/helper/resumen'] },
@@ -19,8 +20,8 @@ export const SPEC_ENDPOINTS: Array<{ method: string; paths: string[] }> = [
 	{ method: 'GET', paths: ['/api/clients/v2/usage'] },
 	{ method: 'GET', paths: ['/api/clients/v2/profiles'] },
 	// V2 reads the service's public documentation adds (addendum A1, A2)
-	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/boletinDicom'] },
-	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/consultasDicom'] },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/boletinDicom'], addendum: true },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/consultasDicom'], addendum: true },
 	// V1, root /api/v1 (the credit-scoring sample uses /api/external/v1)
 	{ method: 'POST', paths: ['/api/v1/helper/loadRut'] },
 	{ method: 'GET', paths: ['/api/v1/helper/{rut}/summary'] },

@@ -4,7 +4,9 @@
 // the Request Options' bounds. The description is built when the module loads, so every test
 // loads it anew inside itself: mutation testing counts only code that runs during a test as
 // reached by it (test/MUTANTS.md). Expected values are written out here.
-import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeTypeDescription } from 'n8n-workflow';
+
+import { filledIn, NODE } from '../helpers/isolated';
 
 /** The node's description, built inside the calling test. */
 function description(): INodeTypeDescription {
@@ -147,6 +149,27 @@ test('List to Split shows only when Split Into Items is on', () => {
 test('Split Into Items of the Dicom cases names the two lists it can split, as the list choices call them', () => {
 	const split = fieldsOf(description().properties, 'v2', 'commercialBulletin', 'getDicomCases').find((p) => p.name === 'split');
 	expect(split?.description).toContain('one item per entry of one list (cases or queries)');
+});
+
+describe('V1 Download Summary, as n8n lays out its panel', () => {
+	const download = { apiVersion: 'v1', resource: 'v1Rut', operation: 'downloadSummary', rut: '76.222.222-1' };
+
+	test('Put Output File in Field shows for the PDF only, Convert Dates for JSON only', () => {
+		const shown = (format: string) => Object.keys(filledIn(description().properties, { ...download, format }));
+		expect(shown('pdf')).toContain('binaryPropertyName');
+		expect(shown('pdf')).not.toContain('isoDates');
+		expect(shown('json')).toContain('isoDates');
+		expect(shown('json')).not.toContain('binaryPropertyName');
+	});
+
+	test('n8n flags an empty Put Output File in Field before the workflow runs, for the PDF only', () => {
+		const d = description();
+		const issues = (set: Record<string, unknown>) =>
+			NodeHelpers.getNodeParametersIssues(d.properties, { ...NODE, parameters: filledIn(d.properties, { ...download, ...set }) as INodeParameters }, d)?.parameters ?? {};
+		expect(Object.keys(issues({ format: 'pdf', binaryPropertyName: '' }))).toEqual(['binaryPropertyName']);
+		expect(issues({ format: 'pdf', binaryPropertyName: 'data' })).toEqual({});
+		expect(issues({ format: 'json', binaryPropertyName: '' })).toEqual({});
+	});
 });
 
 test('Request Options keep their numbers within the bounds the node applies', () => {

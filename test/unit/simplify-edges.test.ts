@@ -1,8 +1,33 @@
 // Simplify (V1 and V2) at the edges the other tests leave out (issue 21 point 6, mutation
-// survivors): a compliance table name with spaces around it, no RUT anywhere, and the V2 bulletin's
-// Bureau amount (source C) in either spelling.
+// survivors): the spec's seven compliance tables (the table of names is a module-level value, so
+// that test loads the module itself, test/MUTANTS.md), a compliance table name with spaces around
+// it, no RUT anywhere, and the V2 bulletin's Bureau amount (source C) in either spelling.
 import { simplifyV1 } from '../../nodes/RiskInfo/actions/v1/simplify';
 import { simplifyV2 } from '../../nodes/RiskInfo/actions/v2/simplify';
+import { isolated } from '../helpers/isolated';
+
+test('V1: each compliance table the spec names (§2.3) fills its own field with its count, the module loaded inside the test', () => {
+	const { simplifyV1: fresh } = isolated(() => require('../../nodes/RiskInfo/actions/v1/simplify') as typeof import('../../nodes/RiskInfo/actions/v1/simplify'));
+	const tables = ['PEP Chile', 'Funcionarios Públicos', 'Familiares PEP', 'Listas Internacionales', 'Penal', 'Socios y Sociedades', 'Noticias'];
+	const s = fresh({ compliance: { summary: tables.map((table, i) => ({ table, countResults: i + 1 })) } });
+	expect({
+		compliancePepChile: s.compliancePepChile,
+		compliancePublicOfficials: s.compliancePublicOfficials,
+		compliancePepRelatives: s.compliancePepRelatives,
+		complianceInternationalLists: s.complianceInternationalLists,
+		complianceCriminal: s.complianceCriminal,
+		complianceCorporateMesh: s.complianceCorporateMesh,
+		complianceNews: s.complianceNews,
+	}).toEqual({
+		compliancePepChile: 1,
+		compliancePublicOfficials: 2,
+		compliancePepRelatives: 3,
+		complianceInternationalLists: 4,
+		complianceCriminal: 5,
+		complianceCorporateMesh: 6,
+		complianceNews: 7,
+	});
+});
 
 test('V1: a compliance table named with spaces before and after still finds its field', () => {
 	const s = simplifyV1({

@@ -1,10 +1,17 @@
 // Issue 18 point 4: Commercial Bulletin → Get Dicom Cases and Get Dicom Queries, run in n8n's own
 // engine (WorkflowExecute) against the sandbox. Expected items come from the sandbox's own answers,
-// read here over HTTP, and dates are converted by this file, never by the node's code.
+// read here over HTTP, and dates are converted by this file, never by the node's code. Each run
+// loads the node anew (freshRiskInfo), so mutation testing counts the Dicom operation tables, which
+// are module-level values, as reached by these tests (test/MUTANTS.md). The last test talks to a
+// stand-in that answers the wrong page, which the sandbox never does.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { executeFilter, type FilterValue, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
-import { runRiskInfo } from '../../harness/workflow';
+import { runRiskInfo as runPackageNode, type RiskInfoRun } from '../../harness/workflow';
 import { formatRut, KNOWN_RUTS, type RecordedRequest } from '../../sandbox';
+import { freshRiskInfo } from '../helpers/isolated';
 import { useSandbox } from '../helpers/sandbox';
 import { call } from '../sandbox/helpers';
 
@@ -22,6 +29,7 @@ function isoDated(entry: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, typeof v === 'string' ? v.replace(DATE, '$3-$2-$1') : v]));
 }
 
+const runRiskInfo = (run: RiskInfoRun) => runPackageNode({ ...run, type: freshRiskInfo() });
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 const pairs = (items: INodeExecutionData[]) => items.map((item) => (item.pairedItem as { item: number }).item);
 const pagesAsked = (requests: RecordedRequest[], rut: string) =>
@@ -72,12 +80,14 @@ describe('against a sandbox with the known RUTs loaded', () => {
 			expect([clean.cantidad, clean.casos]).toEqual([0, []]);
 		});
 
-		test('List to Split "Queries" gives one item per query instead of per case', async () => {
+		test('List to Split "Queries" gives one item per query instead of per case, and "Cases" picked by name one per case', async () => {
 			const rut = KNOWN_RUTS.indebted;
 			const expected = await serviceData(casesPath(rut));
 			const result = await runRiskInfo({ access: access(), parameters: { ...cases, rut, split: true, splitList: 'queries' } });
 			expect(json(result.items['Risk Info'])).toEqual(expected.consultas);
 			expect(expected.consultas).not.toEqual(expected.casos);
+			const picked = await runRiskInfo({ access: access(), parameters: { ...cases, rut, split: true, splitList: 'cases' } });
+			expect(json(picked.items['Risk Info'])).toEqual(expected.casos);
 		});
 
 		test('the README\'s bulletin branch: Split Into Items then a Filter on active unpaid cases keeps the indebted and bankrupt suppliers, not the clean one', async () => {
@@ -241,4 +251,28 @@ describe('Load RUT If Not Loaded, against a sandbox where the RUTs are not loade
 		expect(again.items['Risk Info'].map((i) => i.json.loadedNow)).toEqual([false]);
 		expect(loads()).toEqual([]);
 	});
+});
+
+test('Get Dicom Queries against a service that answers page 1 again when asked for page 2: an error naming both pages, no entry twice', async () => {
+	const asked: string[] = [];
+	const server = createServer((req, res) => {
+		asked.push(req.url ?? '');
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.end(JSON.stringify({ success: true, data: { page: 1, totalPages: 2, cantidad: 2, casos: [{ consultadoPor: 'Banco Uno', fecha: '01-02-2025' }] } }));
+	});
+	await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+	try {
+		const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		const result = await runRiskInfo({
+			access: { baseUrl: base, accessToken: 'stand-in-token', clientIdentifier: 'stand-in' },
+			parameters: { ...queries, rut: KNOWN_RUTS.indebted, returnAll: true },
+			node: { onError: 'continueRegularOutput' },
+		});
+		expect(json(result.items['Risk Info'])).toEqual([
+			expect.objectContaining({ error: expect.stringContaining(`answered page 1 when asked for GET /helper/boletin/${KNOWN_RUTS.indebted}/consultasDicom page 2`) }),
+		]);
+		expect(asked.map((url) => new URL(url, base).searchParams.get('page'))).toEqual(['1', '2']);
+	} finally {
+		await new Promise((closed) => server.close(closed));
+	}
 });
