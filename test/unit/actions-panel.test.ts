@@ -1,7 +1,8 @@
 // What the action node's panel offers: the node's own entry (name, group, input, credential), a
 // label and a text that says something for every field and choice, the API Version / Resource /
-// Operation lists, the yes/no fields' defaults, which fields show only when another is on, and
-// the Request Options' bounds. The description is built when the module loads, so every test
+// Operation lists, the yes/no fields' defaults, which fields show only when another is on (and
+// Download Summary's for which format, as n8n's NodeHelpers lay them out), and the Request
+// Options' bounds. The description is built when the module loads, so every test
 // loads it anew inside itself: mutation testing counts only code that runs during a test as
 // reached by it (test/MUTANTS.md). Expected values are written out here.
 import { NodeHelpers, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeTypeDescription } from 'n8n-workflow';
