@@ -43,8 +43,12 @@ export async function n8nNodeBin(): Promise<string> {
 	return (await launch.ensureRuntime()).nodeBin;
 }
 
-export type IngestPath = 'Risk Info Trigger' | 'Webhook node + Header Auth';
+export type IngestPath = 'Risk Info Trigger' | 'Webhook node + Header Auth' | 'Risk Info Trigger, repeats not ignored';
+/** The two paths the targets compare. */
 export const PATHS: IngestPath[] = ['Risk Info Trigger', 'Webhook node + Header Auth'];
+/** For information: the trigger with Ignore Repeated Deliveries off, which records nothing per delivery. */
+export const NO_REPEATS_PATH: IngestPath = 'Risk Info Trigger, repeats not ignored';
+const ALL_PATHS: IngestPath[] = [...PATHS, NO_REPEATS_PATH];
 /** n8n's default (isolates), the legacy evaluator, and isolates taken only when an expression is evaluated. */
 export type ExpressionEngine = 'vm' | 'legacy' | 'vm, lazy';
 const ENGINE_ENV: Record<ExpressionEngine, Record<string, string>> = {
@@ -55,10 +59,12 @@ const ENGINE_ENV: Record<ExpressionEngine, Record<string, string>> = {
 
 const TOKEN = `bench-${randomUUID()}`;
 const HOOK_ID = randomUUID();
+const NO_REPEATS_HOOK_ID = randomUUID();
 const WEBHOOK_PATH = 'bench-webhook-ingest';
-const WORKFLOWS: Record<IngestPath, { id: string; trigger: object }> = {
+const WORKFLOWS: Record<IngestPath, { id: string; hook?: string; trigger: object }> = {
 	'Risk Info Trigger': {
 		id: 'benchRiskInfoIngest',
+		hook: HOOK_ID,
 		trigger: {
 			type: 'n8n-nodes-riskinfo.riskInfoTrigger',
 			// What a new node is (defaultVersion); version 1 makes n8n evaluate an expression before reading each body.
@@ -78,6 +84,17 @@ const WORKFLOWS: Record<IngestPath, { id: string; trigger: object }> = {
 			webhookId: randomUUID(),
 			parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, authentication: 'headerAuth', responseMode: 'onReceived', options: {} },
 			credentials: { httpHeaderAuth: { id: 'benchHeaderBearer', name: 'Bench header bearer' } },
+		},
+	},
+	'Risk Info Trigger, repeats not ignored': {
+		id: 'benchRiskInfoIngestNoRepeats',
+		hook: NO_REPEATS_HOOK_ID,
+		trigger: {
+			type: 'n8n-nodes-riskinfo.riskInfoTrigger',
+			typeVersion: 1.1,
+			webhookId: NO_REPEATS_HOOK_ID,
+			parameters: { respond: 'immediately', ignoreRepeatedDeliveries: false },
+			credentials: { riskInfoWebhookAuthApi: { id: 'benchHookBearer', name: 'Bench webhook bearer' } },
 		},
 	},
 };
@@ -121,7 +138,7 @@ export async function prepareN8n(log: (m: string) => void): Promise<Prepared> {
 		{ mode: 0o600 },
 	);
 	await n8n.importCredentials(file);
-	for (const p of PATHS) {
+	for (const p of ALL_PATHS) {
 		fs.writeFileSync(file, JSON.stringify(workflowJson(p)));
 		await n8n.importWorkflow(file);
 		await n8n.publishWorkflow(WORKFLOWS[p].id);
@@ -153,7 +170,10 @@ export async function startN8n(prepared: Prepared, engine: ExpressionEngine): Pr
 	const running: RunningN8n = {
 		n8n,
 		engine,
-		url: (p) => (p === 'Risk Info Trigger' ? `${n8n.url}/webhook/${HOOK_ID}/riskinfo-compliance` : `${n8n.url}/webhook/${WEBHOOK_PATH}`),
+		url: (p) => {
+			const hook = WORKFLOWS[p].hook;
+			return hook ? `${n8n.url}/webhook/${hook}/riskinfo-compliance` : `${n8n.url}/webhook/${WEBHOOK_PATH}`;
+		},
 	};
 	await n8n.start({
 		timeoutMs: 300_000,
@@ -229,7 +249,7 @@ export async function load(running: RunningN8n, p: IngestPath, payload: Payload,
 				const res = await pool.request({ method: 'POST', path: url.pathname, headers, body });
 				const text = await res.body.text();
 				if (res.statusCode !== 200) problem = `HTTP ${res.statusCode}: ${text.slice(0, 200)}`;
-				else if (p === 'Risk Info Trigger' && (JSON.parse(text) as { emitted?: number }).emitted !== 1) problem = `answered ${text.slice(0, 200)}`;
+				else if (WORKFLOWS[p].hook && (JSON.parse(text) as { emitted?: number }).emitted !== 1) problem = `answered ${text.slice(0, 200)}`;
 			} catch (error) {
 				problem = error instanceof Error ? error.message : String(error);
 			}
@@ -253,7 +273,7 @@ export async function latestRuns(running: RunningN8n): Promise<Record<IngestPath
 	const cookie = await running.n8n.setupOwner({ email: 'bench@example.com', firstName: 'Bench', lastName: 'Owner', password: 'Bench-sandbox-1' });
 	const apiKey = await running.n8n.createApiKey(cookie, `bench-${Date.now()}`);
 	const out = {} as Record<IngestPath, Record<string, number>>;
-	for (const p of PATHS) {
+	for (const p of ALL_PATHS) {
 		const runs = await running.n8n.executions(apiKey, WORKFLOWS[p].id, { includeData: false });
 		out[p] = {};
 		for (const r of runs) out[p][r.status] = (out[p][r.status] ?? 0) + 1;

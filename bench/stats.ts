@@ -25,3 +25,9 @@ export function percentile(sorted: number[], p: number): number {
 export function alternate<T>(round: number, a: T, b: T): [T, T] {
 	return round % 2 === 0 ? [a, b] : [b, a];
 }
+
+/** The items in turn order for a round, each going first in its turn: for two, what alternate() gives. */
+export function rotate<T>(round: number, items: T[]): T[] {
+	const k = round % items.length;
+	return [...items.slice(k), ...items.slice(0, k)];
+}

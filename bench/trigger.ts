@@ -13,6 +13,7 @@ import {
 	n8nNodeBin,
 	n8nPartOf,
 	N8N_PART_NAMES,
+	NO_REPEATS_PATH,
 	PATHS,
 	prepareN8n,
 	profileN8n,
@@ -23,7 +24,7 @@ import {
 } from './n8n-ingest';
 import { summariseBy } from './profile';
 import { runScript } from './spawn';
-import { alternate, median, percentile, runsAndMedian } from './stats';
+import { median, percentile, rotate, runsAndMedian } from './stats';
 import { fixed, SCALE, type Check, type Section } from './types';
 import { FORMS, type WebhookCpuForm, type WebhookCpuResult } from './webhook-cpu';
 
@@ -42,6 +43,8 @@ const ENGINE_LABEL: Record<ExpressionEngine, string> = {
 	legacy: 'N8N_EXPRESSION_ENGINE=legacy',
 	'vm, lazy': 'vm with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true',
 };
+/** The legacy engine also runs the trigger with Ignore Repeated Deliveries off: what recording each delivery costs. */
+const pathsFor = (engine: ExpressionEngine): IngestPath[] => (engine === 'legacy' ? [...PATHS, NO_REPEATS_PATH] : PATHS);
 const PROFILE_SECONDS = Math.max(2, Math.round(10 * SCALE));
 const CPU_DELIVERIES = Math.max(3, Math.round(15 * SCALE));
 const MAX_CPU_VS_DECODE = 2;
@@ -79,12 +82,12 @@ export async function trigger(): Promise<Section> {
 			try {
 				await drain(pgid);
 				// Untimed: the first delivery of each path loads its code and credentials.
-				for (const payload of sizes) for (const p of PATHS) await load(running, p, payload, 1, 2);
+				for (const payload of sizes) for (const p of pathsFor(engine)) await load(running, p, payload, 1, 2);
 				await drain(pgid);
 				for (const payload of sizes) {
 					const results = new Map<IngestPath, { rounds: Measured['rounds']; latencies: number[]; loadAverage: number }>();
 					for (let round = 0; round < ROUNDS; round++) {
-						for (const p of alternate(round, PATHS[0], PATHS[1])) {
+						for (const p of rotate(round, pathsFor(engine))) {
 							const entry = results.get(p) ?? { rounds: [], latencies: [], loadAverage: os.loadavg()[0] };
 							const before = groupCpuMs(pgid);
 							const r = await load(running, p, payload, SECONDS / ROUNDS, CONCURRENCY);
@@ -164,9 +167,11 @@ function report(
 		})),
 	);
 	const allOk = measured.every((m) => m.failures === 0 && m.ok > 0);
-	const runsOk = Object.values(runsSeen).every((byPath) => PATHS.every((p) => Object.keys(byPath![p]).length === 1 && byPath![p].success > 0));
+	const runsOk = Object.entries(runsSeen).every(([engine, byPath]) =>
+		pathsFor(engine as ExpressionEngine).every((p) => Object.keys(byPath![p]).length === 1 && byPath![p].success > 0),
+	);
 	checks.push({
-		target: 'every delivery answered 200 (the Risk Info Trigger with emitted: 1), and the latest runs of both workflows succeeded',
+		target: 'every delivery answered 200 (the Risk Info Trigger with emitted: 1), and the latest runs of every workflow measured succeeded',
 		measured: allOk && runsOk
 			? `yes (${measured.reduce((a, m) => a + m.ok, 0).toLocaleString('en')} deliveries)`
 			: [...measured.filter((m) => m.failures).map((m) => `${m.engine} ${m.payload} ${m.path}: ${m.failures} failed (${m.firstFailure})`), `latest runs: ${JSON.stringify(runsSeen)}`].join('; '),
@@ -183,7 +188,8 @@ function report(
 			'Both answer before their run ends, so after each round the bench waits until n8n is idle again: "n8n CPU ms/delivery" is what the n8n process group spent from the round\'s start to then, answer and run. ' +
 			`Deliveries: ${sizes.map(describe).join('; ')}. ` +
 			'n8n 2.40 evaluates expressions in isolates by default (N8N_EXPRESSION_ENGINE=vm): every workflow run takes one, and so does the webhook phase of every trigger except n8n\'s own Webhook node; ' +
-			'the same measurement follows after a restart with N8N_EXPRESSION_ENGINE=legacy (no isolates on either path), and, for information, with isolates taken only when an expression is evaluated (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true).',
+			'the same measurement follows after a restart with N8N_EXPRESSION_ENGINE=legacy (no isolates on either path), and, for information, with isolates taken only when an expression is evaluated (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true). ' +
+			`Under the legacy engine a third workflow, for information, takes its turn in the same rounds: ${NO_REPEATS_PATH} (the same trigger with Ignore Repeated Deliveries off, so its runs record no delivery key in the workflow's static data and carry none to execute()).`,
 		table: [
 			['Engine', 'Delivery', 'Path', 'deliveries/s: rounds → overall', 'answer p50 ms', 'answer p95 ms', 'n8n CPU ms/delivery', 'drain s per round', 'deliveries', 'load avg'],
 			...measured.map((m) => [
@@ -213,6 +219,23 @@ function report(
 							fixed(find(e, s.name, PATHS[0]).cpuMsPerDelivery - find(e, s.name, PATHS[1]).cpuMsPerDelivery, 1),
 						]),
 					),
+				],
+			},
+			{
+				caption:
+					`${NO_REPEATS_PATH} (legacy engine, for information) against the other two: what recording each delivery for Ignore Repeated Deliveries costs (a static-data save per run, and the remembered keys carried in the run's data):`,
+				table: [
+					['Delivery', '÷ Webhook node: rate', '÷ Webhook node: CPU per delivery', 'Risk Info Trigger (defaults) ÷ it: rate', 'CPU ms/delivery recording adds'],
+					...sizes.map((s) => {
+						const [own, hook, defaults] = [NO_REPEATS_PATH, PATHS[1], PATHS[0]].map((p) => find('legacy', s.name, p));
+						return [
+							s.name,
+							fixed(own.rate / hook.rate, 3),
+							fixed(own.cpuMsPerDelivery / hook.cpuMsPerDelivery),
+							fixed(defaults.rate / own.rate, 3),
+							fixed(defaults.cpuMsPerDelivery - own.cpuMsPerDelivery, 1),
+						];
+					}),
 				],
 			},
 			...(profile
