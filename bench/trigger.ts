@@ -181,10 +181,10 @@ function report(
 	return {
 		title: `Trigger ingest in a real n8n ${version}: ${CONCURRENCY} concurrent senders`,
 		method:
-			`One \`n8n start\` process from .runtime (SQLite, executions saved as n8n saves them by default) with two active workflows: Risk Info Trigger (version 1.1, as a new node is; its defaults: bearer credential, one item per event, repeated deliveries ignored) → No Operation, ` +
+			`One \`n8n start\` process from .runtime (SQLite, executions saved as n8n saves them by default) with two active workflows (and a third under the legacy engine, below): Risk Info Trigger (version 1.1, as a new node is; its defaults: bearer credential, one item per event, repeated deliveries ignored) → No Operation, ` +
 			"and n8n's own Webhook node (v2.1, POST, Header Auth checking `Authorization: Bearer <the same token>`, respond immediately) → No Operation. " +
 			`${CONCURRENCY} senders keep POSTing the same gzip deliveries (Content-Encoding: gzip, Content-Type: application/json, as the service sends them), each with its own webhookId, ` +
-			`${SECONDS} s per path and size in ${ROUNDS} rounds of ${fixed(SECONDS / ROUNDS, 0)} s that alternate which path goes first. ` +
+			`${SECONDS} s per path and size in ${ROUNDS} rounds of ${fixed(SECONDS / ROUNDS, 0)} s that rotate which path goes first. ` +
 			'Both answer before their run ends, so after each round the bench waits until n8n is idle again: "n8n CPU ms/delivery" is what the n8n process group spent from the round\'s start to then, answer and run. ' +
 			`Deliveries: ${sizes.map(describe).join('; ')}. ` +
 			'n8n 2.40 evaluates expressions in isolates by default (N8N_EXPRESSION_ENGINE=vm): every workflow run takes one, and so does the webhook phase of every trigger except n8n\'s own Webhook node; ' +
