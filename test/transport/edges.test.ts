@@ -200,3 +200,12 @@ describe('which error codes are read as a connection that failed', () => {
 		expect(message).toMatch(/^The request to the Risk Info service failed/);
 	});
 });
+
+test('a connection that failed teaches the pace nothing: of a refused connection and its retry, only the answer counts as accepted', async () => {
+	const { transport, sent } = transportFor([connectionError('ECONNREFUSED'), ok], { maxAttempts: 2 });
+	expect(await outcome(transport, usage)).toEqual({ ok: true });
+	expect(sent).toHaveLength(2);
+	// Private, as in test/unit/pace-edges.test.ts: the answers a later 429's budget would be learnt from.
+	const pace = (transport as unknown as { pace: { accepted: number[]; acceptedFrom: number } }).pace;
+	expect(pace.accepted.length - pace.acceptedFrom).toBe(1);
+});
