@@ -48,7 +48,7 @@ export type IngestPath = 'Risk Info Trigger' | 'Webhook node + Header Auth' | 'R
 export const PATHS: IngestPath[] = ['Risk Info Trigger', 'Webhook node + Header Auth'];
 /** For information: the trigger with Ignore Repeated Deliveries off, which records nothing per delivery. */
 export const NO_REPEATS_PATH: IngestPath = 'Risk Info Trigger, repeats not ignored';
-const ALL_PATHS: IngestPath[] = [...PATHS, NO_REPEATS_PATH];
+export const ALL_PATHS: IngestPath[] = [...PATHS, NO_REPEATS_PATH];
 /** n8n's default (isolates), the legacy evaluator, and isolates taken only when an expression is evaluated. */
 export type ExpressionEngine = 'vm' | 'legacy' | 'vm, lazy';
 const ENGINE_ENV: Record<ExpressionEngine, Record<string, string>> = {

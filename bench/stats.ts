@@ -23,10 +23,10 @@ export function percentile(sorted: number[], p: number): number {
  * neither variant always runs first (warmer sandbox, load drifting the same way).
  */
 export function alternate<T>(round: number, a: T, b: T): [T, T] {
-	return round % 2 === 0 ? [a, b] : [b, a];
+	return rotate(round, [a, b]) as [T, T];
 }
 
-/** The items in turn order for a round, each going first in its turn: for two, what alternate() gives. */
+/** The items in turn order for a round, each going first in its turn. */
 export function rotate<T>(round: number, items: T[]): T[] {
 	const k = round % items.length;
 	return [...items.slice(k), ...items.slice(0, k)];

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 
 import { payloads, type Payload } from './deliveries';
 import {
+	ALL_PATHS,
 	cleanUp,
 	drain,
 	groupCpuMs,
@@ -44,7 +45,7 @@ const ENGINE_LABEL: Record<ExpressionEngine, string> = {
 	'vm, lazy': 'vm with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true',
 };
 /** The legacy engine also runs the trigger with Ignore Repeated Deliveries off: what recording each delivery costs. */
-const pathsFor = (engine: ExpressionEngine): IngestPath[] => (engine === 'legacy' ? [...PATHS, NO_REPEATS_PATH] : PATHS);
+const pathsFor = (engine: ExpressionEngine): IngestPath[] => (engine === 'legacy' ? ALL_PATHS : PATHS);
 const PROFILE_SECONDS = Math.max(2, Math.round(10 * SCALE));
 const CPU_DELIVERIES = Math.max(3, Math.round(15 * SCALE));
 const MAX_CPU_VS_DECODE = 2;

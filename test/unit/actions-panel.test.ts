@@ -156,11 +156,12 @@ describe('V1 Download Summary, as n8n lays out its panel', () => {
 	const download = { apiVersion: 'v1', resource: 'v1Rut', operation: 'downloadSummary', rut: '76.222.222-1' };
 
 	test('Put Output File in Field shows for the PDF only, Convert Dates for JSON only', () => {
-		const shown = (format: string) => Object.keys(filledIn(description().properties, { ...download, format }));
-		expect(shown('pdf')).toContain('binaryPropertyName');
-		expect(shown('pdf')).not.toContain('isoDates');
-		expect(shown('json')).toContain('isoDates');
-		expect(shown('json')).not.toContain('binaryPropertyName');
+		const { properties } = description();
+		const [pdf, json] = ['pdf', 'json'].map((format) => Object.keys(filledIn(properties, { ...download, format })));
+		expect(pdf).toContain('binaryPropertyName');
+		expect(pdf).not.toContain('isoDates');
+		expect(json).toContain('isoDates');
+		expect(json).not.toContain('binaryPropertyName');
 	});
 
 	test('n8n flags an empty Put Output File in Field before the workflow runs, for the PDF only', () => {
