@@ -2,6 +2,10 @@
  * Remembers which events this workflow already emitted. It lives in workflow static data
  * (saved by n8n with the workflow), never in module state: in queue mode each delivery may
  * run on a different process. webhook() checks it; execute() records into it (carry.ts says why).
+ *
+ * The keys are packed into one string: n8n reads the workflow's static data from its database
+ * for every delivery, wraps each array in it in a change-tracking proxy, and writes it back after
+ * every run, so one string of 16-character keys costs far less than a list of 5,000 texts.
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -11,11 +15,18 @@ import type { NormalisedEvent } from './normalise';
 
 /** Enough for thousands of screenings in flight; the oldest keys are forgotten first. */
 export const DEDUP_WINDOW = 5000;
-const SLOT = 'emittedDeliveries';
-/** 128 bits of sha256 in hex: the same size whatever the delivery holds. */
-const KEY_HEX_CHARS = 32;
-export const KEY_FORM = new RegExp(`^[0-9a-f]{${KEY_HEX_CHARS}}$`);
-/** Longer than any entry a sane webhookId made in earlier versions; such entries are dropped. */
+/** The packed keys, oldest first. */
+const SLOT = 'deliveryKeys';
+/** The list earlier versions stored: keys as 32 hex characters, and 0.1's "id|STATUS|digest". */
+const LIST_SLOT = 'emittedDeliveries';
+/** 96 bits of sha256: a collision among the 5,000 remembered keys is out of reach. */
+const KEY_BYTES = 12;
+export const KEY_CHARS = 16;
+export const KEY_FORM = /^[A-Za-z0-9_-]{16}$/;
+const PACKED_CHARS = /^[A-Za-z0-9_-]*$/;
+/** A key as the versions before the packed form stored it: the first 128 bits of the same sha256, in hex. */
+const HEX_KEY = /^[0-9a-f]{32}$/;
+/** Longer than any entry a sane webhookId made in 0.1; such entries are dropped. */
 const MAX_STORED_CHARS = 256;
 
 export interface DeliveryKey {
@@ -25,6 +36,12 @@ export interface DeliveryKey {
 	earlierPrefix: string;
 	/** The whole entry 0.1 stored ("id|STATUS|digest"), worked out only when an entry begins with earlierPrefix. */
 	earlier: () => string;
+}
+
+/** What is remembered: packed keys, and the entries 0.1 stored (older than any key), each oldest first. */
+export interface Remembered {
+	keys: string;
+	earlier: string[];
 }
 
 /**
@@ -47,7 +64,8 @@ export function deliveryKey(n: NormalisedEvent): DeliveryKey {
 	const sortedDigest = () => fingerprint(n.event, ['webhookId']);
 	const earlier = () => `${earlierPrefix}${sortedDigest()}`;
 	const content = n.ordered ? plainDigest(n.event) : sortedDigest();
-	return { key: createHash('sha256').update(`${earlierPrefix}${content}`, 'utf8').digest('hex').slice(0, KEY_HEX_CHARS), earlierPrefix, earlier };
+	const digest = createHash('sha256').update(`${earlierPrefix}${content}`, 'utf8').digest();
+	return { key: digest.subarray(0, KEY_BYTES).toString('base64url'), earlierPrefix, earlier };
 }
 
 /** The event's JSON without webhookId, digested as written; hashing its bytes is faster than hashing the text. */
@@ -56,28 +74,86 @@ function plainDigest(event: Record<string, unknown>): string {
 	return createHash('sha256').update(Buffer.from(JSON.stringify(content), 'utf8')).digest('hex');
 }
 
-/** What is remembered, oldest first; entries of any form a version stored, but none oversized. */
-export function remembered(staticData: IDataObject): string[] {
-	const stored = staticData[SLOT];
-	return Array.isArray(stored) ? stored.filter((k): k is string => typeof k === 'string' && k.length <= MAX_STORED_CHARS) : [];
+/** A stored key of either form as the packed form writes it; undefined for anything else. */
+export function asKey(stored: unknown): string | undefined {
+	if (typeof stored !== 'string') return undefined;
+	if (KEY_FORM.test(stored)) return stored;
+	return HEX_KEY.test(stored) ? Buffer.from(stored.slice(0, 2 * KEY_BYTES), 'hex').toString('base64url') : undefined;
+}
+
+/**
+ * Reads what a version stored: `packed` as the packed form, `list` as the list form. Hex keys
+ * are converted (they are older than any packed one); anything else of the list but a 0.1 entry
+ * goes. Never more than the window, the oldest dropped first.
+ */
+export function readRemembered(packed: unknown, list: unknown): Remembered {
+	let keys = typeof packed === 'string' && packed.length % KEY_CHARS === 0 && PACKED_CHARS.test(packed) ? packed : '';
+	const earlier: string[] = [];
+	if (Array.isArray(list)) {
+		let converted = '';
+		for (const stored of list) {
+			const key = asKey(stored);
+			if (key !== undefined) converted += key;
+			else if (typeof stored === 'string' && stored.length <= MAX_STORED_CHARS && stored.includes('|')) earlier.push(stored);
+		}
+		keys = converted + keys;
+	}
+	return within({ keys, earlier });
+}
+
+function within(r: Remembered): Remembered {
+	const count = r.keys.length / KEY_CHARS;
+	if (count >= DEDUP_WINDOW) return { keys: r.keys.slice(-DEDUP_WINDOW * KEY_CHARS), earlier: [] };
+	return { keys: r.keys, earlier: r.earlier.slice(Math.max(0, r.earlier.length - (DEDUP_WINDOW - count))) };
+}
+
+export function remembered(staticData: IDataObject): Remembered {
+	return readRemembered(staticData[SLOT], staticData[LIST_SLOT]);
+}
+
+function store(staticData: IDataObject, r: Remembered): void {
+	const { keys, earlier } = within(r);
+	staticData[SLOT] = keys;
+	if (earlier.length) staticData[LIST_SLOT] = earlier;
+	else if (LIST_SLOT in staticData) delete staticData[LIST_SLOT];
+}
+
+/** Where `key` starts in `keys`, on a key's boundary; -1 when it is not there. */
+function indexOfKey(keys: string, key: string): number {
+	for (let at = keys.indexOf(key); at !== -1; at = keys.indexOf(key, at + 1)) if (at % KEY_CHARS === 0) return at;
+	return -1;
 }
 
 export function alreadyEmitted(staticData: IDataObject, k: DeliveryKey): boolean {
+	const r = remembered(staticData);
+	if (indexOfKey(r.keys, k.key) !== -1) return true;
 	let earlier: string | undefined;
-	return remembered(staticData).some((stored) => stored === k.key || (stored.startsWith(k.earlierPrefix) && stored === (earlier ??= k.earlier())));
+	return r.earlier.some((stored) => stored.startsWith(k.earlierPrefix) && stored === (earlier ??= k.earlier()));
 }
 
+/** Adds `key` as the newest (moving it there when it is already remembered). */
 export function remember(staticData: IDataObject, key: string): void {
-	// Oversized entries stored by earlier versions (a huge webhookId kept as text) go now, not after 5,000 deliveries.
-	const next = remembered(staticData).filter((stored) => stored !== key);
-	next.push(key);
-	staticData[SLOT] = next.slice(-DEDUP_WINDOW);
+	const r = remembered(staticData);
+	const at = indexOfKey(r.keys, key);
+	const rest = at === -1 ? r.keys : r.keys.slice(0, at) + r.keys.slice(at + KEY_CHARS);
+	store(staticData, { keys: rest + key, earlier: r.earlier });
 }
 
-/** Adds `earlier` entries missing from the list before the ones it holds, as older ones. */
-export function restore(staticData: IDataObject, earlier: string[]): void {
+/** Adds what `seen` remembers and the static data lacks before what it holds, as older. */
+export function restore(staticData: IDataObject, seen: Remembered): void {
 	const current = remembered(staticData);
-	const have = new Set(current);
-	const missing = earlier.filter((k) => k.length <= MAX_STORED_CHARS && !have.has(k) && have.add(k));
-	if (missing.length) staticData[SLOT] = [...missing, ...current].slice(-DEDUP_WINDOW);
+	if (seen.keys === current.keys && seen.earlier.length === 0) return;
+	const have = new Set<string>();
+	for (let at = 0; at < current.keys.length; at += KEY_CHARS) have.add(current.keys.slice(at, at + KEY_CHARS));
+	let missing = '';
+	for (let at = 0; at < seen.keys.length; at += KEY_CHARS) {
+		const key = seen.keys.slice(at, at + KEY_CHARS);
+		if (!have.has(key)) {
+			have.add(key);
+			missing += key;
+		}
+	}
+	const stored = new Set(current.earlier);
+	const earlier = seen.earlier.filter((e) => !stored.has(e) && stored.add(e));
+	if (missing || earlier.length) store(staticData, { keys: missing + current.keys, earlier: [...earlier, ...current.earlier] });
 }

@@ -75,11 +75,12 @@ export class ProductionWebhook {
 		];
 	}
 
-	/** The trigger's remembered deliveries as the database holds them. */
+	/** The trigger's remembered deliveries as the database holds them: keys of 16 characters, packed. */
 	get remembered(): string[] {
 		const data = this.load() as IDataObject | null;
 		const node = data?.[`node:${TRIGGER}`] as IDataObject | undefined;
-		return (node?.emittedDeliveries as string[] | undefined) ?? [];
+		const packed = (node?.deliveryKeys as string | undefined) ?? '';
+		return packed.match(/.{1,16}/g) ?? [];
 	}
 
 	private load(): IDataObject | null {

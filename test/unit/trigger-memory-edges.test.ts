@@ -18,8 +18,14 @@ const load = () =>
 		...(require('../../nodes/RiskInfoTrigger/carry') as CarryModule),
 	}));
 
-const KEY = '0123456789abcdef0123456789abcdef';
-const OTHER_KEY = 'fedcba9876543210fedcba9876543210';
+/** Keys as the trigger stores them: 16 base64url characters. */
+const KEY = 'key1key1key1key1';
+const OTHER_KEY = 'key2-key2_key2ke';
+/** Keys as versions before the packed form stored them (32 hex), and the same keys packed (their first 96 bits). */
+const HEX = '0123456789abcdef0123456789abcdef';
+const HEX_PACKED = 'ASNFZ4mrze8BI0Vn';
+const OTHER_HEX = 'fedcba9876543210fedcba9876543210';
+const OTHER_HEX_PACKED = '_ty6mHZUMhD-3LqY';
 
 describe('redactor', () => {
 	it('puts "[redacted]" where a secret was', () => {
@@ -109,74 +115,143 @@ describe('redactData on data that holds a secret', () => {
 });
 
 describe('what is remembered in static data', () => {
-	it('is read from and written to "emittedDeliveries", the name earlier versions stored', () => {
+	const key = (k: string) => ({ key: k, earlierPrefix: '1|FAILED|', earlier: () => '1|FAILED|x' });
+
+	it('is one string of 16-character keys under "deliveryKeys", oldest first', () => {
 		const { alreadyEmitted, remember } = load();
-		const stored: IDataObject = { emittedDeliveries: [KEY] };
-		expect(alreadyEmitted(stored, { key: KEY, earlierPrefix: '1|FAILED|', earlier: () => '1|FAILED|x' })).toBe(true);
+		const stored: IDataObject = {};
+		remember(stored, KEY);
 		remember(stored, OTHER_KEY);
-		expect(stored).toEqual({ emittedDeliveries: [KEY, OTHER_KEY] });
+		expect(stored).toEqual({ deliveryKeys: `${KEY}${OTHER_KEY}` });
+		expect(alreadyEmitted(stored, key(KEY))).toBe(true);
+		expect(alreadyEmitted(stored, key(OTHER_KEY))).toBe(true);
+		expect(alreadyEmitted(stored, key('key3key3key3key3'))).toBe(false);
 	});
 
-	it('keeps only texts of at most 256 characters', () => {
+	it('finds a key only where a key begins, looking past a match across two keys', () => {
+		const { alreadyEmitted } = load();
+		const across = { deliveryKeys: `${'a'.repeat(8)}${'b'.repeat(8)}${'c'.repeat(8)}${'d'.repeat(8)}` };
+		expect(alreadyEmitted(across, key(`${'b'.repeat(8)}${'c'.repeat(8)}`))).toBe(false);
+		const later = { deliveryKeys: `x${'a'.repeat(15)}${'a'.repeat(16)}` };
+		expect(alreadyEmitted(later, key('a'.repeat(16)))).toBe(true);
+	});
+
+	it.each<[string, unknown]>([
+		['a number', 5],
+		['a list', [KEY]],
+		['one character short of a whole key', `${KEY}${OTHER_KEY.slice(1)}`],
+		['a character base64url does not use', `${KEY}key2+key2/key2ke`],
+	])('"deliveryKeys" holding %s is read as nothing remembered', (_, packed) => {
 		const { remembered } = load();
-		const longest = 'e'.repeat(256);
-		expect(remembered({ emittedDeliveries: [5, null, ['x'], KEY, longest, 'e'.repeat(257)] })).toEqual([KEY, longest]);
+		expect(remembered({ deliveryKeys: packed } as IDataObject)).toEqual({ keys: '', earlier: [] });
+	});
+
+	it('reads the list earlier versions stored under "emittedDeliveries": hex keys packed as older, 0.1 entries kept, the rest dropped', () => {
+		const { remembered, remember, alreadyEmitted } = load();
+		const stored: IDataObject = {
+			deliveryKeys: KEY,
+			emittedDeliveries: [5, null, ['x'], HEX, '1|FAILED|x', `${'e'.repeat(255)}|`, `${'e'.repeat(256)}|`, 'g'.repeat(32), HEX.toUpperCase()],
+		};
+		expect(remembered(stored)).toEqual({ keys: `${HEX_PACKED}${KEY}`, earlier: ['1|FAILED|x', `${'e'.repeat(255)}|`] });
+		expect(alreadyEmitted(stored, key(HEX_PACKED))).toBe(true);
+		expect(alreadyEmitted(stored, key('1|FAILED|xxxxxxx'))).toBe(true);
+		remember(stored, OTHER_KEY);
+		expect(stored).toEqual({ deliveryKeys: `${HEX_PACKED}${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x', `${'e'.repeat(255)}|`] });
+	});
+
+	it('once no 0.1 entry is left, "emittedDeliveries" is taken away', () => {
+		const { remember } = load();
+		const stored: IDataObject = { emittedDeliveries: [HEX, 'e'.repeat(300)] };
+		remember(stored, KEY);
+		expect(stored).toEqual({ deliveryKeys: `${HEX_PACKED}${KEY}` });
 	});
 
 	it('holds a key once however often it is remembered, as the newest', () => {
 		const { remember } = load();
 		const stored: IDataObject = {};
-		for (const key of [KEY, OTHER_KEY, KEY, KEY]) remember(stored, key);
-		expect(stored.emittedDeliveries).toEqual([OTHER_KEY, KEY]);
+		for (const k of [KEY, OTHER_KEY, KEY, KEY]) remember(stored, k);
+		expect(stored.deliveryKeys).toBe(`${OTHER_KEY}${KEY}`);
 	});
 
-	it('restore adds only what is missing and not oversized, before what is held, within the window', () => {
+	it('keeps the last 5,000, forgetting 0.1 entries before any key', () => {
+		const { remember, DEDUP_WINDOW } = load();
+		const keys = Array.from({ length: DEDUP_WINDOW - 2 }, (_, i) => `${i}`.padStart(16, 'k'));
+		const stored: IDataObject = { deliveryKeys: keys.join(''), emittedDeliveries: ['1|FAILED|a', '1|FAILED|b'] };
+		remember(stored, KEY);
+		expect(stored).toEqual({ deliveryKeys: `${keys.join('')}${KEY}`, emittedDeliveries: ['1|FAILED|b'] });
+		remember(stored, OTHER_KEY);
+		expect(stored).toEqual({ deliveryKeys: `${keys.join('')}${KEY}${OTHER_KEY}` });
+		remember(stored, 'key3key3key3key3');
+		expect(stored).toEqual({ deliveryKeys: `${keys.slice(1).join('')}${KEY}${OTHER_KEY}key3key3key3key3` });
+	});
+
+	it('restore adds only what is missing, before what is held, within the window', () => {
 		const { restore, DEDUP_WINDOW } = load();
-		const stored: IDataObject = { emittedDeliveries: [KEY] };
-		restore(stored, ['e'.repeat(256), 'e'.repeat(257), KEY, OTHER_KEY]);
-		expect(stored.emittedDeliveries).toEqual(['e'.repeat(256), OTHER_KEY, KEY]);
-		const full: IDataObject = { emittedDeliveries: Array.from({ length: DEDUP_WINDOW }, (_, i) => `${i}`) };
-		restore(full, [KEY]);
-		expect(full.emittedDeliveries).toHaveLength(DEDUP_WINDOW);
-		expect((full.emittedDeliveries as string[])[0]).toBe('0');
+		const stored: IDataObject = { deliveryKeys: KEY };
+		restore(stored, { keys: `${OTHER_KEY}${KEY}${OTHER_KEY}`, earlier: ['1|FAILED|x'] });
+		expect(stored).toEqual({ deliveryKeys: `${OTHER_KEY}${KEY}`, emittedDeliveries: ['1|FAILED|x'] });
+		const keys = Array.from({ length: DEDUP_WINDOW }, (_, i) => `${i}`.padStart(16, 'k')).join('');
+		const full: IDataObject = { deliveryKeys: keys };
+		restore(full, { keys: KEY, earlier: ['1|FAILED|x'] });
+		expect(full).toEqual({ deliveryKeys: keys });
+	});
+
+	it('restore onto nothing takes what was seen whole', () => {
+		const { restore } = load();
+		const empty: IDataObject = {};
+		restore(empty, { keys: `${KEY}${OTHER_KEY}`, earlier: ['1|FAILED|x'] });
+		expect(empty).toEqual({ deliveryKeys: `${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x'] });
 	});
 
 	it('restore with nothing missing writes nothing', () => {
 		const { restore } = load();
 		const empty: IDataObject = {};
-		restore(empty, []);
+		restore(empty, { keys: '', earlier: [] });
 		expect(empty).toEqual({});
-		const held: IDataObject = { emittedDeliveries: [KEY, 'e'.repeat(300)] };
-		restore(held, [KEY]);
-		expect(held).toEqual({ emittedDeliveries: [KEY, 'e'.repeat(300)] });
+		const held: IDataObject = { deliveryKeys: `${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x', 'e'.repeat(300)] };
+		restore(held, { keys: OTHER_KEY, earlier: ['1|FAILED|x'] });
+		expect(held).toEqual({ deliveryKeys: `${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x', 'e'.repeat(300)] });
 	});
 });
 
 describe('what webhook() carries to execute()', () => {
 	const deliveryKey = { key: KEY, earlierPrefix: 'id|SUCCESS|', earlier: () => 'id|SUCCESS|digest' };
 
-	it('only the first item carries it, under "riskInfoDelivery"', () => {
+	it('only the first item carries it, under "riskInfoDelivery": the key and what was remembered', () => {
 		const { carryDelivery } = load();
-		const items = carryDelivery([{ json: { a: 1 } }, { json: { a: 2 } }], deliveryKey, { emittedDeliveries: [OTHER_KEY] });
-		expect(items).toEqual([{ json: { a: 1 }, riskInfoDelivery: { key: KEY, remembered: [OTHER_KEY] } }, { json: { a: 2 } }]);
+		const items = carryDelivery([{ json: { a: 1 } }, { json: { a: 2 } }], deliveryKey, { deliveryKeys: OTHER_KEY });
+		expect(items).toEqual([{ json: { a: 1 }, riskInfoDelivery: { key: KEY, keys: OTHER_KEY } }, { json: { a: 2 } }]);
+		const withEarlier = carryDelivery([{ json: {} }], deliveryKey, { emittedDeliveries: [HEX, '1|FAILED|x'] });
+		expect(withEarlier).toEqual([{ json: {}, riskInfoDelivery: { key: KEY, keys: HEX_PACKED, earlier: ['1|FAILED|x'] } }]);
+	});
+
+	it('execute() records a carrier of that form and takes it off', () => {
+		const { recordCarried } = load();
+		const stored: IDataObject = {};
+		const out = recordCarried(stored, [{ json: { a: 1 }, riskInfoDelivery: { key: KEY, keys: OTHER_KEY, earlier: ['1|FAILED|x'] } } as INodeExecutionData]);
+		expect(out).toEqual([{ json: { a: 1 } }]);
+		expect(stored).toEqual({ deliveryKeys: `${OTHER_KEY}${KEY}`, emittedDeliveries: ['1|FAILED|x'] });
 	});
 
 	// A webhook process and a worker may run different versions of the package during an upgrade.
-	it('execute() reads a carrier written by hand in that form', () => {
+	it('execute() reads a carrier of the form versions before the packed keys wrote', () => {
 		const { recordCarried } = load();
 		const stored: IDataObject = {};
-		const out = recordCarried(stored, [{ json: { a: 1 }, riskInfoDelivery: { key: KEY, remembered: [OTHER_KEY] } } as INodeExecutionData]);
+		const out = recordCarried(stored, [{ json: { a: 1 }, riskInfoDelivery: { key: HEX, remembered: [OTHER_HEX, '1|FAILED|x'] } } as INodeExecutionData]);
 		expect(out).toEqual([{ json: { a: 1 } }]);
-		expect(stored).toEqual({ emittedDeliveries: [OTHER_KEY, KEY] });
+		expect(stored).toEqual({ deliveryKeys: `${OTHER_HEX_PACKED}${HEX_PACKED}`, emittedDeliveries: ['1|FAILED|x'] });
 	});
 
 	it.each<[string, unknown]>([
 		['missing', undefined],
-		['a key that is a list', { key: [KEY], remembered: [] }],
-		['a key that is a number', { key: 1234, remembered: [] }],
-		['a key that is not 32 lower-case hex digits', { key: KEY.toUpperCase(), remembered: [] }],
-		['a key one digit short', { key: KEY.slice(1), remembered: [] }],
-		['a key one digit long', { key: `${KEY}0`, remembered: [] }],
+		['not an object', 'key1key1key1key1'],
+		['a key that is a list', { key: [KEY], keys: '' }],
+		['a key that is a number', { key: 1234, keys: '' }],
+		['a key with a character base64url does not use', { key: 'key1key1key1key+', keys: '' }],
+		['a key one character short', { key: KEY.slice(1), keys: '' }],
+		['a key one character long', { key: `${KEY}0`, keys: '' }],
+		['a hex key in capitals', { key: HEX.toUpperCase(), keys: '' }],
+		['a hex key one digit short', { key: HEX.slice(1), keys: '' }],
 	])('a carrier whose value is %s records nothing and is taken off', (_, carried) => {
 		const { recordCarried } = load();
 		const stored: IDataObject = {};
@@ -184,19 +259,23 @@ describe('what webhook() carries to execute()', () => {
 		expect(stored).toEqual({});
 	});
 
-	it('restores only the last 5,000 entries of a carried list', () => {
+	it('restores only the last 5,000 entries of a carried list, and of carried keys', () => {
 		const { recordCarried, DEDUP_WINDOW } = load();
 		const stored: IDataObject = {};
-		const carried = { key: KEY, remembered: [OTHER_KEY, ...Array.from({ length: DEDUP_WINDOW }, () => 'e'.repeat(32))] };
+		const carried = { key: KEY, remembered: [OTHER_HEX, ...Array.from({ length: DEDUP_WINDOW }, () => HEX)] };
 		recordCarried(stored, [{ json: {}, riskInfoDelivery: carried } as unknown as INodeExecutionData]);
-		expect(stored).toEqual({ emittedDeliveries: ['e'.repeat(32), KEY] });
+		expect(stored).toEqual({ deliveryKeys: `${HEX_PACKED}${KEY}` });
+		const keys = Array.from({ length: DEDUP_WINDOW }, (_, i) => `${i}`.padStart(16, 'k'));
+		const many: IDataObject = {};
+		recordCarried(many, [{ json: {}, riskInfoDelivery: { key: KEY, keys: `${OTHER_KEY}${keys.join('')}` } } as unknown as INodeExecutionData]);
+		expect(many).toEqual({ deliveryKeys: `${keys.slice(1).join('')}${KEY}` });
 	});
 
-	it('keeps only the texts of a carried list', () => {
+	it('keeps only the keys and 0.1 entries of a carried list', () => {
 		const { recordCarried } = load();
 		const stored: IDataObject = {};
-		const carried = { key: KEY, remembered: [['x'], 7, null, { a: 1 }, OTHER_KEY] };
+		const carried = { key: KEY, keys: 7, remembered: [['x'], 7, null, { a: 1 }, OTHER_HEX, 'plain'], earlier: 'not a list' };
 		recordCarried(stored, [{ json: {}, riskInfoDelivery: carried } as unknown as INodeExecutionData]);
-		expect(stored).toEqual({ emittedDeliveries: [OTHER_KEY, KEY] });
+		expect(stored).toEqual({ deliveryKeys: `${OTHER_HEX_PACKED}${KEY}` });
 	});
 });
