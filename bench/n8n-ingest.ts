@@ -4,14 +4,17 @@
 // start theirs; this file only adds what the benchmark needs around it: the two workflows, a load
 // of deliveries at a fixed concurrency, the CPU the n8n process group spent, and a CPU profile of
 // the n8n process over the inspector.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import type { IDataObject } from 'n8n-workflow';
 import { Pool, WebSocket } from 'undici';
+
+import { DEDUP_WINDOW, KEY_CHARS } from '../nodes/RiskInfoTrigger/dedup';
 
 import type { Payload } from './deliveries';
 import type { CpuProfile, ProfileNode } from './profile';
@@ -99,6 +102,16 @@ const WORKFLOWS: Record<IngestPath, { id: string; hook?: string; trigger: object
 	},
 };
 
+/**
+ * What a trigger that ignores repeats remembers once it has run a while: a full window of keys
+ * (dedup.ts packs them in one string), so every delivery reads, carries and saves that much. Ten
+ * concurrent deliveries alone would not fill it: runs ending together each save their own key on
+ * top of what was saved when they began.
+ */
+function fullMemory(): IDataObject {
+	return { 'node:Trigger': { deliveryKeys: Array.from({ length: DEDUP_WINDOW }, () => randomBytes(16).toString('base64url').slice(0, KEY_CHARS)).join('') } };
+}
+
 function workflowJson(p: IngestPath) {
 	const { id, trigger } = WORKFLOWS[p];
 	return {
@@ -106,6 +119,7 @@ function workflowJson(p: IngestPath) {
 		name: `Bench: ${p} → No Operation`,
 		active: false,
 		settings: { executionOrder: 'v1' },
+		...(p === PATHS[0] ? { staticData: fullMemory() } : {}),
 		nodes: [
 			{ id: randomUUID(), name: 'Trigger', position: [0, 0], ...trigger },
 			{ id: randomUUID(), name: 'No Operation, do nothing', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },

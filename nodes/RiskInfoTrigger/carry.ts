@@ -11,8 +11,8 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { DeliveryKey } from './dedup';
-import { asKey, DEDUP_WINDOW, readRemembered, remember, remembered, restore } from './dedup';
+import type { DeliveryKey, Remembered } from './dedup';
+import { asKey, DEDUP_WINDOW, merged, readRemembered, remembered, store, withKey } from './dedup';
 
 /** Beside `json`, not in it, so the user's data never holds it; plain JSON, so it survives the trip to a worker. */
 const CARRIER = 'riskInfoDelivery';
@@ -25,9 +25,8 @@ interface Carried {
 	remembered?: string[];
 }
 
-/** The items webhook() emits: the first carries the key and what was remembered when it arrived. */
-export function carryDelivery(items: INodeExecutionData[], k: DeliveryKey, staticData: IDataObject): INodeExecutionData[] {
-	const seen = remembered(staticData);
+/** The items webhook() emits: the first carries the key and what was remembered when it arrived (`seen`). */
+export function carryDelivery(items: INodeExecutionData[], k: DeliveryKey, seen: Remembered): INodeExecutionData[] {
 	const carried: Carried = { key: k.key, keys: seen.keys, ...(seen.earlier.length ? { earlier: seen.earlier } : {}) };
 	return items.map((item, i) => (i === 0 ? { ...item, [CARRIER]: carried as unknown as IDataObject } : item));
 }
@@ -52,8 +51,7 @@ export function recordCarried(staticData: IDataObject, items: INodeExecutionData
 		// Without what was remembered, recording the key would save a list of one over the whole.
 		if (key !== undefined && (typeof carried.keys === 'string' || Array.isArray(carried.remembered))) {
 			const list = [...lastOf(carried.remembered), ...lastOf(carried.earlier)];
-			restore(staticData, readRemembered(carried.keys, list));
-			remember(staticData, key);
+			store(staticData, withKey(merged(remembered(staticData), readRemembered(carried.keys, list)), key));
 		}
 		return rest as INodeExecutionData;
 	});

@@ -107,11 +107,13 @@ function within(r: Remembered): Remembered {
 	return { keys: r.keys, earlier: r.earlier.slice(Math.max(0, r.earlier.length - (DEDUP_WINDOW - count))) };
 }
 
+/** What the static data remembers. Read it once per phase: checking a full window takes a scan of 80 kB. */
 export function remembered(staticData: IDataObject): Remembered {
 	return readRemembered(staticData[SLOT], staticData[LIST_SLOT]);
 }
 
-function store(staticData: IDataObject, r: Remembered): void {
+/** Writes `r` (within the window) over what the static data remembers. */
+export function store(staticData: IDataObject, r: Remembered): void {
 	const { keys, earlier } = within(r);
 	staticData[SLOT] = keys;
 	if (earlier.length) staticData[LIST_SLOT] = earlier;
@@ -124,25 +126,28 @@ function indexOfKey(keys: string, key: string): number {
 	return -1;
 }
 
-export function alreadyEmitted(staticData: IDataObject, k: DeliveryKey): boolean {
-	const r = remembered(staticData);
+export function alreadyEmitted(r: Remembered, k: DeliveryKey): boolean {
 	if (indexOfKey(r.keys, k.key) !== -1) return true;
 	let earlier: string | undefined;
 	return r.earlier.some((stored) => stored.startsWith(k.earlierPrefix) && stored === (earlier ??= k.earlier()));
 }
 
-/** Adds `key` as the newest (moving it there when it is already remembered). */
-export function remember(staticData: IDataObject, key: string): void {
-	const r = remembered(staticData);
+/** `r` with `key` as the newest (moved there when it is already remembered), within the window. */
+export function withKey(r: Remembered, key: string): Remembered {
 	const at = indexOfKey(r.keys, key);
 	const rest = at === -1 ? r.keys : r.keys.slice(0, at) + r.keys.slice(at + KEY_CHARS);
-	store(staticData, { keys: rest + key, earlier: r.earlier });
+	return within({ keys: rest + key, earlier: r.earlier });
 }
 
-/** Adds what `seen` remembers and the static data lacks before what it holds, as older. */
-export function restore(staticData: IDataObject, seen: Remembered): void {
-	const current = remembered(staticData);
-	if (seen.keys === current.keys && seen.earlier.length === 0) return;
+/**
+ * `current` with what `seen` remembers and it lacks added before what it holds, as older. When
+ * `current` already fills the window, anything added before it would be forgotten at once, so
+ * it is handed back as it is (the usual case in one process, where runs that ended meanwhile
+ * make the two differ), without comparing 5,000 keys.
+ */
+export function merged(current: Remembered, seen: Remembered): Remembered {
+	if (seen.keys === current.keys && seen.earlier.length === 0) return current;
+	if (current.keys.length >= DEDUP_WINDOW * KEY_CHARS) return current;
 	const have = new Set<string>();
 	for (let at = 0; at < current.keys.length; at += KEY_CHARS) have.add(current.keys.slice(at, at + KEY_CHARS));
 	let missing = '';
@@ -155,5 +160,5 @@ export function restore(staticData: IDataObject, seen: Remembered): void {
 	}
 	const stored = new Set(current.earlier);
 	const earlier = seen.earlier.filter((e) => !stored.has(e) && stored.add(e));
-	if (missing || earlier.length) store(staticData, { keys: missing + current.keys, earlier: [...earlier, ...current.earlier] });
+	return missing || earlier.length ? within({ keys: missing + current.keys, earlier: [...earlier, ...current.earlier] }) : current;
 }

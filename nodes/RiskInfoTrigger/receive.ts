@@ -7,7 +7,7 @@ import { checkDelivery, secretProblem, secretTexts, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
 import { carryDelivery } from './carry';
-import { alreadyEmitted, deliveryKey, remember } from './dedup';
+import { alreadyEmitted, deliveryKey, remembered, store, withKey } from './dedup';
 import { deeperThan, MAX_DEPTH } from './json';
 import { normaliseEvent } from './normalise';
 import { keepAll, redactData, redactor } from './redact';
@@ -71,7 +71,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const staticData = this.getWorkflowStaticData('node');
 	// Digesting a body of up to 16 MiB is not free, so only when the option is in effect.
 	const key = skipRepeats ? deliveryKey(n) : undefined;
-	if (key && alreadyEmitted(staticData, key)) {
+	const seen = key && remembered(staticData);
+	if (key && seen && alreadyEmitted(seen, key)) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'repeated delivery: this event, with the same content, was already emitted' } };
 	}
 
@@ -88,9 +89,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
 	const emitted = items.map((json: IDataObject) => ({ json }));
-	if (!key) return { workflowData: [emitted], webhookResponse: { received: true, emitted: items.length } };
-	const carried = carryDelivery(emitted, key, staticData);
+	if (!key || !seen) return { workflowData: [emitted], webhookResponse: { received: true, emitted: items.length } };
+	const carried = carryDelivery(emitted, key, seen);
 	// Kept here for an n8n that saves it; n8n 2.40.7 keeps only what execute() records (carry.ts).
-	remember(staticData, key.key);
+	store(staticData, withKey(seen, key.key));
 	return { workflowData: [carried], webhookResponse: { received: true, emitted: items.length } };
 }

@@ -5,7 +5,7 @@
 // events written here, field by field, from spec §6.
 import { createHash } from 'node:crypto';
 
-import { alreadyEmitted, deliveryKey } from '../../nodes/RiskInfoTrigger/dedup';
+import { alreadyEmitted, deliveryKey, remembered } from '../../nodes/RiskInfoTrigger/dedup';
 import { normalised } from '../helpers/normalised';
 import { event, reverseKeys, type Rec } from '../trigger/forms';
 
@@ -94,8 +94,8 @@ describe('the repeat key', () => {
 		const { webhookId: _id, ...content } = normalised(success).event;
 		const storedBefore = sha256(`9001|SUCCESS|${sha256(JSON.stringify(content))}`).slice(0, 32);
 		const k = deliveryKey(normalised(success));
-		expect(alreadyEmitted({ emittedDeliveries: [storedBefore] }, k)).toBe(true);
-		expect(alreadyEmitted({ emittedDeliveries: [`${storedBefore.slice(0, 23)}0${storedBefore.slice(24)}`] }, k)).toBe(false);
+		expect(alreadyEmitted(remembered({ emittedDeliveries: [storedBefore] }), k)).toBe(true);
+		expect(alreadyEmitted(remembered({ emittedDeliveries: [`${storedBefore.slice(0, 23)}0${storedBefore.slice(24)}`] }), k)).toBe(false);
 	});
 
 	it('a changed value inside a record kept as it came changes it too', () => {
@@ -114,7 +114,7 @@ describe('the repeat key', () => {
 		expect(k.earlierPrefix).toBe('9001|SUCCESS|');
 		expect(k.earlier()).toMatch(/^9001\|SUCCESS\|[0-9a-f]{16}$/);
 		const earlier = jest.fn(k.earlier);
-		const seen = (entries: string[]) => alreadyEmitted({ emittedDeliveries: entries }, { ...k, earlier });
+		const seen = (entries: string[]) => alreadyEmitted(remembered({ emittedDeliveries: entries }), { ...k, earlier });
 		expect(seen(['8001|SUCCESS|0123456789abcdef', '9001|FAILED|0123456789abcdef', 'f'.repeat(32)])).toBe(false);
 		expect(earlier).not.toHaveBeenCalled();
 		expect(seen(['9001|SUCCESS|0123456789abcdef', k.earlier()])).toBe(true);

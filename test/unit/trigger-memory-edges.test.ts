@@ -12,11 +12,18 @@ type DedupModule = typeof import('../../nodes/RiskInfoTrigger/dedup');
 type CarryModule = typeof import('../../nodes/RiskInfoTrigger/carry');
 
 const load = () =>
-	isolated(() => ({
-		...(require('../../nodes/RiskInfoTrigger/redact') as RedactModule),
-		...(require('../../nodes/RiskInfoTrigger/dedup') as DedupModule),
-		...(require('../../nodes/RiskInfoTrigger/carry') as CarryModule),
-	}));
+	isolated(() => {
+		const dedup = require('../../nodes/RiskInfoTrigger/dedup') as DedupModule;
+		return {
+			...(require('../../nodes/RiskInfoTrigger/redact') as RedactModule),
+			...dedup,
+			...(require('../../nodes/RiskInfoTrigger/carry') as CarryModule),
+			// What the trigger does with static data: read it once, then check, add or merge, and write.
+			emittedIn: (staticData: IDataObject, k: Parameters<DedupModule['alreadyEmitted']>[1]) => dedup.alreadyEmitted(dedup.remembered(staticData), k),
+			remember: (staticData: IDataObject, key: string) => dedup.store(staticData, dedup.withKey(dedup.remembered(staticData), key)),
+			restore: (staticData: IDataObject, seen: Parameters<DedupModule['merged']>[1]) => dedup.store(staticData, dedup.merged(dedup.remembered(staticData), seen)),
+		};
+	});
 
 /** Keys as the trigger stores them: 16 base64url characters. */
 const KEY = 'key1key1key1key1';
@@ -118,22 +125,22 @@ describe('what is remembered in static data', () => {
 	const key = (k: string) => ({ key: k, earlierPrefix: '1|FAILED|', earlier: () => '1|FAILED|x' });
 
 	it('is one string of 16-character keys under "deliveryKeys", oldest first', () => {
-		const { alreadyEmitted, remember } = load();
+		const { emittedIn, remember } = load();
 		const stored: IDataObject = {};
 		remember(stored, KEY);
 		remember(stored, OTHER_KEY);
 		expect(stored).toEqual({ deliveryKeys: `${KEY}${OTHER_KEY}` });
-		expect(alreadyEmitted(stored, key(KEY))).toBe(true);
-		expect(alreadyEmitted(stored, key(OTHER_KEY))).toBe(true);
-		expect(alreadyEmitted(stored, key('key3key3key3key3'))).toBe(false);
+		expect(emittedIn(stored, key(KEY))).toBe(true);
+		expect(emittedIn(stored, key(OTHER_KEY))).toBe(true);
+		expect(emittedIn(stored, key('key3key3key3key3'))).toBe(false);
 	});
 
 	it('finds a key only where a key begins, looking past a match across two keys', () => {
-		const { alreadyEmitted } = load();
+		const { emittedIn } = load();
 		const across = { deliveryKeys: `${'a'.repeat(8)}${'b'.repeat(8)}${'c'.repeat(8)}${'d'.repeat(8)}` };
-		expect(alreadyEmitted(across, key(`${'b'.repeat(8)}${'c'.repeat(8)}`))).toBe(false);
+		expect(emittedIn(across, key(`${'b'.repeat(8)}${'c'.repeat(8)}`))).toBe(false);
 		const later = { deliveryKeys: `x${'a'.repeat(15)}${'a'.repeat(16)}` };
-		expect(alreadyEmitted(later, key('a'.repeat(16)))).toBe(true);
+		expect(emittedIn(later, key('a'.repeat(16)))).toBe(true);
 	});
 
 	it.each<[string, unknown]>([
@@ -147,14 +154,14 @@ describe('what is remembered in static data', () => {
 	});
 
 	it('reads the list earlier versions stored under "emittedDeliveries": hex keys packed as older, 0.1 entries kept, the rest dropped', () => {
-		const { remembered, remember, alreadyEmitted } = load();
+		const { remembered, remember, emittedIn } = load();
 		const stored: IDataObject = {
 			deliveryKeys: KEY,
 			emittedDeliveries: [5, null, ['x'], HEX, '1|FAILED|x', `${'e'.repeat(255)}|`, `${'e'.repeat(256)}|`, 'g'.repeat(32), HEX.toUpperCase()],
 		};
 		expect(remembered(stored)).toEqual({ keys: `${HEX_PACKED}${KEY}`, earlier: ['1|FAILED|x', `${'e'.repeat(255)}|`] });
-		expect(alreadyEmitted(stored, key(HEX_PACKED))).toBe(true);
-		expect(alreadyEmitted(stored, key('1|FAILED|xxxxxxx'))).toBe(true);
+		expect(emittedIn(stored, key(HEX_PACKED))).toBe(true);
+		expect(emittedIn(stored, key('1|FAILED|xxxxxxx'))).toBe(true);
 		remember(stored, OTHER_KEY);
 		expect(stored).toEqual({ deliveryKeys: `${HEX_PACKED}${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x', `${'e'.repeat(255)}|`] });
 	});
@@ -203,14 +210,15 @@ describe('what is remembered in static data', () => {
 		expect(empty).toEqual({ deliveryKeys: `${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x'] });
 	});
 
-	it('restore with nothing missing writes nothing', () => {
-		const { restore } = load();
-		const empty: IDataObject = {};
-		restore(empty, { keys: '', earlier: [] });
-		expect(empty).toEqual({});
-		const held: IDataObject = { deliveryKeys: `${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x', 'e'.repeat(300)] };
-		restore(held, { keys: OTHER_KEY, earlier: ['1|FAILED|x'] });
-		expect(held).toEqual({ deliveryKeys: `${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x', 'e'.repeat(300)] });
+	it('merging hands back what is held, as it is, when nothing is missing or it fills the window', () => {
+		const { merged, DEDUP_WINDOW } = load();
+		const held = { keys: `${KEY}${OTHER_KEY}`, earlier: ['1|FAILED|x', 'e'.repeat(300)] };
+		expect(merged(held, { keys: OTHER_KEY, earlier: ['1|FAILED|x'] })).toBe(held);
+		expect(merged(held, { keys: held.keys, earlier: [] })).toBe(held);
+		const full = { keys: Array.from({ length: DEDUP_WINDOW }, (_, i) => `${i}`.padStart(16, 'k')).join(''), earlier: [] };
+		expect(merged(full, { keys: KEY, earlier: ['1|FAILED|x'] })).toBe(full);
+		const oneShort = { keys: full.keys.slice(16), earlier: [] };
+		expect(merged(oneShort, { keys: KEY, earlier: [] })).toEqual({ keys: `${KEY}${oneShort.keys}`, earlier: [] });
 	});
 });
 
@@ -218,10 +226,10 @@ describe('what webhook() carries to execute()', () => {
 	const deliveryKey = { key: KEY, earlierPrefix: 'id|SUCCESS|', earlier: () => 'id|SUCCESS|digest' };
 
 	it('only the first item carries it, under "riskInfoDelivery": the key and what was remembered', () => {
-		const { carryDelivery } = load();
-		const items = carryDelivery([{ json: { a: 1 } }, { json: { a: 2 } }], deliveryKey, { deliveryKeys: OTHER_KEY });
+		const { carryDelivery, remembered } = load();
+		const items = carryDelivery([{ json: { a: 1 } }, { json: { a: 2 } }], deliveryKey, remembered({ deliveryKeys: OTHER_KEY }));
 		expect(items).toEqual([{ json: { a: 1 }, riskInfoDelivery: { key: KEY, keys: OTHER_KEY } }, { json: { a: 2 } }]);
-		const withEarlier = carryDelivery([{ json: {} }], deliveryKey, { emittedDeliveries: [HEX, '1|FAILED|x'] });
+		const withEarlier = carryDelivery([{ json: {} }], deliveryKey, remembered({ emittedDeliveries: [HEX, '1|FAILED|x'] }));
 		expect(withEarlier).toEqual([{ json: {}, riskInfoDelivery: { key: KEY, keys: HEX_PACKED, earlier: ['1|FAILED|x'] } }]);
 	});
 
