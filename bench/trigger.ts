@@ -3,6 +3,8 @@
 // against decoding the same body alone.
 import * as os from 'node:os';
 
+import { DEDUP_WINDOW } from '../nodes/RiskInfoTrigger/dedup';
+
 import { payloads, type Payload } from './deliveries';
 import {
 	ALL_PATHS,
@@ -182,7 +184,7 @@ function report(
 	return {
 		title: `Trigger ingest in a real n8n ${version}: ${CONCURRENCY} concurrent senders`,
 		method:
-			`One \`n8n start\` process from .runtime (SQLite, executions saved as n8n saves them by default) with two active workflows (and a third under the legacy engine, below): Risk Info Trigger (version 1.1, as a new node is; its defaults: bearer credential, one item per event, repeated deliveries ignored) → No Operation, ` +
+			`One \`n8n start\` process from .runtime (SQLite, executions saved as n8n saves them by default) with two active workflows (and a third under the legacy engine, below): Risk Info Trigger (version 1.1, as a new node is; its defaults: bearer credential, one item per event, repeated deliveries ignored; imported with a full memory of ${DEDUP_WINDOW.toLocaleString('en-US')} delivery keys, as a workflow holds once it has run a while, since ten concurrent deliveries alone leave it at a few hundred) → No Operation, ` +
 			"and n8n's own Webhook node (v2.1, POST, Header Auth checking `Authorization: Bearer <the same token>`, respond immediately) → No Operation. " +
 			`${CONCURRENCY} senders keep POSTing the same gzip deliveries (Content-Encoding: gzip, Content-Type: application/json, as the service sends them), each with its own webhookId, ` +
 			`${SECONDS} s per path and size in ${ROUNDS} rounds of ${fixed(SECONDS / ROUNDS, 0)} s that rotate which path goes first. ` +
