@@ -13,8 +13,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { fingerprint } from './fingerprint';
 import type { NormalisedEvent } from './normalise';
 
-/** Enough for thousands of screenings in flight; the oldest keys are forgotten first. */
-export const DEDUP_WINDOW = 5000;
+/**
+ * Enough for the retries of a burst of screenings; the oldest keys are forgotten first. n8n reads
+ * all of it, carries it into the run and saves it again on every delivery, so it is kept small:
+ * 16 kB. At 5,000 keys (80 kB) that took 3 ms of CPU per delivery in n8n 2.40.7, a fifth of a
+ * small delivery's whole cost (bench/NOTES.md).
+ */
+export const DEDUP_WINDOW = 1000;
 /** The packed keys, oldest first. */
 const SLOT = 'deliveryKeys';
 /** The list earlier versions stored: keys as 32 hex characters, and 0.1's "id|STATUS|digest". */

@@ -122,7 +122,7 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 5,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying. A delivery is remembered once its execution has ended (Respond: When the Workflow Has Finished answers only then), and deliveries run at the same moment can erase each other\'s record, so a repeat arriving meanwhile may still run.',
+			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 1,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying. A delivery is remembered once its execution has ended (Respond: When the Workflow Has Finished answers only then), and deliveries run at the same moment can erase each other\'s record, so a repeat arriving meanwhile may still run.',
 	},
 	// Two entries, one per default: from version 1.1 n8n answers when the workflow has finished, the
 	// only setting under which a repeat sent after the answer is dropped (n8n saves what the trigger

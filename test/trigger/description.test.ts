@@ -2,6 +2,7 @@
 // webhook lifecycle methods exist without calling any API, "None" carries its warning, and the
 // credential's test catches unusable secrets. n8n's community-node lint passes on these files.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -9,6 +10,7 @@ import type { ICredentialTestFunctions, ICredentialsDecrypted, IHookFunctions, I
 import { resolveWebhookDescriptionField, Workflow } from 'n8n-workflow';
 
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
+import { DEDUP_WINDOW } from '../../nodes/RiskInfoTrigger/dedup';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
 import { TriggerHarness } from './harness';
 import { onlyType } from '../helpers/node-types';
@@ -120,6 +122,13 @@ describe('setup and authentication choices', () => {
 		// What n8n 2.40.7 allows (README, Repeated deliveries), said where the option is set.
 		expect(option.description).toMatch(/once its execution has ended/);
 		expect(option.description).toMatch(/at the same moment/);
+	});
+
+	it('Ignore Repeated Deliveries and the README give the number of deliveries the trigger keeps', () => {
+		const said = `the last ${DEDUP_WINDOW.toLocaleString('en-US')}`;
+		expect(prop('ignoreRepeatedDeliveries').description).toContain(`(${said} are remembered)`);
+		const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
+		expect(readme).toContain(`The last ${DEDUP_WINDOW.toLocaleString('en-US')} are remembered`);
 	});
 
 	it('asks for the credential only when authenticating', () => {

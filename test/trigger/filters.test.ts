@@ -308,26 +308,26 @@ describe('Ignore Repeated Deliveries', () => {
 			const first = event('failed');
 			expect(await send(first, {}, bounded)).toBeDefined();
 			const sizes: number[] = [];
-			for (let i = 1; i <= 6000; i++) {
+			for (let i = 1; i <= 1200; i++) {
 				expect(await send(event('failed', 1_000_000 + i), {}, bounded)).toBeDefined();
-				if (i % 1000 === 0) sizes.push(JSON.stringify(bounded.staticData).length);
+				if (i % 200 === 0) sizes.push(JSON.stringify(bounded.staticData).length);
 			}
-			// The store grows while it fills and then stays the same size.
+			// The store grows while it fills (200 → 1,000 deliveries) and then stays the same size.
 			expect(sizes[5]).toBeLessThan(sizes[4] * 1.01);
 			expect(sizes[4]).toBeGreaterThan(sizes[0] * 2);
 			// The first delivery is long forgotten (it runs again); the last is still remembered.
 			expect(await send(first, {}, bounded)).toBeDefined();
-			expect(await send(event('failed', 1_006_000), {}, bounded)).toBeUndefined();
-			// "The last few thousand": the delivery 3,000 back is still remembered.
-			expect(await send(event('failed', 1_003_000), {}, bounded)).toBeUndefined();
+			expect(await send(event('failed', 1_001_200), {}, bounded)).toBeUndefined();
+			// "The last 1,000": the delivery 600 back is still remembered.
+			expect(await send(event('failed', 1_000_600), {}, bounded)).toBeUndefined();
 		} finally {
 			await bounded.close();
 		}
 	}, 120_000);
 
 	// The same window reached in a few deliveries (the store filled with other keys), so the mutation
-	// run, which leaves the 6,000-delivery test above out for time, still checks the bound.
-	it('keeps the last 5,000 deliveries: a new one pushes out the oldest, the store stays at 5,000', async () => {
+	// run, which leaves the 1,200-delivery test above out for time, still checks the bound.
+	it('keeps the last 1,000 deliveries: a new one pushes out the oldest, the store stays at 1,000', async () => {
 		const bounded = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: {} });
 		try {
 			const oldest = event('failed', 2_000_001);
@@ -340,11 +340,11 @@ describe('Ignore Repeated Deliveries', () => {
 			const stored = () => (bounded.staticData[slot] as string).match(/.{1,16}/g) ?? [];
 			const [oldestKey, nextKey] = stored();
 			expect(bounded.staticData[slot]).toHaveLength(32);
-			const others = Array.from({ length: 4998 }, (_, i) => createHash('sha256').update(`another delivery ${i}`).digest('base64url').slice(0, 16));
+			const others = Array.from({ length: 998 }, (_, i) => createHash('sha256').update(`another delivery ${i}`).digest('base64url').slice(0, 16));
 			bounded.staticData[slot] = [oldestKey, nextKey, ...others].join('');
 			expect(await send(event('failed', 2_000_003), {}, bounded)).toBeDefined();
-			expect(stored()).toHaveLength(5000);
-			expect(stored().slice(0, 4999)).toEqual([nextKey, ...others]);
+			expect(stored()).toHaveLength(1000);
+			expect(stored().slice(0, 999)).toEqual([nextKey, ...others]);
 			expect(stored()).not.toContain(oldestKey);
 			// The one pushed out runs again; the one just after it is still a repeat.
 			expect(await send(next, {}, bounded)).toBeUndefined();

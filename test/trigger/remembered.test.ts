@@ -69,7 +69,7 @@ describe.each([
 		expect(n8n.remembered[0]).toBe(packedFrom(old[1]));
 		expect(n8n.remembered.at(-3)).toBe(packedFrom(old.at(-1)!));
 		expect(n8n.remembered.every((k) => /^[A-Za-z0-9_-]{16}$/.test(k))).toBe(true);
-		// 16 characters a key, in one string: about half what 5,000 texts of 32 hex took (175 kB).
+		// 16 characters a key, in one string: less than half what as many texts of 32 hex took.
 		expect((n8n.stored ?? '').length).toBeLessThan(DEDUP_WINDOW * 16 + 100);
 	});
 });

@@ -180,7 +180,7 @@ describe('what is remembered in static data', () => {
 		expect(stored.deliveryKeys).toBe(`${OTHER_KEY}${KEY}`);
 	});
 
-	it('keeps the last 5,000, forgetting 0.1 entries before any key', () => {
+	it('keeps the last 1,000, forgetting 0.1 entries before any key', () => {
 		const { remember, DEDUP_WINDOW } = load();
 		const keys = Array.from({ length: DEDUP_WINDOW - 2 }, (_, i) => `${i}`.padStart(16, 'k'));
 		const stored: IDataObject = { deliveryKeys: keys.join(''), emittedDeliveries: ['1|FAILED|a', '1|FAILED|b'] };
@@ -267,7 +267,7 @@ describe('what webhook() carries to execute()', () => {
 		expect(stored).toEqual({});
 	});
 
-	it('restores only the last 5,000 entries of a carried list, and of carried keys', () => {
+	it('restores only the last 1,000 entries of a carried list, and of carried keys', () => {
 		const { recordCarried, DEDUP_WINDOW } = load();
 		const stored: IDataObject = {};
 		const carried = { key: KEY, remembered: [OTHER_HEX, ...Array.from({ length: DEDUP_WINDOW }, () => HEX)] };
