@@ -5,7 +5,7 @@
  *
  * The keys are packed into one string: n8n reads the workflow's static data from its database
  * for every delivery, wraps each array in it in a change-tracking proxy, and writes it back after
- * every run, so one string of 16-character keys costs far less than a list of 5,000 texts.
+ * every run, so one string of 16-character keys costs far less than a list of texts.
  */
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
@@ -24,7 +24,7 @@ export const DEDUP_WINDOW = 1000;
 const SLOT = 'deliveryKeys';
 /** The list earlier versions stored: keys as 32 hex characters, and 0.1's "id|STATUS|digest". */
 const LIST_SLOT = 'emittedDeliveries';
-/** 96 bits of sha256: a collision among the 5,000 remembered keys is out of reach. */
+/** 96 bits of sha256: a collision among the remembered keys is out of reach. */
 const KEY_BYTES = 12;
 export const KEY_CHARS = 16;
 export const KEY_FORM = /^[A-Za-z0-9_-]{16}$/;
@@ -152,7 +152,7 @@ export function withKey(r: Remembered, key: string): Remembered {
  * `current` with what `seen` remembers and it lacks added before what it holds, as older. When
  * `current` already fills the window, anything added before it would be forgotten at once, so
  * it is handed back as it is (the usual case in one process, where runs that ended meanwhile
- * make the two differ), without comparing 5,000 keys.
+ * make the two differ), without comparing every key.
  */
 export function merged(current: Remembered, seen: Remembered): Remembered {
 	if (seen.keys === current.keys && seen.earlier.length === 0) return current;

@@ -210,6 +210,12 @@ describe('what is remembered in static data', () => {
 		expect(empty).toEqual({ deliveryKeys: `${KEY}${OTHER_KEY}`, emittedDeliveries: ['1|FAILED|x'] });
 	});
 
+	it('merging the same keys still adds the 0.1 entries only what was seen holds', () => {
+		const { merged } = load();
+		const held = { keys: `${KEY}${OTHER_KEY}`, earlier: ['1|FAILED|x'] };
+		expect(merged(held, { keys: held.keys, earlier: ['1|SUCCESS|y', '1|FAILED|x'] })).toEqual({ keys: held.keys, earlier: ['1|SUCCESS|y', '1|FAILED|x'] });
+	});
+
 	it('merging hands back what is held, as it is, when nothing is missing or it fills the window', () => {
 		const { merged, DEDUP_WINDOW } = load();
 		const held = { keys: `${KEY}${OTHER_KEY}`, earlier: ['1|FAILED|x', 'e'.repeat(300)] };
