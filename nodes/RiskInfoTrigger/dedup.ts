@@ -116,7 +116,7 @@ function within(r: Remembered): Remembered {
 	return { keys: r.keys, earlier: r.earlier.slice(Math.max(0, r.earlier.length - (DEDUP_WINDOW - count))) };
 }
 
-/** What the static data remembers. Read it once per phase: checking a full window takes a scan of 80 kB. */
+/** What the static data remembers. Read it once per phase: each read checks every character of the memory. */
 export function remembered(staticData: IDataObject): Remembered {
 	return readRemembered(staticData[SLOT], staticData[LIST_SLOT]);
 }
