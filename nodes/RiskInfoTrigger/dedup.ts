@@ -27,7 +27,7 @@ const LIST_SLOT = 'emittedDeliveries';
 /** 96 bits of sha256: a collision among the remembered keys is out of reach. */
 const KEY_BYTES = 12;
 export const KEY_CHARS = 16;
-export const KEY_FORM = /^[A-Za-z0-9_-]{16}$/;
+const KEY_FORM = /^[A-Za-z0-9_-]{16}$/;
 const PACKED_CHARS = /^[A-Za-z0-9_-]*$/;
 /** A key as the versions before the packed form stored it: the first 128 bits of the same sha256, in hex. */
 const HEX_KEY = /^[0-9a-f]{32}$/;
