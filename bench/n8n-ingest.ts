@@ -199,23 +199,65 @@ export async function startN8n(prepared: Prepared, engine: ExpressionEngine): Pr
 	return running;
 }
 
+/** Where the CPU of n8n's process group goes, by kind of thread (threadCpuMs). */
+export const THREAD_KINDS = ['n8n main thread (JavaScript)', 'V8 helper threads (garbage collection)', 'libuv pool (SQLite, zlib, crypto)', 'other threads and processes'] as const;
+export type ThreadKind = (typeof THREAD_KINDS)[number];
+
+function kindOf(isN8n: boolean, isMain: boolean, name: string): ThreadKind {
+	if (!isN8n) return THREAD_KINDS[3];
+	if (isMain) return THREAD_KINDS[0];
+	// Node names V8's platform workers "V8Worker" (24) or "V8 DefaultWorke[r]" (20).
+	if (name.startsWith('V8')) return THREAD_KINDS[1];
+	return name.startsWith('libuv-worker') ? THREAD_KINDS[2] : THREAD_KINDS[3];
+}
+
+/** After "pid (comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime. */
+function statOf(path: string): { name: string; fields: string[] } | undefined {
+	let stat: string;
+	try {
+		stat = fs.readFileSync(path, 'utf8');
+	} catch {
+		return undefined;
+	}
+	return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+}
+
+/** USER_HZ is 100 on Linux. */
+const ticksMs = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) * 10;
+
 /** CPU ms (user + system) of every process in n8n's process group (n8n and its task runner). */
 export function groupCpuMs(pgid: number): number {
-	let ticks = 0;
+	let ms = 0;
 	for (const entry of fs.readdirSync('/proc')) {
 		if (!/^\d+$/.test(entry)) continue;
-		let stat: string;
+		const stat = statOf(`/proc/${entry}/stat`);
+		if (stat && Number(stat.fields[2]) === pgid) ms += ticksMs(stat.fields);
+	}
+	return ms;
+}
+
+/**
+ * The same CPU, thread by thread, summed by kind: a process's threads that have ended are not
+ * counted (n8n's are long-lived; a task runner's are in "other").
+ */
+export function threadCpuMs(pgid: number): Record<ThreadKind, number> {
+	const out = Object.fromEntries(THREAD_KINDS.map((k) => [k, 0])) as Record<ThreadKind, number>;
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		const stat = statOf(`/proc/${entry}/stat`);
+		if (!stat || Number(stat.fields[2]) !== pgid) continue;
+		let tasks: string[] = [];
 		try {
-			stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+			tasks = fs.readdirSync(`/proc/${entry}/task`);
 		} catch {
 			continue;
 		}
-		// After "pid (comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime.
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+		for (const task of tasks) {
+			const t = statOf(`/proc/${entry}/task/${task}/stat`);
+			if (t) out[kindOf(Number(entry) === pgid, task === entry, t.name)] += ticksMs(t.fields);
+		}
 	}
-	// USER_HZ is 100 on Linux.
-	return ticks * 10;
+	return out;
 }
 
 /** Waits until n8n has finished the runs the deliveries started (its CPU falls quiet); returns the seconds waited. */

@@ -21,9 +21,12 @@ import {
 	prepareN8n,
 	profileN8n,
 	startN8n,
+	THREAD_KINDS,
+	threadCpuMs,
 	type ExpressionEngine,
 	type IngestPath,
 	type LoadResult,
+	type ThreadKind,
 } from './n8n-ingest';
 import { summariseBy } from './profile';
 import { runScript } from './spawn';
@@ -56,11 +59,13 @@ interface Measured {
 	engine: ExpressionEngine;
 	payload: Payload['name'];
 	path: IngestPath;
-	rounds: Array<Omit<LoadResult, 'latenciesMs'> & { rate: number; cpuMs: number; drainSeconds: number }>;
+	rounds: Array<Omit<LoadResult, 'latenciesMs'> & { rate: number; cpuMs: number; byThread: Record<ThreadKind, number>; drainSeconds: number }>;
 	rate: number;
 	p50: number;
 	p95: number;
 	cpuMsPerDelivery: number;
+	/** The same CPU by kind of thread, ms per delivery. */
+	cpuByThread: Record<ThreadKind, number>;
 	ok: number;
 	failures: number;
 	firstFailure?: string;
@@ -93,12 +98,15 @@ export async function trigger(): Promise<Section> {
 						for (const p of rotate(round, pathsFor(engine))) {
 							const entry = results.get(p) ?? { rounds: [], latencies: [], loadAverage: os.loadavg()[0] };
 							const before = groupCpuMs(pgid);
+							const threadsBefore = threadCpuMs(pgid);
 							const r = await load(running, p, payload, SECONDS / ROUNDS, CONCURRENCY);
 							// The runs the deliveries started finish in the background (the answer comes first): waited for, and their CPU counted.
 							const drainSeconds = await drain(pgid);
 							const cpuMs = groupCpuMs(pgid) - before;
+							const threadsAfter = threadCpuMs(pgid);
+							const byThread = Object.fromEntries(THREAD_KINDS.map((k) => [k, threadsAfter[k] - threadsBefore[k]])) as Record<ThreadKind, number>;
 							const { latenciesMs, ...rest } = r;
-							entry.rounds.push({ ...rest, rate: r.ok / r.seconds, cpuMs, drainSeconds });
+							entry.rounds.push({ ...rest, rate: r.ok / r.seconds, cpuMs, byThread, drainSeconds });
 							entry.latencies.push(...latenciesMs);
 							results.set(p, entry);
 							log(`${engine} ${payload.name} ${p}: ${fixed(r.ok / r.seconds, 1)} deliveries/s, ${r.failures} failed, drained in ${fixed(drainSeconds, 0)} s`);
@@ -118,6 +126,9 @@ export async function trigger(): Promise<Section> {
 							p50: percentile(sorted, 50),
 							p95: percentile(sorted, 95),
 							cpuMsPerDelivery: e.rounds.reduce((a, r) => a + r.cpuMs, 0) / Math.max(1, ok + failures),
+							cpuByThread: Object.fromEntries(
+								THREAD_KINDS.map((k) => [k, e.rounds.reduce((a, r) => a + r.byThread[k], 0) / Math.max(1, ok + failures)]),
+							) as Record<ThreadKind, number>,
 							ok,
 							failures,
 							firstFailure: e.rounds.find((r) => r.firstFailure)?.firstFailure,
@@ -239,6 +250,14 @@ function report(
 							fixed(defaults.cpuMsPerDelivery - own.cpuMsPerDelivery, 1),
 						];
 					}),
+				],
+			},
+			{
+				caption:
+					"The same n8n CPU per delivery by the thread that spent it (read from /proc for every thread of n8n's process group around each round): JavaScript runs on n8n's main thread; V8's helper threads mark and sweep the heap for the garbage collector; n8n's SQLite driver, zlib and crypto work on libuv's pool. What a path adds on other threads than the main one is what the main-thread profile below cannot show:",
+				table: [
+					['Engine', 'Delivery', 'Path', ...THREAD_KINDS.map((k) => `${k} ms/delivery`)],
+					...measured.map((m) => [ENGINE_LABEL[m.engine], m.payload, m.path, ...THREAD_KINDS.map((k) => fixed(m.cpuByThread[k], 1))]),
 				],
 			},
 			...(profile
