@@ -117,6 +117,23 @@ export function sortedCopy(root: unknown, skipTopLevel: readonly string[]): unkn
 	return copy(root, 0);
 }
 
+/** Hands text to `hash` in pieces of about FLUSH_AT characters, which die young; end() hands over the rest. */
+function piecewise(hash: Hash): { write: (text: string) => void; end: () => void } {
+	let pending = '';
+	return {
+		write: (text) => {
+			pending += text;
+			if (pending.length >= FLUSH_AT) {
+				hash.update(pending, 'utf8');
+				pending = '';
+			}
+		},
+		end: () => {
+			hash.update(pending, 'utf8');
+		},
+	};
+}
+
 /**
  * How many levels of containers hashJson opens itself before handing a value to JSON.stringify
  * whole: deep enough to reach a normalised event's records (event → lists → list → items → record).
@@ -152,14 +169,7 @@ function leafText(key: string, value: unknown): string | undefined {
  * nothing is left out, such an array element is null); anything else is a leaf (leafText).
  */
 export function hashJson(hash: Hash, value: unknown, skipTopLevel: readonly string[] = []): void {
-	let pending = '';
-	const write = (text: string) => {
-		pending += text;
-		if (pending.length >= FLUSH_AT) {
-			hash.update(pending, 'utf8');
-			pending = '';
-		}
-	};
+	const { write, end } = piecewise(hash);
 	/** Writes `item`, held under `key`, preceded by `before`; says whether it wrote anything. */
 	const writeValue = (before: string, key: string, item: unknown, depth: number): boolean => {
 		if (depth >= OPEN_DEPTH || !openable(item)) {
@@ -187,7 +197,7 @@ export function hashJson(hash: Hash, value: unknown, skipTopLevel: readonly stri
 		return true;
 	};
 	if (!writeValue('', '', value, 0)) throw new TypeError('hashJson: JSON.stringify writes nothing for this value');
-	hash.update(pending, 'utf8');
+	end();
 }
 
 /** A short sha256 of the canonical JSON of `value`, without the given top-level keys. */
@@ -198,18 +208,8 @@ export function fingerprint(value: unknown, skipTopLevel: readonly string[] = []
 		hashJson(hash, copy);
 		return hash.digest('hex').slice(0, DIGEST_HEX_CHARS);
 	}
-	let pending = '';
-	writeCanonicalJson(
-		value,
-		(text) => {
-			pending += text;
-			if (pending.length >= FLUSH_AT) {
-				hash.update(pending, 'utf8');
-				pending = '';
-			}
-		},
-		skipTopLevel,
-	);
-	hash.update(pending, 'utf8');
+	const { write, end } = piecewise(hash);
+	writeCanonicalJson(value, write, skipTopLevel);
+	end();
 	return hash.digest('hex').slice(0, DIGEST_HEX_CHARS);
 }
