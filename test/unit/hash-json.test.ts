@@ -164,7 +164,68 @@ describe('hashJson: the text JSON.stringify writes, in pieces', () => {
 	});
 
 	it('refuses a value JSON.stringify writes nothing for, rather than digest an empty text', () => {
-		expect(() => hashed(undefined)).toThrow(TypeError);
+		expect(() => hashed(undefined)).toThrow(new TypeError('hashJson: JSON.stringify writes nothing for this value'));
 		expect(() => hashed(() => 1)).toThrow(TypeError);
+	});
+
+	it('hands a top-level toJSON the empty key, and a BigInt toJSON its own key, as JSON.stringify does', () => {
+		const byKey = { toJSON: (key: string) => `under "${key}"` };
+		expectSameText(byKey);
+		const proto = BigInt.prototype as unknown as { toJSON?: (this: bigint, key: string) => string };
+		proto.toJSON = function (key) {
+			return `${key}=${this.toString()}`;
+		};
+		try {
+			expectSameText({ a: BigInt(1), list: [BigInt(2)], deep: nested(5, { b: BigInt(3) }) });
+		} finally {
+			delete proto.toJSON;
+		}
+	});
+
+	it('skips the given keys at the top level only, however deep arrays and records hold the same key', () => {
+		expectSameText({ list: [{ webhookId: 5, a: 1 }], deep: [[{ webhookId: 6 }]] }, ['webhookId']);
+		expectSameText([{ inner: { webhookId: 5 } }, [{ webhookId: 6 }]], ['webhookId']);
+	});
+});
+
+/** A stand-in for the hash that keeps the pieces it is handed. */
+function piecesOf(value: unknown): string[] {
+	const pieces: string[] = [];
+	const hash = {
+		update(text: string) {
+			pieces.push(text);
+			return hash;
+		},
+	};
+	hashJson(hash as unknown as Parameters<typeof hashJson>[0], value);
+	return pieces;
+}
+
+const FLUSH = 64 * 1024;
+
+describe('hashJson: the size of the pieces', () => {
+	// The reason for the pieces: no string of the whole text (5 MB for a large delivery), and not
+	// a hash call per value either. Each element's text below is 1,003 characters at the most.
+	const element = 'x'.repeat(1_000);
+	const bare = Object.create(null) as Rec;
+	for (let i = 0; i < 300; i++) bare[`k${i}`] = element;
+	const values: Array<[string, unknown]> = [
+		['an array at the top', Array.from({ length: 300 }, () => element)],
+		['a null-prototype record at the top', bare],
+		['a record holding an array', { list: Array.from({ length: 300 }, () => element) }],
+	];
+
+	it.each(values)('%s: joined, the pieces are the text; each but the last is at least 64 KiB, none much more', (_, value) => {
+		const pieces = piecesOf(value);
+		expect(pieces.join('')).toBe(JSON.stringify(value));
+		expect(pieces.length).toBeGreaterThan(3);
+		for (const piece of pieces.slice(0, -1)) expect(piece.length).toBeGreaterThanOrEqual(FLUSH);
+		for (const piece of pieces) expect(piece.length).toBeLessThan(FLUSH + 1_010);
+	});
+
+	it('hands a piece over as soon as it reaches 64 KiB', () => {
+		// "[" and then the first element's text, quotes included: 1 + 65,535 characters.
+		const pieces = piecesOf(['x'.repeat(FLUSH - 3), 'y']);
+		expect(pieces.map((piece) => piece.length)).toEqual([FLUSH, ',"y"]'.length]);
 	});
 });
