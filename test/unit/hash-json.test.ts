@@ -210,7 +210,8 @@ const FLUSH = 64 * 1024;
 
 describe('hashJson: the size of the pieces', () => {
 	// The reason for the pieces: no string of the whole text (5 MB for a large delivery), and not
-	// a hash call per value either. Each element's text below is 1,003 characters at the most.
+	// a hash call per value either. Each write below, comma and key included, is at most 1,010
+	// characters (`,"k299":` and a quoted 1,000), so no piece may pass 64 KiB by that much.
 	const element = 'x'.repeat(1_000);
 	const bare = Object.create(null) as Rec;
 	for (let i = 0; i < 300; i++) bare[`k${i}`] = element;
