@@ -2,7 +2,7 @@
 // worker and a budget of starts per window from what the service accepted before refusing; probes
 // beyond the budget once answers are accepted again, so a passing wave is forgotten and a limit
 // that holds is kept.
-import { Pace, type Turn } from '../../nodes/RiskInfo/transport/pace';
+import { Pace, type Turn } from '../../nodes/shared/transport/pace';
 
 function clock(t = 0) {
 	return { now: () => t, set: (v: number) => (t = v), advance: (ms: number) => (t += ms) };

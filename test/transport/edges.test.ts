@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { INode } from 'n8n-workflow';
 
 import { runRiskInfo } from '../../harness/workflow';
-import type { ApiRequest, TransportOptions } from '../../nodes/RiskInfo/transport';
+import type { ApiRequest, TransportOptions } from '../../nodes/shared/transport';
 import { PaidCapReached, ServiceError, leavingError } from '../../nodes/shared/errors';
 import { fakeContext, Transport, virtualClock, type Answer, type VirtualClock } from './virtual';
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { clock } from '../../nodes/RiskInfo/transport/clock';
+import { clock } from '../../nodes/shared/transport/clock';
 import { TestCredentialsHelper, runRiskInfo } from '../../harness/workflow';
 import { instantClock } from './virtual';
 

@@ -7,7 +7,7 @@
 // transport is a stand-in (a unit test of our own step).
 
 import type { Plan, Step } from '../../nodes/RiskInfo/actions/types';
-import type { ApiRequest, Transport } from '../../nodes/RiskInfo/transport';
+import type { ApiRequest, Transport } from '../../nodes/shared/transport';
 import { context, filledIn, isolated } from '../helpers/isolated';
 
 type Pages = typeof import('../../nodes/RiskInfo/actions/pages');

@@ -4,7 +4,7 @@
 // which answers may still move the budget after a lesson, probes whose connection fails or whose
 // answer comes after a newer lesson, and that accepted answers are not kept longer than a minute.
 // Every pace is built inside its test, on a fake clock, so each test runs the code it checks.
-import { Pace, type Turn } from '../../nodes/RiskInfo/transport/pace';
+import { Pace, type Turn } from '../../nodes/shared/transport/pace';
 
 function clock(t = 0) {
 	return { now: () => t, set: (v: number) => (t = v), advance: (ms: number) => (t += ms) };

@@ -3,12 +3,12 @@
 // set of codes is made when the module loads (test/MUTANTS.md), and Retry-After values a proxy may
 // send that are neither whole seconds nor dates, which must fall back to the backoff (undefined)
 // rather than become a wait of NaN or of the wrong length.
-type Retry = typeof import('../../nodes/RiskInfo/transport/retry');
+type Retry = typeof import('../../nodes/shared/transport/retry');
 
 function loadRetry(): Retry {
 	let loaded: Retry | undefined;
 	jest.isolateModules(() => {
-		loaded = require('../../nodes/RiskInfo/transport/retry') as Retry;
+		loaded = require('../../nodes/shared/transport/retry') as Retry;
 	});
 	return loaded as Retry;
 }

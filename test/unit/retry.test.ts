@@ -1,6 +1,6 @@
 // The transport's retry rules (which answers are retried, the backoff, Retry-After in seconds or as
 // a date) and the date helpers, as pure functions.
-import { backoffMs, retryAfterMs, shouldRetry } from '../../nodes/RiskInfo/transport/retry';
+import { backoffMs, retryAfterMs, shouldRetry } from '../../nodes/shared/transport/retry';
 import { convertDatesToIso, toIsoDate } from '../../nodes/shared/dates';
 
 describe('retry rules', () => {

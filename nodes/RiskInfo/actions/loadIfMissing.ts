@@ -7,7 +7,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ServiceError } from '../../shared/errors';
-import type { Transport } from '../transport';
+import type { Transport } from '../../shared/transport';
 import { dryRunProperties, readDryRun, wouldPay } from './cost';
 import type { LoadChoice } from './load';
 import { loadFor, loadRut, wouldLoad } from './load';
