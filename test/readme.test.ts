@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { RESOURCES } from '../nodes/RiskInfo/actions/registry';
-import { SIMPLIFIED_FIELDS } from '../nodes/RiskInfo/actions/simplified';
+import { SIMPLIFIED_FIELDS } from '../nodes/shared/simplified';
 
 const ROOT = path.resolve(__dirname, '..');
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { executeFilter, type FilterValue, type IDataObject } from 'n8n-workflow';
 
-import { simplifyV2 } from '../../nodes/RiskInfo/actions/v2/simplify';
+import { simplifyV2 } from '../../nodes/shared/simplify-v2';
 import { KNOWN_RUTS } from '../../sandbox';
 import { factsFor } from '../../sandbox/generate';
 import { v2Summary } from '../../sandbox/v2records';

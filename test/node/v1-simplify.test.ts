@@ -1,6 +1,6 @@
 // The V1 Simplify mapping on response forms the sandbox does not produce: the object form of
 // boletinConcursalSummary, missing sections, numbers as text, no compliance screening.
-import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplified';
+import { SIMPLIFIED_FIELDS } from '../../nodes/shared/simplified';
 import { simplifyV1 } from '../../nodes/RiskInfo/actions/v1/simplify';
 
 test('an empty or non-object summary gives every field, null (or empty) where there is no value, and the RUT asked for', () => {

@@ -3,7 +3,7 @@
 // that test loads the module itself, test/MUTANTS.md), a compliance table name with spaces around
 // it, no RUT anywhere, and the V2 bulletin's Bureau amount (source C) in either spelling.
 import { simplifyV1 } from '../../nodes/RiskInfo/actions/v1/simplify';
-import { simplifyV2 } from '../../nodes/RiskInfo/actions/v2/simplify';
+import { simplifyV2 } from '../../nodes/shared/simplify-v2';
 import { isolated } from '../helpers/isolated';
 
 test('V1: each compliance table the spec names (§2.3) fills its own field with its count, the module loaded inside the test', () => {

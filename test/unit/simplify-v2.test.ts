@@ -1,7 +1,7 @@
 // V2 Simplify against a summary written by hand from the spec, so each simplified field is checked
 // against where the spec puts it.
-import { simplifyV2 } from '../../nodes/RiskInfo/actions/v2/simplify';
-import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplified';
+import { simplifyV2 } from '../../nodes/shared/simplify-v2';
+import { SIMPLIFIED_FIELDS } from '../../nodes/shared/simplified';
 
 // A V2 summary written from spec §2.2 by hand, with distinct numbers so a swapped field shows.
 const summary = {

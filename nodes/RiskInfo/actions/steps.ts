@@ -6,6 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { convertDatesToIso } from '../../shared/dates';
 import { isPlainObject } from '../../shared/objects';
+import type { SimplifiedSummary } from '../../shared/simplified';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
 import type { Plan, Step } from './types';
@@ -97,4 +98,12 @@ export function splitIntoItemsOf(lists: SplittableList[]): Step {
 			return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
 		},
 	};
+}
+
+/** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
+export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
+	return flag(
+		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description },
+		{ reshape: (data, plan) => (plan.choices.simplify === true ? simplify(data, plan.rut) : data) },
+	);
 }

@@ -1,12 +1,10 @@
 /**
  * The flat record of the indicators people act on, produced by "Simplify" on the V2 and the
- * V1 summary alike, so a workflow can switch API versions without changing the nodes after it.
+ * V1 summary alike, so a workflow can switch API versions without changing the nodes after it;
+ * the Monitor compares and emits the same record.
  * A field is null where the service has no value (or the version does not provide it).
  * Money is in Chilean pesos as the service gives it; bank debt is in thousands of pesos.
  */
-import { flag } from './steps';
-import type { Step } from './types';
-
 export interface SimplifiedSummary {
 	[key: string]: string | number | boolean | null | string[];
 	rut: string;
@@ -81,11 +79,3 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'failedHelpers',
 	'loadedOn',
 ];
-
-/** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
-export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	return flag(
-		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description },
-		{ reshape: (data, plan) => (plan.choices.simplify === true ? simplify(data, plan.rut) : data) },
-	);
-}
