@@ -16,4 +16,5 @@ export const DOCS = {
 	operations: `${README}#operations`,
 	trigger: `${README}#trigger`,
 	tryTheTrigger: `${README}#try-it-without-the-service`,
+	monitor: `${README}#risk-info-monitor`,
 };
