@@ -82,15 +82,13 @@ export const OTHER_FIELDS = { name: 'otherFields', label: 'other fields of the r
 
 /** The panel's choices, in the order the issue's users think of them. */
 export const KIND_OPTIONS: Array<{ name: string; value: ChangeKind; description: string }> = [
-	{ name: 'Compliance Risk Rises', value: 'complianceRisk', description: 'free → medium → critical' },
+	{ name: 'Compliance Risk Rises', value: 'complianceRisk', description: 'From free to medium to critical' },
 	{ name: 'New Active Civil, Labor or Collection Cases', value: 'activeCases', description: 'More active cases of any of the three kinds' },
 	{ name: 'New Commercial-Bulletin Cases or a Higher Unpaid Amount', value: 'bulletin', description: 'Cases and unpaid amounts summed over the bulletin\'s sources' },
 	{ name: 'A Worse Credit Classification or Score', value: 'credit', description: 'The classification label, or a lower classification percentage' },
 	{ name: 'A Change of Tax Status', value: 'taxStatus', description: 'The tax authority\'s current situation of the taxpayer' },
 	{ name: 'Any Change in the Simplified Record', value: 'anyChange', description: 'Any field of the simplified summary but its date and failed data sources, whichever way' },
 ];
-
-export const DEFAULT_KINDS: ChangeKind[] = ['complianceRisk', 'activeCases', 'bulletin', 'credit', 'taxStatus'];
 
 /**
  * The rest of the record: not the watched fields (nor the totals and per-source parts they are

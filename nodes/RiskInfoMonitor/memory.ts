@@ -89,11 +89,6 @@ export class Memory {
 		this.dirty.fail = true;
 	}
 
-	/** RUTs whose last reads failed, by number. */
-	failing(): string[] {
-		return Object.keys(this.fail);
-	}
-
 	/** Forgets RUTs no longer watched: one added again later gets a new baseline, silently. */
 	keepOnly(watched: ReadonlySet<string>): void {
 		for (const key of Object.keys(this.rec)) {

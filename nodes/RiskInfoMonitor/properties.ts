@@ -5,10 +5,20 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { DEFAULT_KINDS, KIND_OPTIONS, type ChangeKind } from './fields';
+import { KIND_OPTIONS, type ChangeKind } from './fields';
 
+// Literal defaults in the panel below (n8n's lint reads them there); these bound what expressions give.
 const PER_POLL = { default: 500, min: 1, max: 5000 };
 const PARALLEL = { default: 5, min: 1, max: 20 };
+
+const changeKinds: INodeProperties = {
+	displayName: 'Changes to Report',
+	name: 'changeKinds',
+	type: 'multiOptions',
+	options: KIND_OPTIONS,
+	default: ['complianceRisk', 'activeCases', 'bulletin', 'credit', 'taxStatus'],
+	description: 'What counts as a change worth an item. A value a failed data source left empty is never taken for a change.',
+};
 
 export const properties: INodeProperties[] = [
 	{
@@ -44,14 +54,7 @@ export const properties: INodeProperties[] = [
 		description: 'One RUT per line, or separated by commas, with or without dots and hyphen. Expressions work, e.g. a list from a sheet. Each is checked before anything is read.',
 		displayOptions: { show: { source: ['list'] } },
 	},
-	{
-		displayName: 'Changes to Report',
-		name: 'changeKinds',
-		type: 'multiOptions',
-		options: KIND_OPTIONS,
-		default: DEFAULT_KINDS,
-		description: 'What counts as a change worth an item. A value a failed data source left empty is never taken for a change.',
-	},
+	changeKinds,
 	{
 		displayName: 'Direction',
 		name: 'direction',
@@ -66,8 +69,8 @@ export const properties: INodeProperties[] = [
 		displayName: 'RUTs per Poll',
 		name: 'rutsPerPoll',
 		type: 'number',
-		typeOptions: { minValue: PER_POLL.min, maxValue: PER_POLL.max },
-		default: PER_POLL.default,
+		typeOptions: { minValue: 1, maxValue: 5000 },
+		default: 500,
 		description:
 			'The most RUTs one poll reads. A longer list is read in turn, this many at a time, so each RUT is read once in every round: 5,000 RUTs at 500 per poll every minute are each read every 10 minutes.',
 	},
@@ -82,8 +85,8 @@ export const properties: INodeProperties[] = [
 				displayName: 'Requests in Parallel',
 				name: 'requestsInParallel',
 				type: 'number',
-				typeOptions: { minValue: PARALLEL.min, maxValue: PARALLEL.max },
-				default: PARALLEL.default,
+				typeOptions: { minValue: 1, maxValue: 20 },
+				default: 5,
 				description: 'How many reads run at the same time. Lower it if the service rate-limits you; the Monitor also slows down by itself when it does.',
 			},
 		],
@@ -107,7 +110,7 @@ export function readSettings(this: IPollFunctions): Settings {
 	const node = this.getNode();
 	const source = this.getNodeParameter('source', 'account') as unknown;
 	if (source !== 'account' && source !== 'list') throw new NodeOperationError(node, `Watch: "${String(source)}" is not a choice; use "account" or "list"`);
-	const chosen = this.getNodeParameter('changeKinds', DEFAULT_KINDS) as unknown;
+	const chosen = this.getNodeParameter('changeKinds', changeKinds.default) as unknown;
 	const known = new Set(KIND_OPTIONS.map((o) => o.value as string));
 	const kinds = (Array.isArray(chosen) ? chosen : [chosen]).filter((k): k is ChangeKind => typeof k === 'string' && known.has(k));
 	if (!kinds.length) {

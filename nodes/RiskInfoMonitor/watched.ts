@@ -57,15 +57,15 @@ const FLAG_KEYS = ['isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'en
 export async function monitoredRuts(node: INode, api: Transport): Promise<string[]> {
 	const { data } = await api.request({ method: 'GET', root: 'v2', path: '/profiles' });
 	const lists = Array.isArray(data) ? [data] : isPlainObject(data) ? Object.values(data).filter(Array.isArray) : [];
-	if (!lists.length) throw missing(node, 'a list of profiles', data);
+	if (!lists.length) throw missing(node, 'list of profiles', data);
 	const entries = lists.flat().filter(isPlainObject);
 	const withRut = entries.filter((e) => RUT_KEYS.some((k) => typeof e[k] === 'string' || typeof e[k] === 'number'));
 	if (!withRut.length) {
 		if (!entries.length) return [];
-		throw missing(node, 'a "rut" on its entries', data);
+		throw missing(node, '"rut" on its entries', data);
 	}
 	const flagOf = (e: Record<string, unknown>) => FLAG_KEYS.map((k) => e[k]).find((v) => v !== undefined);
-	if (withRut.every((e) => flagOf(e) === undefined)) throw missing(node, 'a monitoring flag ("isMonitoring") on its RUT entries', data);
+	if (withRut.every((e) => flagOf(e) === undefined)) throw missing(node, 'monitoring flag ("isMonitoring") on its RUT entries', data);
 	const ruts = new Set<string>();
 	for (const e of withRut) {
 		if (!isFlagged(flagOf(e))) continue;
