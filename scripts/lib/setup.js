@@ -16,12 +16,15 @@ function loadSandbox() {
 	return sandboxModule;
 }
 
+const RISKINFO_MONITOR = 'n8n-nodes-riskinfo.riskInfoMonitor';
+
 /** Which example plays which part, recognised by what its nodes do rather than by file name. */
 const ROLES = {
 	supplierScreening: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'getSummary' && n.parameters?.simplify),
 	criticalAlert: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger' && n.parameters?.minimumRisk === 'critical'),
 	onboarding: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'loadProfile'),
 	pdfReport: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'downloadSummary'),
+	supplierMonitoring: (nodes) => nodes.some((n) => n.type === RISKINFO_MONITOR),
 };
 
 function exampleFiles() {
@@ -124,4 +127,4 @@ async function importExamples(n8n) {
 	await importWorkflows(n8n, exampleFiles());
 }
 
-module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, importWorkflows, RISKINFO_TRIGGER, CREDENTIAL_IDS, ROOT };
+module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, importWorkflows, RISKINFO_TRIGGER, RISKINFO_MONITOR, CREDENTIAL_IDS, ROOT };
