@@ -27,7 +27,7 @@ function monitorKnownRuts(sandbox) {
 
 /** The command that makes a watched supplier critical at the sandbox, as the banner prints it. */
 function changeCommand(sandboxUrl, rut, change = 'criticalRisk') {
-	return `curl -X POST ${sandboxUrl}/_sandbox/ruts/${rut}/changes -H 'Content-Type: application/json' -d '{"change":"${change}"}'`;
+	return `curl -sS -X POST ${sandboxUrl}/_sandbox/ruts/${rut}/changes -H 'Content-Type: application/json' -d '{"change":"${change}"}'`;
 }
 
 /** How to see the Monitor's example run: make a change happen at the sandbox. */
