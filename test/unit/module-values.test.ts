@@ -4,7 +4,7 @@
 // are made once, when a module loads (test/MUTANTS.md). Expected values are written out here.
 import type { INode } from 'n8n-workflow';
 
-import { readmeAnchors } from '../helpers/readme';
+import { REPOSITORY, landsOnHeading } from '../helpers/docs';
 
 type Rut = typeof import('../../nodes/shared/rut');
 type Dates = typeof import('../../nodes/shared/dates');
@@ -74,18 +74,16 @@ test('the token is replaced by the text "[redacted]"', () => {
 	expect(new Redactor('tok-123456').text('a tok-123456 b')).toBe('a [redacted] b');
 });
 
-test('the Docs links go to README sections that exist', () => {
-	const anchors = readmeAnchors();
+test('the Docs links go to sections of the repository\'s documentation that exist', () => {
 	const { DOCS } = load<Docs>('docs');
 	expect(Object.keys(DOCS).sort()).toEqual(['operations', 'trigger', 'tryTheTrigger']);
 	for (const link of Object.values(DOCS)) {
-		const url = new URL(link);
-		expect(`${url.origin}${url.pathname}`).toBe('https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo');
-		expect({ link, section: anchors.has(url.hash.slice(1)) }).toEqual({ link, section: true });
+		expect(link.startsWith(`${REPOSITORY}#`) || link.startsWith(`${REPOSITORY}/blob/main/docs/`)).toBe(true);
+		expect({ link, section: landsOnHeading(link) }).toEqual({ link, section: true });
 	}
 	// The node panel's description of the package (both nodes carry it).
 	expect(load<Docs>('docs').PACKAGE_DESCRIPTION).toMatch(/^Risk and due-diligence information on Chilean taxpayers by RUT/);
-	expect(DOCS.tryTheTrigger).toBe('https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo#try-it-without-the-service');
+	expect(DOCS.tryTheTrigger).toBe('https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo/blob/main/docs/trigger.md#try-it-without-the-service');
 });
 
 test('the advice after a timeout or a 5xx: try later, or for a paid load, check the account first', () => {
