@@ -90,14 +90,14 @@ describe('against a sandbox with the known RUTs loaded', () => {
 			expect(json(picked.items['Risk Info'])).toEqual(expected.casos);
 		});
 
-		test('the README\'s bulletin branch: Split Into Items then a Filter on active unpaid cases keeps the indebted and bankrupt suppliers, not the clean one', async () => {
+		test('the documented bulletin branch (docs/examples.md): Split Into Items then a Filter on active unpaid cases keeps the indebted and bankrupt suppliers, not the clean one', async () => {
 			const suppliers = [KNOWN_RUTS.clean, KNOWN_RUTS.indebted, KNOWN_RUTS.bankrupt];
 			const result = await runRiskInfo({
 				access: access(),
 				parameters: { ...cases, rut: '={{ $json.rut }}', split: true, loadIfMissing: true, isoDates: true },
 				inputs: suppliers.map((rut) => ({ rut })),
 			});
-			// The Filter the README describes, evaluated by n8n's own filter logic.
+			// The Filter docs/examples.md describes, evaluated by n8n's own filter logic.
 			const activeUnpaid = (json: IDataObject) =>
 				executeFilter({
 					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },

@@ -8,9 +8,7 @@ import type { ICredentialType } from 'n8n-workflow';
 
 import { RiskInfoApi } from '../../credentials/RiskInfoApi.credentials';
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
-import { readmeAnchors } from '../helpers/readme';
-
-const anchors = readmeAnchors();
+import { REPOSITORY, landsOnHeading } from '../helpers/docs';
 
 const CREDENTIALS: Array<[string, () => ICredentialType]> = [
 	['Risk Info API', () => new RiskInfoApi()],
@@ -24,8 +22,8 @@ describe.each(CREDENTIALS)('%s credential', (title, make) => {
 
 	test('its Docs link is the package README, at a section that exists', () => {
 		const url = new URL(make().documentationUrl ?? '');
-		expect(`${url.origin}${url.pathname}`).toBe('https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo');
-		expect(anchors.has(url.hash.slice(1))).toBe(true);
+		expect(`${url.origin}${url.pathname}`).toBe(REPOSITORY);
+		expect(landsOnHeading(url.href)).toBe(true);
 	});
 
 	test('every field has a label, and every description, option and placeholder present says something', () => {

@@ -9,29 +9,16 @@
 //   link as it is; otherwise the codex URL gets "?utm_source=…" appended, after any "#anchor".
 // - the trigger panel: triggerPanel.header, .executionsHelp and .activationHint replace n8n's
 //   generic texts; while listening it always says "Go to <service> and create an event".
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { INodeTypeDescription, TriggerPanelDefinition } from 'n8n-workflow';
 
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
 import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
+import { anchors, landsOnHeading } from '../helpers/docs';
 
 const PACKAGE = 'n8n-nodes-riskinfo';
 const action = new RiskInfo().description;
 const trigger = new RiskInfoTrigger().description;
-const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-const anchors = new Set(
-	[...readme.matchAll(/^#{1,4} (.+)$/gm)].map((m) =>
-		m[1]
-			.toLowerCase()
-			.replace(/[^\p{L}\p{N} -]/gu, '')
-			.replace(/ /g, '-'),
-	),
-);
 
 /** The description n8n's node panel shows for the entry an action node ends up in. */
 function panelEntryDescription(nodes: INodeTypeDescription[], actionName: string): string {
@@ -55,7 +42,7 @@ test.each([
 ])('%s: its Docs link is used as written, so its README anchor survives', (_name, description, anchor) => {
 	expect(description.documentationUrl).toMatch(/^https:\/\//);
 	expect(description.documentationUrl).toMatch(new RegExp(`#${anchor}$`));
-	expect(anchors.has(anchor)).toBe(true);
+	expect(anchors('README.md').has(anchor)).toBe(true);
 });
 
 describe('trigger panel', () => {
@@ -84,12 +71,12 @@ describe('trigger panel', () => {
 		expect(notice).not.toMatch(/Listen for test event/);
 	});
 
-	it('every README reference is a link to an anchor the README has', () => {
+	it('every reference to the documentation is a link to a heading it has', () => {
 		const all = [...links(notice), ...links(help.active), ...links(help.inactive)];
 		expect(all.length).toBeGreaterThanOrEqual(3);
 		for (const href of all) {
 			expect(href).toMatch(/^https:\/\/github\.com\/.+#(.+)$/);
-			expect([href, anchors.has(href.split('#')[1])]).toEqual([href, true]);
+			expect([href, landsOnHeading(href)]).toEqual([href, true]);
 		}
 		expect(notice).not.toMatch(/\(see the README\)/);
 	});

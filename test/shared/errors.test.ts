@@ -1,4 +1,4 @@
-// The errors users see (README "Errors"), built from a failure as the transport records it: for
+// The errors users see (README, "Errors"), built from a failure as the transport records it: for
 // each status, the message, the description with the service's words, the code and the item.
 // The transport tests reach the common cases over HTTP; this covers every branch, each message
 // written out here.

@@ -1,22 +1,20 @@
-// README, "Trigger" → "Try it without the service": the documented command is run as written
-// (printf | gzip | curl, with only the URL and token filled in) against the trigger in test
-// (manual) mode, so the sample is known to be a valid §6.2 event that the trigger accepts and
-// emits, and the filter behaviour the README describes for it holds.
+// docs/trigger.md, "Try it without the service" (where the trigger's panel and the README send
+// people to test the trigger): the documented command is run as written (printf | gzip | curl,
+// with only the URL and token filled in) against the trigger in test (manual) mode, so the sample
+// is known to be a valid §6.2 event that the trigger accepts and emits, and the filter behaviour
+// the page describes for it holds.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { successEvent } from '../../sandbox/schemas';
+import { section } from '../helpers/docs';
 import { BEARER_CREDENTIAL, WEBHOOK_TOKEN, type Rec } from './forms';
 import { TriggerHarness } from './harness';
 
 const URL_PLACEHOLDER = "'https://<your-n8n>/webhook-test/<id>/riskinfo-compliance'";
 const TOKEN_PLACEHOLDER = '<your token>';
 
-const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('\n## Trigger\n'), readme.indexOf('\n## Throughput and cost\n'));
-const subsection = section.slice(section.indexOf('\n### Try it without the service\n'), section.indexOf('\n### What happens to a delivery\n'));
+const subsection = section('docs/trigger.md', 'Try it without the service');
 const commands = [...subsection.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
 
 let h: TriggerHarness;
@@ -38,7 +36,7 @@ function samplePayload(): Rec {
 }
 
 /**
- * Runs the README's command in bash, pointed at the harness (a trigger of the version a user adds
+ * Runs the documented command in bash, pointed at the harness (a trigger of the version a user adds
  * now unless told), and returns what curl printed: the body (JSON, or '' when empty) and the status.
  */
 async function runDocumented(params: Rec, typeVersion = 1.1): Promise<{ answer: Rec | ''; status: number; runs: number }> {
@@ -52,7 +50,7 @@ async function runDocumented(params: Rec, typeVersion = 1.1): Promise<{ answer: 
 	return { answer: printed![1] === '' ? '' : (JSON.parse(printed![1]) as Rec), status: Number(printed![2]), runs: h.runs.length - before };
 }
 
-it('the section is inside "## Trigger" and its command names the Test URL, gzip and the trigger\'s headers', () => {
+it('the section has one command, and it names the Test URL, gzip and the trigger\'s headers', () => {
 	expect(subsection.length).toBeGreaterThan(100);
 	const cmd = command();
 	expect(cmd).toContain(URL_PLACEHOLDER);
