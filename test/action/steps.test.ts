@@ -202,3 +202,35 @@ describe('the marks of a paid call', () => {
 		expect(uncounted({ ...json, paid: 'rutLoad' })).toEqual(json);
 	});
 });
+
+describe('how an operation combines its steps', () => {
+	const base = { value: 'probe', name: 'Probe', action: 'Probe', description: 'A probe', method: 'GET' as const, root: 'v2' as const, path: '/usage' };
+	const sends = { properties: [], send: async () => ({}) };
+
+	test('two steps that both send: building the operation fails at once, naming it and the hook', () => {
+		const { checkSteps } = fresh<Operation>('operation');
+		expect(() => checkSteps({ ...base, steps: [sends, sends] })).toThrow('Operation probe: 2 steps have send(); at most one may');
+	});
+
+	test.each(['estimate', 'followUp', 'items'] as const)('two steps with %s() fail the same way; one is fine', (hook) => {
+		const { checkSteps } = fresh<Operation>('operation');
+		const step = { properties: [], [hook]: () => undefined };
+		expect(() => checkSteps({ ...base, steps: [step, step] })).toThrow(`2 steps have ${hook}()`);
+		expect(checkSteps({ ...base, steps: [step, sends] }).steps).toHaveLength(2);
+	});
+
+	test('every operation of the node passes (the registry checks them when it loads)', () => {
+		const { RESOURCES } = fresh<Registry>('registry');
+		const operations = Object.values(RESOURCES).flat().flatMap((r) => r.operations);
+		expect(operations.length).toBeGreaterThan(25);
+	});
+
+	test('reshapes run in the order the steps list them, each on what the one before gave', async () => {
+		const { runPlan } = fresh<Operation>('operation');
+		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
+		const api = { request: async () => ({ data: 'answer', headers: {} }) } as unknown as Transport;
+		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/usage' }, choices: {} };
+		const items = await runPlan.call(context({}), { ...base, steps: [append('>a'), append('>b'), append('>c')] }, plan, api);
+		expect(items).toEqual([{ json: { data: 'answer>a>b>c' } }]);
+	});
+});

@@ -7,6 +7,8 @@
  */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
+import { connectionErrorCode } from '../shared/errors';
+
 const USAGE_PATH = '/api/clients/v2/usage';
 const TEST_TIMEOUT_MS = 15_000;
 const BASE_URL_HINT = 'the root address the service gave you, such as https://api.example.cl, without /api/…';
@@ -35,15 +37,6 @@ export function riskInfoApiFieldProblem(data: Record<string, unknown>): string |
 	if (!token) return 'Enter the Access Token the service issued for your account.';
 	if (/^bearer\s/i.test(token)) return 'Enter the Access Token without the word "Bearer": the node adds "Bearer " itself.';
 	if (!client) return 'Enter the Client Identifier of your account (the service gives it with the token).';
-	return undefined;
-}
-
-/** The connection error code of a failed request (ECONNREFUSED…), looked for a few causes deep. */
-function connectionCode(error: unknown): string | undefined {
-	let e = error as { code?: unknown; cause?: unknown } | undefined;
-	for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
-		if (typeof e.code === 'string' && /^[A-Z_]+$/.test(e.code)) return e.code;
-	}
 	return undefined;
 }
 
@@ -132,7 +125,7 @@ export async function testRiskInfoApi(
 			timeout: TEST_TIMEOUT_MS,
 		});
 	} catch (error) {
-		return problem(connectionProblem(connectionCode(error), base));
+		return problem(connectionProblem(connectionErrorCode(error), base));
 	}
 	const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
 	const location = response.headers?.location;
