@@ -8,6 +8,7 @@
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
 import { connectionErrorCode } from '../shared/errors';
+import type { PlainObject } from '../shared/objects';
 
 const USAGE_PATH = '/api/clients/v2/usage';
 const TEST_TIMEOUT_MS = 15_000;
@@ -17,7 +18,7 @@ type Problem = { status: 'Error'; message: string };
 const problem = (message: string): Problem => ({ status: 'Error', message });
 
 /** What is wrong with the fields themselves, before anything is sent; undefined when they look usable. */
-export function riskInfoApiFieldProblem(data: Record<string, unknown>): string | undefined {
+export function riskInfoApiFieldProblem(data: PlainObject): string | undefined {
 	const baseUrl = String(data.baseUrl ?? '').trim();
 	const token = String(data.accessToken ?? '').trim();
 	const client = String(data.clientIdentifier ?? '').trim();
@@ -103,7 +104,7 @@ export async function testRiskInfoApi(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
-	const data = (credential.data ?? {}) as Record<string, unknown>;
+	const data = (credential.data ?? {}) as PlainObject;
 	const fieldProblem = riskInfoApiFieldProblem(data);
 	if (fieldProblem) return problem(fieldProblem);
 	const base = new URL(String(data.baseUrl).trim());
@@ -113,7 +114,7 @@ export async function testRiskInfoApi(
 	// `httpRequest`. n8n's scanner flags the spelling this.helpers.request, which it aims at node
 	// code, where httpRequest exists; the helper is the same.
 	const { helpers } = this;
-	let response: { statusCode: number; body: unknown; headers?: Record<string, unknown> };
+	let response: { statusCode: number; body: unknown; headers?: PlainObject };
 	try {
 		response = await helpers.request({
 			method: 'GET',
