@@ -1,11 +1,11 @@
 'use strict';
-// In a real n8n: the supplier-screening example run first from its dry-run trigger, then for
-// real. The dry run must make the sandbox count no paid call, its estimate (the example's
-// Summarize, count_wouldPayFor) must equal what the real run then pays, as the sandbox counts it
-// and as the same Summarize totals it (count_paid), and every item of it must report the look-ups
-// the plan the sandbox was given has left. The other checks load the example's own RUTs, so this
-// runs a copy of it (created through the public API, with the sandbox credential the e2e
-// imported) whose list the sandbox has partly not loaded.
+// The cost guard in a real n8n: the supplier-screening example run first from its dry-run
+// trigger, then for real. The dry run must make the sandbox count no paid call, its estimate (the
+// example's Summarize, count_wouldPayFor) must equal what the real run then pays, as the sandbox
+// counts it and as the same Summarize totals it (count_paid), and every item of it must report
+// the look-ups the plan the sandbox was given has left. The other checks load the example's own
+// RUTs, so this runs a copy of it (created through the public API, with the sandbox credential
+// the e2e imported) whose list the sandbox has partly not loaded.
 const { assert } = require('./checks');
 const { nodeItems } = require('./n8n');
 const { exampleWorkflows, loadSandbox } = require('./setup');

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { formatRut, KNOWN_RUTS } from '../../sandbox';
 import { runRiskInfo } from '../../harness/workflow';
 import { useSandbox } from '../helpers/sandbox';
-import { freshRuts } from '../throughput/spend';
+import { freshRuts } from '../helpers/spend';
 
 const SEEDED = Array.from({ length: 12 }, (_, n) => formatRut(75_000_000 + 7_919 * n));
 const sb = useSandbox({}, [...Object.values(KNOWN_RUTS), ...SEEDED]);

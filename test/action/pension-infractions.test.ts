@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
 import { runRiskInfo } from '../../harness/workflow';
 import { useSandbox } from '../helpers/sandbox';
-import { freshRuts, postsAt } from '../throughput/spend';
+import { freshRuts, postsAt } from '../helpers/spend';
 
 const sb = useSandbox({}, [KNOWN_RUTS.indebted, KNOWN_RUTS.clean]);
 const RUT = KNOWN_RUTS.indebted;

@@ -7,7 +7,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
-import { CAP_MESSAGE, freshRuts, postsAt, spend } from '../throughput/spend';
+import { CAP_MESSAGE, freshRuts, postsAt, spend } from '../helpers/spend';
 
 const sb = useSandbox({}, []);
 afterEach(() => sb.configure({ latencyMs: 0, plan: undefined }));

@@ -4,7 +4,7 @@
 import { CredentialTestContext } from 'n8n-core';
 import type { IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
-import { testRiskInfoApi } from '../../credentials/RiskInfoApiCheck';
+import { testRiskInfoApi } from '../../nodes/RiskInfo/credentialTest';
 import { formatRut } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 

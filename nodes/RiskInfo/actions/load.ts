@@ -14,14 +14,7 @@ import type { ApiRequest, ApiRoot, Transport } from '../transport';
 import { dryRun, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { rutStep } from './steps';
-import type { Answer, Operation, Plan, Step } from './types';
-
-/** The load's flags, as the spec's body names them, and whether it must stay within the plan. */
-export interface LoadChoice extends IDataObject {
-	isMonitoring: boolean;
-	includeBureau: boolean;
-	stopAtPlan: boolean;
-}
+import type { Answer, LoadChoice, Operation, Plan, Step } from './types';
 
 type LoadCall = Pick<ApiRequest, 'method' | 'root' | 'path'>;
 
@@ -80,7 +73,7 @@ async function isLoaded(api: Transport, root: ApiRoot, rut: string): Promise<boo
 
 /** RUT Load's dry run: it would pay unless the RUT is already loaded. */
 async function estimateLoad(api: Transport, plan: Plan): Promise<Answer> {
-	const choice = plan.choices.load as LoadChoice;
+	const choice = plan.choices.load!;
 	await api.plan.read();
 	const verdict = (await isLoaded(api, plan.request.root, plan.rut!))
 		? { ...wouldPay(api, false), alreadyLoaded: true }
@@ -129,7 +122,7 @@ const loadFlags: Step = {
 			stopAtPlan: readBoolean.call(this, itemIndex, stopAtPlan),
 		};
 	},
-	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load as LoadChoice),
+	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!),
 	// The spec does not show the load's answer, so the RUT is added for the nodes that follow.
 	items: (data, _answer, plan) => [{ json: { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } }],
 };
