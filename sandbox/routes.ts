@@ -79,7 +79,7 @@ export function loadRequest(raw: unknown) {
 }
 
 /** Entries per page of the paginated reads (addendum A2, A5; the docs do not give a size). */
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 /** The `page` query parameter of a paginated read: pages count from 1, none is page 1. */
 export function pageFrom(raw: string | undefined): number {

@@ -59,7 +59,7 @@ export const usage = strict({
 });
 
 /** A5: an entry of GET /helper/cobranzaLaboral/{rut}/infraccionesPrevisionales?page=N */
-export const pensionInfraction = strict({
+const pensionInfraction = strict({
 	fecha: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'DD/MM/YYYY'),
 	nombreInstitucion: z.string(),
 	montoMorosidad: z.number(),
@@ -71,7 +71,7 @@ export const pensionInfraction = strict({
 export const pensionInfractionsPage = pageOf(pensionInfraction);
 
 /** A6's dates: ISO 8601 under /api/v1, DD-MM-YYYY HH:MM:SS under /api/external/v1. */
-export const listDate = z.union([isoStamp, v2Stamp]);
+const listDate = z.union([isoStamp, v2Stamp]);
 
 /** A6: GET /helper/{rut}/getLaboralCases */
 export const laborCase = open({

@@ -34,7 +34,7 @@ export const v2Profiles = strict({
  * The V1 lists (addendum A6, A7) exactly as the sandbox writes them, every field present, with the
  * dates of the root that answered: ISO 8601 under /api/v1, DD-MM-YYYY HH:MM:SS under /api/external/v1.
  */
-export function v1ListsOf(date: typeof isoStamp | typeof v2Stamp) {
+function v1ListsOf(date: typeof isoStamp | typeof v2Stamp) {
 	const text = z.string();
 	const litigant = { rut: rutString, nombre: text, sujeto: z.enum(['DEMANDADO', 'DEMANDANTE', 'DEUDOR']), persona: z.enum(['JURIDICA', 'NATURAL']) };
 	const caseFields = {

@@ -11,7 +11,7 @@ import { PlanLookupsUsedUp, PlanUnreadable, ServiceError, shown } from '../../sh
 import { isPlainObject } from '../../shared/objects';
 
 /** The plan's figures in plain names; null where the answer does not say. */
-export interface PlanFigures extends IDataObject {
+interface PlanFigures extends IDataObject {
 	paidLookupsContracted: number | null;
 	paidLookupsUsed: number | null;
 	/** Contracted less used, never below 0. */

@@ -7,7 +7,7 @@ import { planFigures } from '../../transport/plan';
 import { flag } from '../steps';
 import { num, obj, str } from '../values';
 
-export function simplifyUsage(data: unknown) {
+function simplifyUsage(data: unknown) {
 	const d = obj(data);
 	const plan = obj(d.informacionPlan);
 	const forecast = obj(d.prediccionMensual);
