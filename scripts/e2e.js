@@ -15,7 +15,7 @@
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
 //   (g), (h) hostile deliveries: nested 5,000 levels deep, inflating past 16 MiB (lib/hostile.js)
 //   (r) Ignore Repeated Deliveries: repeats sequential, on the answer and concurrent, under both
-//       Respond settings, counted and held to what the README promises (lib/repeats.js)
+//       Respond settings, counted and held to what docs/repeated-deliveries.md promises (lib/repeats.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (w) the Risk Info Monitor's example, active, polling every minute: a sandbox change is seen
@@ -190,7 +190,9 @@ async function main() {
 	step(`installed ${path.basename(tarball)} into ${path.join(userFolder, '.n8n', 'nodes')}`);
 
 	const { startSandbox, KNOWN_RUTS, KNOWN_NAMES, buildComplianceEvent, deliver } = loadSandbox();
-	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300 });
+	// A plan of its own, not the default, so the dry run's remaining look-ups can only come from it.
+	const plan = { lookups: 4321, monitoringPlaces: 7 };
+	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300, plan });
 	const n8n = await n8nProcess(runtime, { userFolder, logFile: path.join(tmp, 'n8n.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS });
 	let failed = false;
 	try {
@@ -261,7 +263,7 @@ async function main() {
 
 		await checkHostileDeliveries({ baseUrl: n8n.url, apiKey, hookToken: HOOK_TOKEN, check });
 		await checkRepeatedDeliveries({ n8n, apiKey, hookToken: HOOK_TOKEN, check });
-		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, check });
+		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, plan, check });
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
 		// Last against this n8n: an active Monitor polls the sandbox every minute, which the request
 		// counts of the checks above must not see.

@@ -7,7 +7,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { testRiskInfoApi } from '../../credentials/RiskInfoApiCheck';
+import { testRiskInfoApi } from '../shared/credentialTest';
 import { DOCS } from '../shared/docs';
 import { monitorPoll } from './poll';
 import { properties } from './properties';

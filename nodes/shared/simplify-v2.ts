@@ -2,8 +2,7 @@
  * The V2 summary (spec §2.2) as the flat SimplifiedSummary, the same record Simplify gives on V1
  * (RiskInfo/actions/v1/simplify.ts); the action node's Simplify and the Monitor both use it.
  * Every section may be missing or null when a helper failed, so each field falls back to null
- * rather than throwing. The README's "Simplified summary" section lists each field with its V2
- * and V1 source.
+ * rather than throwing. docs/simplified-summary.md lists each field with its V2 and V1 source.
  */
 import type { SimplifiedSummary } from './simplified';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';

@@ -3,11 +3,9 @@
  * comparisons: every section may
  * be missing or null when a helper failed, so each reader falls back to null instead of throwing.
  */
-import { isPlainObject } from './objects';
+import { isPlainObject, type PlainObject } from './objects';
 
-export type Obj = Record<string, unknown>;
-
-export function obj(value: unknown): Obj {
+export function obj(value: unknown): PlainObject {
 	return isPlainObject(value) ? value : {};
 }
 

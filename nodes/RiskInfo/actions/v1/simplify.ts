@@ -4,9 +4,9 @@
  * versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow the
  * V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
+import type { PlainObject } from '../../../shared/objects';
 import type { SimplifiedSummary } from '../../../shared/simplified';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../../../shared/values';
-import type { Obj } from '../../../shared/values';
 import { simplifyStep } from '../steps';
 
 export const simplify = simplifyStep(
@@ -30,7 +30,7 @@ function tableKey(table: string): string {
 }
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
-function isLegalEntity(compliance: Obj): boolean | null {
+function isLegalEntity(compliance: PlainObject): boolean | null {
 	if (compliance.personType === 'juridical') return true;
 	if (compliance.personType === 'natural') return false;
 	return null;
