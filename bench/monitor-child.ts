@@ -13,7 +13,7 @@ export interface MonitorJob {
 	access: ServiceAccess;
 	perPoll: number;
 	parallel: number;
-	/** Rounds of polls; before a round, these RUTs are made critical at the sandbox (its control endpoint). */
+	/** Rounds of polls; before a round, these RUTs get a new active civil case at the sandbox (its control endpoint). */
 	rounds: Array<{ polls: number; changeBefore?: string[] }>;
 }
 
@@ -58,7 +58,7 @@ async function run(job: MonitorJob): Promise<MonitorResult> {
 	const rounds: MonitorResult['rounds'] = [];
 	for (const round of job.rounds) {
 		for (const rut of round.changeBefore ?? []) {
-			const res = await fetch(`${job.access.baseUrl}/_sandbox/ruts/${rut}/changes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"change":"criticalRisk"}' });
+			const res = await fetch(`${job.access.baseUrl}/_sandbox/ruts/${rut}/changes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"change":"civilCase"}' });
 			if (res.status !== 200) throw new Error(`changing ${rut} answered ${res.status}`);
 		}
 		const pollMs: number[] = [];
