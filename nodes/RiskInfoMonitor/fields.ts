@@ -12,7 +12,7 @@ export type ChangeKind = 'complianceRisk' | 'activeCases' | 'bulletin' | 'credit
 
 export type Value = string | number | null;
 
-export interface Field {
+interface Field {
 	/** The name in the item's `changes` (a simplified record's field where there is one). */
 	name: string;
 	/** The words of the summary line. */
@@ -80,7 +80,7 @@ export const FIELDS: Field[] = [
 /** Not a field of its own: the rest of the record, remembered as a fingerprint. */
 export const OTHER_FIELDS = { name: 'otherFields', label: 'other fields of the record changed' };
 
-/** The panel's choices, in the order the issue's users think of them. */
+/** The panel's choices, most asked for first; Any Change last, as it includes the others. */
 export const KIND_OPTIONS: Array<{ name: string; value: ChangeKind; description: string }> = [
 	{ name: 'Compliance Risk Rises', value: 'complianceRisk', description: 'From free to medium to critical' },
 	{ name: 'New Active Civil, Labor or Collection Cases', value: 'activeCases', description: 'More active cases of any of the three kinds' },

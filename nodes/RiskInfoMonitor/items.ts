@@ -10,7 +10,7 @@ import { rutWithDots } from '../shared/rut';
 import type { SimplifiedSummary } from '../shared/simplified';
 import { FIELDS, OTHER_FIELDS, type Change, type Value } from './fields';
 
-export type Status = 'changed' | 'notLoaded' | 'readFailed';
+type Status = 'changed' | 'notLoaded' | 'readFailed';
 
 function who(rut: string, name: string | null): string {
 	return name ? `${name} (${rutWithDots(rut)})` : rutWithDots(rut);

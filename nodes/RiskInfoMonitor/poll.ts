@@ -20,7 +20,7 @@ import { readSettings, type Settings } from './properties';
 import { listedRuts, monitoredRuts } from './watched';
 
 /** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
-export const REPORT_AFTER = 3;
+const REPORT_AFTER = 3;
 /** n8n's own poll budget when the running n8n does not say (n8n-core's PollContext default). */
 const DEFAULT_BUDGET_MS = 5 * 60_000;
 /** Of the budget, the part in which new reads may start; the rest is for the reads under way. */

@@ -12,7 +12,7 @@ import { RutFormatError, normaliseRut } from '../shared/rut';
 import type { Transport } from '../shared/transport';
 
 /** The most RUTs one Monitor watches: what its memory and the bench are sized for. */
-export const MAX_WATCHED = 50_000;
+const MAX_WATCHED = 50_000;
 
 /** "These RUTs": one per line, or separated by commas, semicolons or spaces; each checked, repeats dropped. */
 export function listedRuts(node: INode, value: unknown): string[] {

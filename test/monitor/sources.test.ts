@@ -15,6 +15,7 @@ describe('These RUTs', () => {
 	beforeAll(async () => (sb = await sandboxWith([KNOWN_RUTS.clean, KNOWN_RUTS.indebted, KNOWN_RUTS.bankrupt])));
 	afterAll(async () => await sb.close());
 	beforeEach(() => sb.resetLog());
+	afterEach(() => expect(sb.usage().paidLoads).toBe(0));
 
 	test('one per line, commas or semicolons, dots or none: each RUT read once', async () => {
 		const wf = monitorWorkflow(sb, { source: 'list', ruts: ' 76.111.111-6, 762222221\n\n76333333-7 ; 76111111-6\n' });
