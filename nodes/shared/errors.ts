@@ -7,6 +7,24 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
+/** A connection error's code: ECONNRESET or ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE, not an HTTP status or a message. */
+const CONNECTION_CODE = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * The connection error code of a failed request, for the node and the credential's Test alike.
+ * n8n's helpers wrap the socket's error once or twice, so the causes are read first (a few deep,
+ * never as deep as a hostile chain), then the error's own code and n8n's httpCode.
+ */
+export function connectionErrorCode(error: unknown): string | undefined {
+	const chain: Array<{ code?: unknown; httpCode?: unknown; cause?: unknown }> = [];
+	for (let e = error; typeof e === 'object' && e !== null && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
+	const [top, ...causes] = chain;
+	for (const candidate of [...causes.map((c) => c.code), top?.code, top?.httpCode]) {
+		if (typeof candidate === 'string' && CONNECTION_CODE.test(candidate)) return candidate;
+	}
+	return undefined;
+}
+
 export function inputError(node: INode, itemIndex: number, field: string, problem: string, hint?: string) {
 	return new NodeOperationError(node, `Item ${itemIndex + 1}: ${field} ${problem}`, {
 		itemIndex,

@@ -1,6 +1,6 @@
 // Issue 22 points 1 and 7: a delivery nested far deeper than the call stack, with a valid token,
 // must get a clear 4xx (or 200 when it can be read), never a 500 from a RangeError. The trigger
-// refuses anything nested more than 100 levels (README, "What happens to a delivery"), and reads
+// refuses anything nested more than 100 levels (docs/trigger.md, "What happens to a delivery"), and reads
 // everything else without recursing into the data.
 import { normaliseEvent } from '../../nodes/RiskInfoTrigger/normalise';
 import { BEARER_CREDENTIAL, DEEP, deepJson, event, freshId, jsonWith, nesting, textDelivery, type Rec } from './forms';

@@ -120,16 +120,16 @@ describe('setup and authentication choices', () => {
 		expect(option.default).toBe(true);
 		expect(option.description).toMatch(/webhook ID, status and content/);
 		expect(option.description).toMatch(/changed findings/);
-		// What n8n 2.40.7 allows (README, Repeated deliveries), said where the option is set.
+		// What n8n 2.40.7 allows (docs/repeated-deliveries.md), said where the option is set.
 		expect(option.description).toMatch(/once its execution has ended/);
 		expect(option.description).toMatch(/at the same moment/);
 	});
 
-	it('Ignore Repeated Deliveries and the README give the number of deliveries the trigger keeps', () => {
+	it('Ignore Repeated Deliveries and the trigger guide give the number of deliveries the trigger keeps', () => {
 		const said = `the last ${DEDUP_WINDOW.toLocaleString('en-US')}`;
 		expect(prop('ignoreRepeatedDeliveries').description).toContain(`(${said} are remembered)`);
-		const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
-		expect(readme).toContain(`The last ${DEDUP_WINDOW.toLocaleString('en-US')} are remembered`);
+		const guide = readFileSync(path.join(__dirname, '../../docs/trigger.md'), 'utf8').replace(/\s+/g, ' ');
+		expect(guide).toContain(`The last ${DEDUP_WINDOW.toLocaleString('en-US')} are remembered`);
 	});
 
 	it('asks for the credential only when authenticating', () => {

@@ -1,5 +1,5 @@
 // Issue 5 point 3: SUCCESS (matches), the no-match form and FAILED, with English or Spanish item
-// keys, all become one documented shape (README, "Trigger"); Raw Payload emits the event as
+// keys, all become one documented shape (README and docs/trigger.md, "The event"); Raw Payload emits the event as
 // received; unknown fields are kept. Expectations are computed from the sent event through the
 // spec's own vocabulary (forms.ts), never copied from the node.
 import {

@@ -1,7 +1,7 @@
 // Issue 22 point 4 (trigger side): the secret of the Risk Info Webhook Auth credential never
 // appears in an item, an answer's message or a log line of the trigger, whatever the delivery
 // carries — here, deliveries that reflect their own authentication back in fields, keys and
-// findings. It is replaced by "[redacted]" (README, "What happens to a delivery").
+// findings. It is replaced by "[redacted]" (docs/trigger.md, "What happens to a delivery").
 import { randomBytes } from 'node:crypto';
 
 import { redactData, redactor } from '../../nodes/RiskInfoTrigger/redact';

@@ -1,7 +1,7 @@
 // Issue 22 point 5 and issue 21 point 1 (b): Ignore Repeated Deliveries keeps a fixed-size key per
 // delivery, so a huge webhookId cannot grow the workflow's static data (saved to the database on
 // every delivery); entries stored by earlier versions keep working or go harmlessly; and the
-// webhookId is compared trimmed, as the README's "5521 and "5521" are the same screening".
+// webhookId is compared trimmed, as docs/trigger.md's "5521 and "5521" are the same screening".
 import { createHash } from 'node:crypto';
 
 import { BEARER_CREDENTIAL, delivery, event, freshId, sortedKeys as sorted, type Rec } from './forms';

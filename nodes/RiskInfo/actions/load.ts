@@ -12,13 +12,7 @@ import type { ApiRequest, ApiRoot, Transport } from '../transport';
 import { dryRun, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { rutStep } from './steps';
-import type { Answer, Operation, Plan, Step } from './types';
-
-/** The load's flags, as the spec's body names them. */
-export interface LoadChoice extends IDataObject {
-	isMonitoring: boolean;
-	includeBureau: boolean;
-}
+import type { Answer, LoadChoice, Operation, Plan, Step } from './types';
 
 type LoadCall = Pick<ApiRequest, 'method' | 'root' | 'path'>;
 
@@ -67,7 +61,7 @@ async function isLoaded(api: Transport, root: ApiRoot, rut: string): Promise<boo
 
 /** RUT Load's dry run: it would pay unless the RUT is already loaded. */
 async function estimateLoad(api: Transport, plan: Plan): Promise<Answer> {
-	const choice = plan.choices.load as LoadChoice;
+	const choice = plan.choices.load!;
 	const verdict = (await isLoaded(api, plan.request.root, plan.rut!))
 		? { ...wouldPay(api, false), alreadyLoaded: true }
 		: wouldLoad(api, plan.request, plan.rut!, choice);
@@ -99,7 +93,7 @@ const loadFlags: Step = {
 			includeBureau: readBoolean.call(this, itemIndex, includeBureauProperty),
 		};
 	},
-	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load as LoadChoice),
+	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!),
 	// The spec does not show the load's answer, so the RUT is added for the nodes that follow.
 	items: (data, _answer, plan) => [{ json: { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } }],
 };

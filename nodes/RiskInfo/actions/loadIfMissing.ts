@@ -9,10 +9,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { ServiceError } from '../../shared/errors';
 import type { Transport } from '../transport';
 import { dryRunProperties, readDryRun, wouldPay } from './cost';
-import type { LoadChoice } from './load';
 import { loadFor, loadRut, wouldLoad } from './load';
 import { readBoolean } from './parameters';
-import type { Answer, Plan, Step } from './types';
+import type { Answer, LoadChoice, Plan, Step } from './types';
 
 const loadIfMissingProperty: INodeProperties = {
 	displayName: 'Load RUT If Not Loaded',
@@ -62,7 +61,7 @@ async function readLoaded(api: Transport, plan: Plan, load: LoadChoice | null): 
 }
 
 async function readMaybeLoading(api: Transport, plan: Plan): Promise<Answer> {
-	const load = plan.choices.loadIfMissing as LoadChoice | null;
+	const load = plan.choices.loadIfMissing ?? null;
 	const read = await readLoaded(api, plan, load);
 	if (read !== 'notLoaded') return { response: read.response, extra: load ? { loadedNow: false } : undefined };
 	const { extra } = await loadRut(api, loadFor(plan.request.root), plan.rut!, load!);
@@ -71,7 +70,7 @@ async function readMaybeLoading(api: Transport, plan: Plan): Promise<Answer> {
 
 /** The dry run: the read's data when the RUT is loaded, else that the load would be paid. */
 async function estimateReading(api: Transport, plan: Plan): Promise<Answer> {
-	const load = plan.choices.loadIfMissing as LoadChoice;
+	const load = plan.choices.loadIfMissing!;
 	const read = await readLoaded(api, plan, load);
 	if (read !== 'notLoaded') return { response: read.response, extra: wouldPay(api, false) };
 	return { extra: { rut: plan.rut, ...wouldLoad(api, loadFor(plan.request.root), plan.rut!, load) } };

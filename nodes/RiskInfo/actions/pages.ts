@@ -101,7 +101,7 @@ export function pages(shape: PagedAnswer): Step {
 			plan.request.query = { ...plan.request.query, [shape.pageParameter]: 1 };
 		},
 		async followUp(api, plan, first) {
-			const wanted = plan.choices.returnAll === true ? Infinity : (plan.choices.limit as number);
+			const wanted = plan.choices.returnAll === true ? Infinity : plan.choices.limit!;
 			let page = readPage(first.response.data, 1, plan);
 			const total = page.total;
 			const entries = [...page.entries];

@@ -8,7 +8,7 @@ import { convertDatesToIso } from '../../shared/dates';
 import { isPlainObject } from '../../shared/objects';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
-import type { Plan, Step } from './types';
+import type { FlagChoice, Plan, Step } from './types';
 
 /** The item's RUT, checked; `{rut}` in the operation's path stands for it. */
 export const rutStep: Step = {
@@ -19,7 +19,7 @@ export const rutStep: Step = {
 };
 
 /** A yes/no parameter: its value is kept in the plan's choices under the parameter's name. */
-export function flag(property: INodeProperties, effect: Omit<Step, 'properties' | 'prepare'> = {}): Step {
+export function flag(property: INodeProperties & { name: FlagChoice }, effect: Omit<Step, 'properties' | 'prepare'> = {}): Step {
 	return {
 		properties: [property],
 		prepare(itemIndex, plan) {
@@ -29,7 +29,7 @@ export function flag(property: INodeProperties, effect: Omit<Step, 'properties' 
 	};
 }
 
-export const isoDatesProperty: INodeProperties = {
+export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 	displayName: 'Convert Dates to ISO 8601',
 	name: 'isoDates',
 	type: 'boolean',

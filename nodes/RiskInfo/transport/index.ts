@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
-import { ServiceError, unexpectedError } from '../../shared/errors';
+import { ServiceError, connectionErrorCode, unexpectedError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import { Redactor } from '../../shared/redact';
 import { clock } from './clock';
@@ -283,13 +283,4 @@ function serviceText(body: unknown): string | undefined {
 	const details = text('details') ?? text('detail');
 	if (main && details && details !== main) return `${main} (${details})`;
 	return main ?? details;
-}
-
-function connectionErrorCode(error: unknown): string | undefined {
-	const e = error as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } }; httpCode?: unknown };
-	for (const candidate of [e?.cause?.code, e?.cause?.cause?.code, e?.code, e?.httpCode]) {
-		// A code such as ECONNRESET or ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE, not an HTTP status or a message.
-		if (typeof candidate === 'string' && /^[A-Z][A-Z0-9_]*$/.test(candidate)) return candidate;
-	}
-	return undefined;
 }

@@ -1,0 +1,236 @@
+// The action node's shared steps and readers, without the service: Split Into Items (one list or
+// one of several), the input errors for a yes/no or list field an expression set to something
+// else, the Maximum Paid Loads cap as an expression may give it, the request pool stopping after a
+// failure, Load's answer and dry run, an operation the registry does not have, ISO Dates, and the
+// marks of a paid call that only an answer's first item keeps. Steps are
+// module-level objects, so the modules are loaded inside each test: mutation testing counts only
+// code that runs during a test as reached by it (test/MUTANTS.md). Expected values are written out.
+import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+
+import type { Transport } from '../../nodes/RiskInfo/transport';
+import type { Plan } from '../../nodes/RiskInfo/actions/types';
+
+type Steps = typeof import('../../nodes/RiskInfo/actions/steps');
+type Load = typeof import('../../nodes/RiskInfo/actions/load');
+type Operation = typeof import('../../nodes/RiskInfo/actions/operation');
+type Parameters = typeof import('../../nodes/RiskInfo/actions/parameters');
+type RequestOptions = typeof import('../../nodes/RiskInfo/actions/requestOptions');
+type Pool = typeof import('../../nodes/RiskInfo/actions/pool');
+type Registry = typeof import('../../nodes/RiskInfo/actions/registry');
+type Cost = typeof import('../../nodes/RiskInfo/actions/cost');
+
+/** Modules of nodes/RiskInfo/actions, evaluated anew (together) inside the calling test. */
+function fresh<T>(...names: string[]): T {
+	const loaded: Record<string, unknown> = {};
+	jest.isolateModules(() => {
+		for (const name of names) Object.assign(loaded, require(`../../nodes/RiskInfo/actions/${name}`));
+	});
+	return loaded as T;
+}
+
+const NODE: INode = { id: 'n', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 1, position: [0, 0], parameters: {} };
+
+/** An execute context whose parameters are `params` as they are (an expression may give undefined). */
+function context(params: Record<string, unknown>): IExecuteFunctions {
+	return {
+		getNode: () => NODE,
+		getNodeParameter: (name: string, _item: number, fallback?: unknown) => (name in params ? params[name] : fallback),
+	} as unknown as IExecuteFunctions;
+}
+
+const plan = (choices: Plan['choices'], rut?: string): Plan => ({ request: { method: 'GET', root: 'v2', path: '/x' }, choices, rut });
+const ANSWER = { response: { statusCode: 200, headers: {}, data: null } } as never;
+
+function thrown(run: () => unknown): { message: string; description?: string | null } {
+	try {
+		run();
+	} catch (error) {
+		return { message: (error as Error).message, description: (error as { description?: string | null }).description };
+	}
+	throw new Error('it did not throw');
+}
+
+describe('Split Into Items', () => {
+	test('of a list answer: one item per case when on, one item holding the list when off', async () => {
+		const { splitIntoItems } = fresh<Steps>('steps');
+		const cases = [{ id: 1 }, { id: 2 }];
+		const ctx = context({});
+		expect(await splitIntoItems.items!.call(ctx, cases, ANSWER, plan({ split: true }))).toEqual([{ json: { id: 1 } }, { json: { id: 2 } }]);
+		expect(await splitIntoItems.items!.call(ctx, cases, ANSWER, plan({ split: false }))).toEqual([{ json: { data: cases } }]);
+	});
+
+	test('of several lists: a List to Split set to another value is an input error that names the choices', () => {
+		const { splitIntoItemsOf } = fresh<Steps>('steps');
+		const step = splitIntoItemsOf([
+			{ name: 'Cases', value: 'cases', field: 'casos', description: 'One item per case' },
+			{ name: 'Dicom Queries', value: 'queries', field: 'consultas', description: 'One item per query' },
+		]);
+		expect(step.properties[0].description).toContain('one item per entry of one list (cases or dicom queries)');
+		const error = thrown(() => step.prepare!.call(context({ split: true, splitList: 'debts' }), 1, plan({})));
+		expect(error).toEqual({ message: 'Item 2: List to Split "debts" is not a list to split', description: 'Use "cases" or "queries".' });
+	});
+});
+
+describe('yes/no fields an expression set', () => {
+	const flag: INodeProperties = { displayName: 'Include Bureau Data', name: 'includeBureau', type: 'boolean', default: false };
+
+	test('to nothing (an empty cell): an input error that says the field is empty', () => {
+		const { readBoolean } = fresh<Parameters>('parameters');
+		const error = thrown(() => readBoolean.call(context({ includeBureau: undefined }), 2, flag));
+		expect(error.message).toBe('Item 3: Include Bureau Data must be true or false, not empty');
+	});
+
+	test('to other text: an input error that shows the value and says what works', () => {
+		const { readBoolean } = fresh<Parameters>('parameters');
+		expect(thrown(() => readBoolean.call(context({ includeBureau: 'maybe' }), 0, flag))).toEqual({
+			message: 'Item 1: Include Bureau Data must be true or false, not "maybe"',
+			description: 'Use true or false; from a sheet or a text field, the words "true" and "false" (or 1 and 0) work too.',
+		});
+	});
+});
+
+test.each<[unknown, number | undefined]>([
+	[undefined, undefined],
+	[null, undefined],
+	['', undefined],
+	['   ', undefined],
+	[Infinity, undefined],
+	['Infinity', undefined],
+	['5', 5],
+	[' 3 ', 3],
+	[2.9, 2],
+	[-1, 0],
+	['many', 0],
+])('Maximum Paid Loads per Run given as %p allows %p paid calls (undefined: no cap)', (given, cap) => {
+	const { readRequestOptions } = fresh<RequestOptions>('requestOptions');
+	expect(readRequestOptions.call(context({ requestOptions: { maxPaidLoads: given } })).maxPaidLoads).toBe(cap);
+});
+
+describe('the request pool', () => {
+	const jobs = (started: number[]) => [
+		async () => {
+			started.push(0);
+			throw new Error('refused');
+		},
+		async () => {
+			started.push(1);
+			return 'read';
+		},
+	];
+
+	test('stopping on errors: after a failure it starts no further request', async () => {
+		const { runPool } = fresh<Pool>('pool');
+		const started: number[] = [];
+		expect(await runPool(jobs(started), 1, true)).toEqual([{ error: new Error('refused') }, undefined]);
+		expect(started).toEqual([0]);
+	});
+
+	test('under Continue On Fail: every request is sent', async () => {
+		const { runPool } = fresh<Pool>('pool');
+		const started: number[] = [];
+		expect(await runPool(jobs(started), 1, false)).toEqual([{ error: new Error('refused') }, { value: 'read' }]);
+		expect(started).toEqual([0, 1]);
+	});
+});
+
+test('an API version the node does not have (a workflow edited by hand) has no operations, rather than failing', () => {
+	const { findOperation } = fresh<Registry>('registry');
+	expect(findOperation('v3' as 'v2', 'rut', 'load')).toBeUndefined();
+	expect(findOperation('v2', 'rut', 'load')?.path).toBe('/helper/cargarRut');
+});
+
+describe('Load', () => {
+	const RUT = '12345678-5';
+
+	test('an answer that is not an object is kept under `response`, beside the RUT', async () => {
+		const { loadV2 } = fresh<Load>('load');
+		const maker = loadV2.steps.find((step) => step.items)!;
+		expect(await maker.items!.call(context({}), 'OK', ANSWER, plan({}, RUT))).toEqual([{ json: { rut: RUT, response: 'OK' } }]);
+	});
+
+	test('V1 sends POST /helper/loadRut under the V1 root, a paid call', () => {
+		const { loadV1, planItem } = fresh<Load & Operation>('load', 'operation');
+		const planned = planItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadV1, 0);
+		expect(planned.request).toEqual({ method: 'POST', root: 'v1', path: '/helper/loadRut', paid: true });
+	});
+
+	test.each([
+		['v2', '/helper/cobranzaLaboral/12345678-5/moraPrevisional'],
+		['v1', '/helper/12345678-5/getMoraPrevisionalCases'],
+	] as const)('its %s dry run asks the free pension-arrears read (%s) whether the RUT is loaded', async (root, path) => {
+		const { loadV2, loadV1 } = fresh<Load>('load');
+		const sent: unknown[] = [];
+		const api = {
+			once: async (key: string, request: { method: string; root: string; path: string }) => {
+				sent.push([key, request.method, request.root, request.path]);
+				return { response: { statusCode: 200, headers: {}, data: [] }, sentHere: true };
+			},
+			claimFirst: () => true,
+		} as unknown as Transport;
+		const load = root === 'v2' ? loadV2 : loadV1;
+		const estimator = load.steps.find((step) => step.estimate)!;
+		const choices = { load: { isMonitoring: false, includeBureau: true }, dryRun: true };
+		const answer = await estimator.estimate!(api, { request: { method: 'POST', root, path: load.path, paid: true }, choices, rut: RUT });
+		expect(sent).toEqual([[`probe:${root}:${RUT}`, 'GET', root, path]]);
+		expect(answer).toEqual({ extra: { rut: RUT, isMonitoring: false, includeBureau: true, dryRun: true, wouldPay: false, alreadyLoaded: true } });
+	});
+});
+
+describe('ISO Dates', () => {
+	test('rewrites the service dates when on, and leaves the answer as it came when off', () => {
+		const { isoDates } = fresh<Steps>('steps');
+		const data = { fechaCarga: '31-01-2025', detalle: [{ fecha: '05-02-2024 13:04:05', periodo: '03/2024' }] };
+		expect(isoDates.reshape!(data, plan({ isoDates: true }))).toEqual({ fechaCarga: '2025-01-31', detalle: [{ fecha: '2024-02-05T13:04:05', periodo: '2024-03' }] });
+		expect(isoDates.reshape!(data, plan({ isoDates: false }))).toBe(data);
+	});
+});
+
+describe('the marks of a paid call', () => {
+	test('go on the first item of an answer only; every item gets the rest', () => {
+		const { withExtra } = fresh<Cost>('cost');
+		const items = [{ json: { id: 1 } }, { json: { id: 2 } }];
+		expect(withExtra(items, { rut: '1-9', paid: 'rutLoad', wouldPayFor: 'rutLoad' })).toEqual([
+			{ json: { id: 1, rut: '1-9', paid: 'rutLoad', wouldPayFor: 'rutLoad' } },
+			{ json: { id: 2, rut: '1-9' } },
+		]);
+	});
+
+	test('an item without them is handed on as it is, not copied', () => {
+		const { uncounted } = fresh<Cost>('cost');
+		const json = { rut: '1-9', dryRun: true };
+		expect(uncounted(json)).toBe(json);
+		expect(uncounted({ ...json, paid: 'rutLoad' })).toEqual(json);
+	});
+});
+
+describe('how an operation combines its steps', () => {
+	const base = { value: 'probe', name: 'Probe', action: 'Probe', description: 'A probe', method: 'GET' as const, root: 'v2' as const, path: '/usage' };
+	const sends = { properties: [], send: async () => ({}) };
+
+	test('two steps that both send: building the operation fails at once, naming it and the hook', () => {
+		const { checkSteps } = fresh<Operation>('operation');
+		expect(() => checkSteps({ ...base, steps: [sends, sends] })).toThrow('Operation probe: 2 steps have send(); at most one may');
+	});
+
+	test.each(['estimate', 'followUp', 'items'] as const)('two steps with %s() fail the same way; one is fine', (hook) => {
+		const { checkSteps } = fresh<Operation>('operation');
+		const step = { properties: [], [hook]: () => undefined };
+		expect(() => checkSteps({ ...base, steps: [step, step] })).toThrow(`2 steps have ${hook}()`);
+		expect(checkSteps({ ...base, steps: [step, sends] }).steps).toHaveLength(2);
+	});
+
+	test('every operation of the node passes (the registry checks them when it loads)', () => {
+		const { RESOURCES } = fresh<Registry>('registry');
+		const operations = Object.values(RESOURCES).flat().flatMap((r) => r.operations);
+		expect(operations.length).toBeGreaterThan(25);
+	});
+
+	test('reshapes run in the order the steps list them, each on what the one before gave', async () => {
+		const { runPlan } = fresh<Operation>('operation');
+		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
+		const api = { request: async () => ({ data: 'answer', headers: {} }) } as unknown as Transport;
+		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/usage' }, choices: {} };
+		const items = await runPlan.call(context({}), { ...base, steps: [append('>a'), append('>b'), append('>c')] }, plan, api);
+		expect(items).toEqual([{ json: { data: 'answer>a>b>c' } }]);
+	});
+});
