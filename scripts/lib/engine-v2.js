@@ -18,8 +18,8 @@ const { importWorkflows, CREDENTIAL_IDS, RISKINFO_TRIGGER } = require('./setup')
 const { ensureServicePackages, startPostgres } = require('./services');
 const { PROBE_TRIGGER, complianceEvent, send } = require('./deliveries');
 
-// n8n stores run data as flatted text; this is n8n-workflow's own copy.
-const flatted = require(require.resolve('flatted', { paths: [path.dirname(require.resolve('n8n-workflow'))] }));
+// n8n's REST API gives an execution's run data as the text n8n stores, flatted's format.
+const flatted = require('flatted');
 
 const OWNER = { email: 'engine@example.com', firstName: 'Engine', lastName: 'Two', password: 'Engine-2-sandbox' };
 
