@@ -290,7 +290,8 @@ async function main() {
 	const failedCount = results.length - passed + (failed ? 1 : 0);
 	if (failedCount || args.has('--keep')) step(`kept ${tmp} and ${engineDir} (n8n logs: ${path.join(tmp, 'n8n.log')}, ${path.join(engineDir, 'n8n.log')})`);
 	else for (const dir of [tmp, engineDir]) fs.rmSync(dir, { recursive: true, force: true });
-	step(`ran on n8n ${runtime.version}${runtime.version === PINNED ? ' (pinned)' : ''}`);
+	const skipped = runtime.skipped.map((s) => `; n8n ${s.version} was asked for, but this registry lacks ${s.missing}`).join('');
+	step(`ran on n8n ${runtime.version}${runtime.version === PINNED ? ' (pinned)' : ''}${skipped}`);
 	process.stdout.write(`e2e: ${passed} passed, ${failedCount} failed\n`);
 	return failedCount === 0;
 }
