@@ -35,24 +35,25 @@ export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly',
+		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD/MM/YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly. Dates already in ISO 8601 stay as they are.',
 };
 
 export const isoDates: Step = flag(isoDatesProperty, {
 	reshape: (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data),
 });
 
-export const splitIntoItems: Step = flag(
-	{
-		displayName: 'Split Into Items',
-		name: 'split',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
-	},
-	{ items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]) },
-);
+export const splitProperty: INodeProperties & { name: 'split' } = {
+	displayName: 'Split Into Items',
+	name: 'split',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
+};
+
+export const splitIntoItems: Step = flag(splitProperty, {
+	items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]),
+});
 
 /** A list of an answer that holds several; `field` is the service's name for it. */
 export interface SplittableList {
