@@ -6,7 +6,6 @@
 // execution n8n starts for it. Static data is saved the way n8n 2.40.7 does by default (on
 // emit, when marked changed); `savedByContent` counts what its durable poll cursors would save
 // (a poll whose static data differs from before it).
-import 'reflect-metadata';
 import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, PollContext, PollTriggerExecutor } from 'n8n-core';
 import { Workflow, type IDataObject, type INode, type INodeExecutionData, type IWorkflowBase } from 'n8n-workflow';

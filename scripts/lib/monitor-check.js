@@ -91,4 +91,4 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, stack }) {
 	}
 }
 
-module.exports = { checkMonitor, POLLED };
+module.exports = { checkMonitor };

@@ -6,7 +6,7 @@ import { PolledWorkflow } from '../../harness/poll';
 import { NO_OP } from '../../harness/workflow';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 
-export const MONITOR = 'n8n-nodes-riskinfo.riskInfoMonitor';
+const MONITOR = 'n8n-nodes-riskinfo.riskInfoMonitor';
 export const V2_SUMMARY = '/api/clients/v2/helper/resumen';
 
 export function monitorWorkflow(sb: Sandbox, parameters: IDataObject, o: { budgetMs?: number; name?: string } = {}): PolledWorkflow {
