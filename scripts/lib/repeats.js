@@ -58,7 +58,8 @@ async function createWorkflow(n8n, apiKey, baseUrls, { name, respond, then }) {
 
 /**
  * Waits until every execution of the workflow has finished and none has appeared for QUIET_MS;
- * resolves them grouped by the webhookId their trigger emitted.
+ * resolves them grouped by the webhookId their trigger emitted (a repeat's execution, in which the
+ * trigger emitted nothing, under undefined).
  */
 async function settled(ctx, wf, timeoutMs = 180_000) {
 	let last = '';
@@ -72,6 +73,7 @@ async function settled(ctx, wf, timeoutMs = 180_000) {
 	throw new Error(`executions of "${wf.name}" still running or appearing after ${timeoutMs / 1000} s`);
 }
 
+/** Executions in which the trigger emitted `id`'s event, so the workflow's nodes after it ran. */
 const runsOf = (byId, id) => byId.get(id)?.length ?? 0;
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
@@ -204,6 +206,9 @@ async function measureRepeats(ctx, baseUrls) {
 	await scenario('failed', 'Respond When Finished, a failing workflow', () => deliver(after, failing.urls[0], failEvent, 500));
 	await scenario('failedRetry', "Respond When Finished, the failed delivery's retry", () => deliver(after, failing.urls[failing.urls.length - 1], failEvent));
 	m.failedRuns = runsOf(await settled(ctx, failing), failEvent.webhookId);
+	// A repeat still starts an execution, in which the trigger emits nothing: counted apart, per workflow.
+	m.repeatExecutions = [];
+	for (const wf of [fast, slow, fastAfter, slowAfter, failing]) m.repeatExecutions.push(runsOf(await settled(ctx, wf), undefined));
 	m.unanswered = after.unanswered;
 	m.sentAfter = after.sent;
 
@@ -217,7 +222,8 @@ async function measureRepeats(ctx, baseUrls) {
 		`50 pairs at the same moment → ${sum(m.pairsAfter)} executions (${twice(m.pairsAfter)}); ` +
 		`50 different at once → ${m.burstAfter[0]}, their repeats → ${m.burstAfter[1]} ran again, all again → ${m.burstAfter[2]}; ` +
 		`a failing workflow → ${m.failed.status} ${JSON.stringify(m.failed.body)}, the service's retry → ${m.failedRetry.status} ${JSON.stringify(m.failedRetry.body)}, ${m.failedRuns} execution; ` +
-		`left without an answer after ${ANSWER_WAIT_MS / 1000} s: ${m.unanswered.length} of the ${m.sentAfter} deliveries answered when finished`;
+		`left without an answer after ${ANSWER_WAIT_MS / 1000} s: ${m.unanswered.length} of the ${m.sentAfter} deliveries answered when finished; ` +
+		`executions in which the trigger emitted nothing (repeats it recognised), per workflow: ${m.repeatExecutions.join(', ')}`;
 	return m;
 }
 
@@ -243,7 +249,7 @@ function assertPromised(m) {
 	// queue mode); the service's retry is a repeat, answered 200, and starts nothing.
 	const lost = m.failed.status === 0 && m.unanswered.length > 0;
 	assert(lost || m.failed.body?.message === 'Error in workflow', `the failing workflow was answered ${JSON.stringify(m.failed.body)}`);
-	assert(m.failedRetry.body?.emitted === 0 && m.failedRuns === 1, `the retry of the failed delivery was answered ${JSON.stringify(m.failedRetry.body)}; ${m.failedRuns} executions`);
+	assert(m.failedRetry.status === 200 && m.failedRuns === 1, `the retry of the failed delivery was answered ${m.failedRetry.status} ${JSON.stringify(m.failedRetry.body)}; the workflow ran ${m.failedRuns} times`);
 }
 
 /**
