@@ -46,7 +46,7 @@ export default {
 			// work tree: a planted bug in the jest process cannot reach them, and Stryker's copy of the
 			// project is not a git checkout. stateless.test.ts reads the sources as text, which in
 			// Stryker's copy are the instrumented ones. See test/MUTANTS.md.
-			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/package.test.ts', '<rootDir>/test/stateless.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/package/package.test.ts', '<rootDir>/test/package/stateless.test.ts'],
 			// The same for the one test that runs eslint over the sources, which would lint Stryker's
 			// instrumented copies of them. And, for time, the trigger test that sends 1,001 deliveries
 			// through n8n's engine to reach the bound of what is remembered (seconds per mutant): the

@@ -1,4 +1,5 @@
-// Prints the tables and the PASS/FAIL lines, and writes bench/results.json and bench/README.md.
+// Prints the tables and the PASS/FAIL lines, and writes bench/results.json, bench/README.md and
+// the block of docs/benchmarks.md.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -51,7 +52,7 @@ export function write(sections: Section[], startedAt: Date, seconds: number, loa
 	render(results);
 }
 
-/** bench/README.md and the project README's block from a run's results (also after editing NOTES.md: `npm run bench -- --render`). */
+/** bench/README.md and docs/benchmarks.md's block from a run's results (also after editing NOTES.md: `npm run bench -- --render`). */
 export function render(results: Results): void {
 	const m = results.machine;
 	const { sections } = results;
@@ -78,20 +79,20 @@ export function render(results: Results): void {
 	}
 	parts.push('', NOTES);
 	fs.writeFileSync(path.join(__dirname, 'README.md'), `${parts.join('\n')}\n`);
-	updateProjectReadme(readmeSection(results));
+	updateDocsBlock(docsSection(results));
 }
 
-/** The project README's copy: every target with its result, and each section's main table. */
-export function readmeSection(results: Pick<Results, 'sections' | 'startedAt' | 'seconds' | 'loadAverage'>): string {
+/** docs/benchmarks.md's copy: every target with its result, and each section's main table. */
+export function docsSection(results: Pick<Results, 'sections' | 'startedAt' | 'seconds' | 'loadAverage'>): string {
 	const { sections } = results;
 	const parts = [
 		`Latest run: ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${results.seconds} s, on a shared 2-core VM (load average ${results.loadAverage.start} at the start,`,
 		`${results.loadAverage.end} at the end; ratios are measured side by side in one run, absolute rates vary from run to run). How each figure is`,
-		'measured, every run, the profiles and how to read them: [bench/README.md](bench/README.md).',
+		'measured, every run, the profiles and how to read them: [bench/README.md](../bench/README.md).',
 		'',
 		markdownTable([['Section', 'Target', 'Measured', 'Result'], ...sections.flatMap((s) => s.checks.map((c) => [s.title.split(':')[0], c.target, c.measured, c.pass ? 'PASS' : 'FAIL']))]),
 	];
-	for (const s of sections) parts.push('', `### ${s.title}`, ...(s.ranAlone ? ['', ranAloneLine(s.ranAlone)] : []), '', markdownTable(s.table));
+	for (const s of sections) parts.push('', `## ${s.title}`, ...(s.ranAlone ? ['', ranAloneLine(s.ranAlone)] : []), '', markdownTable(s.table));
 	return parts.join('\n');
 }
 
@@ -113,17 +114,17 @@ export function writeAlone(order: string[], ran: Array<{ name: string; section: 
 	render(results);
 }
 
-export const README_MARKS = ['<!-- bench:start (written by npm run bench) -->', '<!-- bench:end -->'] as const;
+export const DOCS_PAGE = path.join(__dirname, '..', 'docs', 'benchmarks.md');
+export const BLOCK_MARKS = ['<!-- bench:start (written by npm run bench) -->', '<!-- bench:end -->'] as const;
 
-function updateProjectReadme(section: string): void {
-	const file = path.join(__dirname, '..', 'README.md');
-	const readme = fs.readFileSync(file, 'utf8');
-	const [start, end] = README_MARKS.map((m) => readme.indexOf(m));
+function updateDocsBlock(section: string): void {
+	const page = fs.readFileSync(DOCS_PAGE, 'utf8');
+	const [start, end] = BLOCK_MARKS.map((m) => page.indexOf(m));
 	if (start < 0 || end < start) {
-		console.warn(`README.md has no ${README_MARKS[0]} ... ${README_MARKS[1]} block; it was not updated`);
+		console.warn(`docs/benchmarks.md has no ${BLOCK_MARKS[0]} ... ${BLOCK_MARKS[1]} block; it was not updated`);
 		return;
 	}
-	fs.writeFileSync(file, `${readme.slice(0, start + README_MARKS[0].length)}\n${section}\n${readme.slice(end)}`);
+	fs.writeFileSync(DOCS_PAGE, `${page.slice(0, start + BLOCK_MARKS[0].length)}\n${section}\n${page.slice(end)}`);
 }
 
 const NOTES = fs.existsSync(path.join(__dirname, 'NOTES.md')) ? fs.readFileSync(path.join(__dirname, 'NOTES.md'), 'utf8').trim() : '';

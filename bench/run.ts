@@ -1,7 +1,7 @@
 // `npm run bench`: every section in one run (issue 8, point 4, and issue 19). Options:
 // `--only <section>[,<section>]` (or --only=…) runs those alone and writes nothing, unless with
 // --write: then they replace the same sections of bench/results.json, marked as run alone; --strict
-// exits with code 1 when a target fails; --render only writes the READMEs again from results.json.
+// exits with code 1 when a target fails; --render only writes bench/README.md and docs/benchmarks.md again from results.json.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -30,7 +30,7 @@ async function main() {
 
 	if (args.includes('--render')) {
 		render(JSON.parse(fs.readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as Results);
-		console.log('bench/README.md and the README block rendered from bench/results.json');
+		console.log('bench/README.md and the block of docs/benchmarks.md rendered from bench/results.json');
 		return;
 	}
 	const startedAt = new Date();

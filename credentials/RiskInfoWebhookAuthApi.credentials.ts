@@ -20,7 +20,7 @@ export class RiskInfoWebhookAuthApi implements ICredentialType {
 		{
 			// n8n tests a credential when it is saved and words any pass as "Connection tested successfully".
 			displayName:
-				'Nothing is sent with this secret: the Risk Info Trigger compares each delivery against it, and the service offers no way to test it from n8n. So "Connection tested successfully" here only means the secret is usable (filled in, a valid header name). To test it for real, send the trigger a sample delivery (README: "Try it without the service"): a wrong secret is answered 401.',
+				'Nothing is sent with this secret: the Risk Info Trigger compares each delivery against it, and the service offers no way to test it from n8n. So "Connection tested successfully" here only means the secret is usable (filled in, a valid header name). To test it for real, send the trigger a sample delivery (see "Try it without the service" in the trigger guide): a wrong secret is answered 401.',
 			name: 'testNotice',
 			type: 'notice',
 			default: '',

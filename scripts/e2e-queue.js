@@ -13,7 +13,7 @@
 //       run by a worker, with the normalised event; a wrong or missing token gets 401, starts nothing
 //   (c) Ignore Repeated Deliveries across processes: a repeat to the other processor after the
 //       first was answered starts nothing; simultaneous pairs and concurrent bursts are counted and
-//       held to the guarantee the README states
+//       held to the guarantee docs/repeated-deliveries.md states
 //   (e) 300 deliveries at 30/s across both processors, and the same against the single process:
 //       every one answered 200 and run once; answer times and executions per second printed
 //   (d) a worker stopped with SIGTERM during a 200-item screening: the execution finishes or is
@@ -21,7 +21,7 @@
 //   (f) `npm start -- --queue` as a user runs it
 // Options: --keep (keep the temporary folder and logs), --no-build, --only=a,b,… (a subset),
 // --default-engine (n8n's default expression engine on the webhook processors and the single
-// process too, to reproduce the README's figures for it; (e) may then fail on two cores),
+// process too, to reproduce docs/queue-mode.md's figures for it; (e) may then fail on two cores),
 // --static-data-fix (webhook processors and the single process with lib/static-data-fix.js: what
 // (c) measures if n8n also saved what a webhook trigger writes while receiving).
 const fs = require('node:fs');
@@ -44,7 +44,7 @@ const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const OWNER = { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' };
 const args = process.argv.slice(2);
 const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,b,c,e,d,z,f').split(','));
-// The webhook phase's settings the README recommends (lib/queue.js says why), on both sides of (e).
+// The webhook phase's settings docs/queue-mode.md recommends (lib/queue.js says why), on both sides of (e).
 const WEBHOOK_ENV = {
 	...(args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV),
 	...(args.includes('--static-data-fix') ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'lib', 'static-data-fix.js')}` } : {}),

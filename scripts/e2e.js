@@ -15,7 +15,7 @@
 //   (d) the PDF report workflow yields a PDF binary ready for an email node
 //   (g), (h) hostile deliveries: nested 5,000 levels deep, inflating past 16 MiB (lib/hostile.js)
 //   (r) Ignore Repeated Deliveries: repeats sequential, on the answer and concurrent, under both
-//       Respond settings, counted and held to what the README promises (lib/repeats.js)
+//       Respond settings, counted and held to what docs/repeated-deliveries.md promises (lib/repeats.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (f) `npm start`: its banner's editor, login and credential work, the examples are there with

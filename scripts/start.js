@@ -12,7 +12,7 @@ const path = require('node:path');
 const { ROOT } = require('./lib/n8n');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, listFiles, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples } = require('./lib/setup');
-const { exampleDataTables, ensureDataTables, readmeSampleEvent, sampleCommand } = require('./lib/demo-data');
+const { exampleDataTables, ensureDataTables, documentedSampleEvent, sampleCommand } = require('./lib/demo-data');
 const { prepareMcpExample, mcpBanner } = require('./lib/mcp');
 const { OWNER, parseStartArgs, preferredPort, banner } = require('./lib/demo');
 const { startQueueDemo } = require('./lib/start-queue');
@@ -47,15 +47,15 @@ function hookToken() {
 
 /**
  * What the first hour needs before anything runs: the onboarding example's Data table, so a
- * result delivered before its first load finds an empty table rather than none; and the README's
+ * result delivered before its first load finds an empty table rather than none; and the documented
  * sample event in a file, for the commands the banner prints.
  */
 async function prepareFirstUse(n8n, cookie, wfs) {
 	for (const name of await ensureDataTables(n8n, cookie, exampleDataTables(Object.values(wfs)))) log(`created the Data table "${name}"`);
-	fs.writeFileSync(SAMPLE_EVENT_FILE, JSON.stringify(readmeSampleEvent(), null, 2) + '\n');
+	fs.writeFileSync(SAMPLE_EVENT_FILE, JSON.stringify(documentedSampleEvent(), null, 2) + '\n');
 }
 
-/** One thing to try first, and the commands that send the trigger the README's sample result. */
+/** One thing to try first, and the commands that send the trigger the documented sample result. */
 function firstUseLines({ wfs, receiver, hookUrl, token }) {
 	const testUrl = hookUrl.replace('/webhook/', '/webhook-test/');
 	const trigger = wfs[receiver].json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger').name;
@@ -64,7 +64,7 @@ function firstUseLines({ wfs, receiver, hookUrl, token }) {
 		`Try this first: open "${wfs.onboarding.json.name}" under Overview, choose Execute workflow ▾ → from Start,`,
 		'  then open Executions: each supplier\'s screening result comes back by webhook within seconds.',
 		'',
-		`Send the trigger "${trigger}" the README's sample result yourself (gzip, the demo webhook token;`,
+		`Send the trigger "${trigger}" the sample result of docs/trigger.md yourself (gzip, the demo webhook token;`,
 		`the event is in ${SAMPLE_EVENT_FILE}):`,
 		`  Production URL (the published workflow runs it; see its Executions):`,
 		`    ${sampleCommand({ url: hookUrl, token, file: SAMPLE_EVENT_FILE })}`,

@@ -4,7 +4,7 @@ import type { INodeProperties, TriggerPanelDefinition } from 'n8n-workflow';
 
 import { DOCS } from '../shared/docs';
 
-const testHowTo = `click <b>Execute step</b>: n8n listens at the Test URL for two minutes. The Risk Info service never calls the Test URL (only the Production URL registered with it), so send it a sample result yourself, with the command in the <a href="${DOCS.tryTheTrigger}" target="_blank">README</a> (npm start prints it ready to paste). The event then shows up in this editor.`;
+const testHowTo = `click <b>Execute step</b>: n8n listens at the Test URL for two minutes. The Risk Info service never calls the Test URL (only the Production URL registered with it), so send it a sample result yourself, with the command in the <a href="${DOCS.tryTheTrigger}" target="_blank">trigger guide</a> (npm start prints it ready to paste). The event then shows up in this editor.`;
 
 /** The texts n8n shows in the input panel, in place of its generic "create an event in Risk Info". */
 export const triggerPanel: TriggerPanelDefinition = {
@@ -24,7 +24,7 @@ export const RESPOND_WHEN_FINISHED = 'whenFinished';
 
 export const properties: INodeProperties[] = [
 	{
-		displayName: `Register the <b>Production URL</b> (open <b>Webhook URLs</b> at the top of this panel, then <b>Production URL</b>) with the Risk Info service as your compliance webhook, together with the same authentication method and secret as in the credential below. The service has no API for this, so n8n cannot do it for you. Then <b>publish</b> the workflow: only the published version receives deliveries, so changes to the options below reach production when you publish again. <b>To test in the editor:</b> click <b>Execute step</b>. n8n then says "Go to Risk Info and create an event", but the service only ever calls the Production URL, never the Test URL: send the Test URL a sample event yourself, with the command in the <a href="${DOCS.tryTheTrigger}" target="_blank">README</a> (npm start prints it ready to paste).`,
+		displayName: `Register the <b>Production URL</b> (open <b>Webhook URLs</b> at the top of this panel, then <b>Production URL</b>) with the Risk Info service as your compliance webhook, together with the same authentication method and secret as in the credential below. The service has no API for this, so n8n cannot do it for you. Then <b>publish</b> the workflow: only the published version receives deliveries, so changes to the options below reach production when you publish again. <b>To test in the editor:</b> click <b>Execute step</b>. n8n then says "Go to Risk Info and create an event", but the service only ever calls the Production URL, never the Test URL: send the Test URL a sample event yourself, with the command in the <a href="${DOCS.tryTheTrigger}" target="_blank">trigger guide</a> (npm start prints it ready to paste).`,
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',

@@ -10,10 +10,12 @@ export const PACKAGE_DESCRIPTION =
 	'Risk and due-diligence information on Chilean taxpayers by RUT, and compliance screening of names';
 
 // A node's Docs link: n8n appends its tracking query to a codex URL, after any "#anchor", which
-// then no longer matches; a `documentationUrl` starting with http is used as it is.
-const README = 'https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo';
+// then no longer matches; a `documentationUrl` starting with http is used as it is. The README
+// covers what a user sets up; the longer references are pages under docs/.
+const REPOSITORY = 'https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo';
+const PAGE = `${REPOSITORY}/blob/main/docs`;
 export const DOCS = {
-	operations: `${README}#operations`,
-	trigger: `${README}#trigger`,
-	tryTheTrigger: `${README}#try-it-without-the-service`,
+	operations: `${REPOSITORY}#operations`,
+	trigger: `${REPOSITORY}#trigger`,
+	tryTheTrigger: `${PAGE}/trigger.md#try-it-without-the-service`,
 };

@@ -1,5 +1,5 @@
 'use strict';
-// Issue 16 point 4, in a real n8n: the supplier-screening example run first from its dry-run
+// The cost guard in a real n8n: the supplier-screening example run first from its dry-run
 // trigger, then for real. The dry run must make the sandbox count no paid call, and its estimate
 // (the example's Summarize, count_wouldPayFor) must equal what the real run then pays, as the
 // sandbox counts it and as the same Summarize totals it (count_paid). The other checks load the

@@ -1,6 +1,6 @@
 'use strict';
 // What a new user of `npm start` needs beyond the imports: the onboarding example's Data table
-// created before anything runs, and the README's sample compliance event ready to send to the
+// created before anything runs, and the documented sample compliance event ready to send to the
 // trigger. Shared by scripts/start.js and the browser e2e, which checks what the banner prints.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -59,20 +59,20 @@ async function deleteDataTable(n8n, cookie, name) {
 }
 
 /**
- * The sample SUCCESS event of the README's "Try it without the service" (the one command of that
- * section, which test/trigger/readme-sample.test.ts runs as written), so there is one sample.
+ * The sample SUCCESS event of docs/trigger.md's "Try it without the service" (the one command of
+ * that section, which test/trigger/documented-sample.test.ts runs as written), so there is one sample.
  */
-function readmeSampleEvent() {
-	const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('\n### Try it without the service\n'));
+function documentedSampleEvent() {
+	const page = fs.readFileSync(path.join(ROOT, 'docs', 'trigger.md'), 'utf8');
+	const section = page.slice(page.indexOf('\n## Try it without the service\n'));
 	const quoted = /```sh\nprintf '%s' '([^']*)' \| gzip \| curl /.exec(section);
-	if (!quoted) throw new Error('README.md: no sample command under "### Try it without the service"');
+	if (!quoted) throw new Error('docs/trigger.md: no sample command under "## Try it without the service"');
 	return JSON.parse(quoted[1]);
 }
 
 const shellQuote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
 
-/** The README's command with the event read from `file`: gzip, the service's headers, bearer `token`. */
+/** The documented command with the event read from `file`: gzip, the service's headers, bearer `token`. */
 function sampleCommand({ url, token, file }) {
 	return (
 		`gzip -c ${shellQuote(file)} | curl -sS ${shellQuote(url)} -H 'Content-Type: application/json' ` +
@@ -80,4 +80,4 @@ function sampleCommand({ url, token, file }) {
 	);
 }
 
-module.exports = { exampleDataTables, ensureDataTables, deleteDataTable, readmeSampleEvent, sampleCommand };
+module.exports = { exampleDataTables, ensureDataTables, deleteDataTable, documentedSampleEvent, sampleCommand };

@@ -119,9 +119,9 @@ async function sandboxGet(sandbox, p) {
 }
 
 /**
- * The simplified record README.md's "Simplified summary" table promises for a V2 summary `d`, field
+ * The simplified record docs/simplified-summary.md's table promises for a V2 summary `d`, field
  * by field from its "V2 source" column and the rules under it, with dates in ISO 8601 as the
- * example asks. Written from the README, not from the node's code, so the two can disagree.
+ * example asks. Written from that page, not from the node's code, so the two can disagree.
  */
 function documentedSummary(d) {
 	const at = (p) => p.split('.').reduce((v, k) => (v === null || v === undefined ? undefined : v[k]), d);
@@ -245,7 +245,7 @@ async function checkToolList(ctx, log) {
 	return `Streamable HTTP with the bearer token: ${tools.length} tools (${tools.map((t) => t.name).join(', ')}), each with the example's description and a string rut whose description gives the format and says reads are free (input schemas above); SSE at the same address: the same tools, and Get Usage answers; a wrong token: refused (${refused.message.slice(0, 90)})`;
 }
 
-/** Get Summary through MCP for every known RUT equals the sandbox's summary as the README maps it. */
+/** Get Summary through MCP for every known RUT equals the sandbox's summary as docs/simplified-summary.md maps it. */
 async function checkSummary(ctx) {
 	const summary = ctx.byOperation('getSummary');
 	const paidBefore = ctx.sandbox.usage().paidLoads;
@@ -260,7 +260,7 @@ async function checkSummary(ctx) {
 	assert(dotted.rut === ctx.known.clean, `${summary} for 76.111.111-6 answered the record of ${dotted.rut}`);
 	const paid = ctx.sandbox.usage().paidLoads - paidBefore;
 	assert(paid === 0, `the calls paid for ${paid} loads`);
-	return `${Object.keys(ctx.known).length} known RUTs: each simplified record equals the sandbox's summary field by field (README's mapping); 76.111.111-6 reads as ${ctx.known.clean}; no paid load`;
+	return `${Object.keys(ctx.known).length} known RUTs: each simplified record equals the sandbox's summary field by field (docs/simplified-summary.md's mapping); 76.111.111-6 reads as ${ctx.known.clean}; no paid load`;
 }
 
 /** Malformed RUTs answer a tool error that says what is wrong, and nothing reaches the sandbox. */
@@ -327,7 +327,7 @@ async function checkSizes(ctx, log) {
 	assert(Math.max(...compliance.map((r) => r.chars)) <= 1000, 'a compliance answer took more than 1,000 characters; the example tells the model about 650');
 	assert(perCase.length > 0, 'no known RUT has civil cases to measure');
 	const perCaseMax = Math.max(...perCase);
-	assert(perCaseMax <= 400, `a civil case takes ${Math.round(perCaseMax)} characters; the example and the README say about 300`);
+	assert(perCaseMax <= 400, `a civil case takes ${Math.round(perCaseMax)} characters; the example says about 300, docs/ai-agents.md about 260`);
 	return `simplified summaries ${Math.min(...summaries.map((r) => r.chars))}-${biggest} characters (full summaries from ${full}); compliance up to ${Math.max(...compliance.map((r) => r.chars))}; civil cases up to ${Math.round(perCaseMax)} characters each`;
 }
 

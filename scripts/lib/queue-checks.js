@@ -87,14 +87,14 @@ async function checkDeliveries(ctx) {
 /**
  * (c) What Ignore Repeated Deliveries holds across webhook processors: lib/repeats.js's scenarios,
  * every repeat sent to the other processor and every pair to both at once, under both Respond
- * settings; the counts printed, and held to what the README promises (the same as in one process).
+ * settings; the counts printed, and held to what docs/repeated-deliveries.md promises (the same as in one process).
  */
 async function checkRepeats(ctx) {
 	const { main, apiKey, token, stack, step } = ctx;
 	const m = await measureRepeats({ n8n: main, apiKey, token }, stack.webhooks.map((h) => h.url));
 	step(`(c) measured: ${m.summary}`);
 	assertPromised(m);
-	// With the settings the README gives webhook processors, n8n sends every answer it holds.
+	// With the settings docs/queue-mode.md gives webhook processors, n8n sends every answer it holds.
 	const keeps = stack.webhooks.every((h) => h.extraEnv?.N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED);
 	assert(!keeps || m.unanswered.length === 0, `${m.unanswered.length} of ${m.sentAfter} deliveries answered when finished got no answer within 20 s, with N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED set`);
 	return m.summary;

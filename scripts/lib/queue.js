@@ -18,14 +18,14 @@ const { MemorySampler } = require('./memory');
  * delivery (its own Webhook node is exempt): about 0.2 s of CPU each, so two cores could not answer
  * 30 deliveries a second (answers after 25 s, then 503 "Database is not ready!" when the starved
  * event loop missed its database pings). The previous expression engine has no per-delivery
- * isolate; the README's Queue mode section gives the figures and the trade-off.
+ * isolate; docs/queue-mode.md gives the figures and the trade-off.
  */
 const WEBHOOK_ENGINE_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
 /**
  * With n8n's defaults a webhook processor forgets a finished job at once, so an answer held until
  * the workflow has finished (the trigger's default Respond from version 1.1) is sometimes never
  * sent when the job ends before the processor starts waiting for it: 1 to 4 of 261 in our runs.
- * Keeping the last finished jobs lets it find the result. README, Queue mode.
+ * Keeping the last finished jobs lets it find the result. docs/queue-mode.md.
  */
 const WEBHOOK_ANSWER_ENV = { N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000', N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000' };
 const WEBHOOK_PROCESSOR_ENV = { ...WEBHOOK_ENGINE_ENV, ...WEBHOOK_ANSWER_ENV };
@@ -106,7 +106,7 @@ async function startQueue(o) {
 			...stack.redis.env,
 			EXECUTIONS_MODE: 'queue',
 			// n8n's default of 2 connections per process timed out ("timeout exceeded when trying to
-			// connect") at 30 deliveries a second on a webhook processor; see README, Queue mode.
+			// connect") at 30 deliveries a second on a webhook processor; see docs/queue-mode.md.
 			DB_POSTGRESDB_POOL_SIZE: '10',
 			N8N_ENCRYPTION_KEY: crypto.randomBytes(24).toString('base64url'),
 			...(o.env ?? {}),

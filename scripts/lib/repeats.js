@@ -188,7 +188,7 @@ async function measureRepeats(ctx, baseUrls) {
 	const slow = await make(`answered immediately, ${SLOW_SECONDS} s workflow`, { respond: 'immediately', then: 'slow' });
 	await scenario('onAnswer', 'repeats on the answer', () => repeatOnAnswer(ctx, slow));
 
-	// n8n may leave an answer held until the run ends unsent (see the README, Queue mode).
+	// n8n may leave an answer held until the run ends unsent (see docs/repeated-deliveries.md).
 	const after = { ...ctx, unanswered: [], sent: 0 };
 	// Respond left at the default of new nodes: When the Workflow Has Finished.
 	const fastAfter = await make('answered when finished', {});
@@ -228,7 +228,7 @@ async function measureRepeats(ctx, baseUrls) {
 }
 
 /**
- * What the README promises (Trigger → Options and Queue mode → Repeated deliveries), the same in
+ * What the documentation promises (docs/trigger.md → Options and docs/repeated-deliveries.md), the same in
  * one process as across webhook processors; throws at the first broken promise.
  */
 function assertPromised(m) {
@@ -245,7 +245,7 @@ function assertPromised(m) {
 	assert(m.afterAnswer.ms >= SLOW_SECONDS * 1000 && m.afterAnswer.body === '', `Respond When Finished answered after ${Math.round(m.afterAnswer.ms)} ms with ${JSON.stringify(m.afterAnswer.body)}`);
 	exactly(m.onAnswerAfter, 1, 'Respond When Finished, a repeat sent the moment the first was answered');
 	assert(m.burstAfter[2] === 0, `Respond When Finished: ${m.burstAfter[2]} of 50 deliveries ran again although each had been repeated one at a time, after the answer`);
-	// A failed workflow is answered 500 (unless n8n lost the answer, which the README says it may in
+	// A failed workflow is answered 500 (unless n8n lost the answer, which docs/repeated-deliveries.md says it may in
 	// queue mode); the service's retry is a repeat, answered 200, and starts nothing.
 	const lost = m.failed.status === 0 && m.unanswered.length > 0;
 	assert(lost || m.failed.body?.message === 'Error in workflow', `the failing workflow was answered ${JSON.stringify(m.failed.body)}`);
@@ -253,7 +253,7 @@ function assertPromised(m) {
 }
 
 /**
- * The single-process e2e's check (r): measures, prints, and asserts what the README promises.
+ * The single-process e2e's check (r): measures, prints, and asserts what docs/repeated-deliveries.md promises.
  * @param {{ n8n: object, apiKey: string, hookToken: string, check: Function }} o
  */
 async function checkRepeatedDeliveries(o) {

@@ -1,4 +1,4 @@
-// Issue 16 point 4, what can be checked without n8n: the supplier-screening example caps its paid
+// The examples' cost guard, what can be checked without n8n: the supplier-screening example caps its paid
 // loads, has a trigger that runs it as a dry run, and totals the estimate and the spend. The
 // real-n8n run of both (estimate equals what the real run pays) is scripts/lib/cost.js in `npm run e2e`.
 import * as fs from 'node:fs';

@@ -131,7 +131,7 @@ describe('supplier screening: Needs Review?', () => {
 });
 
 /**
- * The fields the screening IF reads, computed from a V2 summary as the README's Simplified summary
+ * The fields the screening IF reads, computed from a V2 summary as docs/simplified-summary.md
  * table defines them (an independent reading, so the routing is not checked against the code it
  * tests): a sum is the sum of the parts that exist, null when none does; bankruptcy is true if any
  * signal says so, false if some signal exists and none does; a compliance record whose estado is

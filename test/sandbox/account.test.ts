@@ -1,4 +1,4 @@
-/** Account state (issue 3 point 4): 404 before a load, usage counters, profiles, 48-hour expiry. */
+/** Account state: 404 before a load, usage counters, profiles, 48-hour expiry. */
 import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { call, EXT, V1, V2 } from './helpers';
 

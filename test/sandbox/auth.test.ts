@@ -1,4 +1,4 @@
-/** Authentication and error bodies (issue 3 point 5). */
+/** Authentication and error bodies. */
 import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { call, EXT, V1, V2 } from './helpers';
 

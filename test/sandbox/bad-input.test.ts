@@ -1,4 +1,4 @@
-/** Bad input never crashes the sandbox (issue 3 point 10): each case answers in the right shape, and the server lives on. */
+/** Bad input never crashes the sandbox: each case answers in the right shape, and the server lives on. */
 import net from 'node:net';
 import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { call, EXT, V1, V2 } from './helpers';

@@ -1,4 +1,4 @@
-/** Asynchronous compliance (issue 3 point 6): validation, duplicates, deliveries, event forms, retries. */
+/** Asynchronous compliance: validation, duplicates, deliveries, event forms, retries. */
 import { gunzipSync } from 'node:zlib';
 import { buildComplianceEvent, encodeDelivery, KNOWN_NAMES, startSandbox, type Sandbox } from '../../sandbox';
 import { failedEvent, noMatchEvent, successEvent } from '../../sandbox/schemas';

@@ -1,5 +1,5 @@
 /**
- * Contract (issue 3 point 9): every answer and every delivery of the sandbox validates against the
+ * Contract: every answer and every delivery of the sandbox validates against the
  * zod schemas, and every path named in the spec's endpoint tables is routed.
  */
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-/** Deterministic data, known profiles, field names, date formats and the Bureau rule (issue 3 points 2 and 3). */
+/** Deterministic data, known profiles, field names, date formats and the Bureau rule. */
 import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { call, mod11, V1, V2 } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 18 point 3: the commercial bulletin's Dicom reads (addendum A1, A2) in the sandbox: routed
+ * The commercial bulletin's Dicom reads (addendum A1, A2) in the sandbox: routed
  * as the addendum writes them, the known RUTs' cases and query history, pages, the "not loaded"
  * answer, and faults and the rate limit like every other endpoint. Expected values come from the
  * addendum and from the sandbox's other answers, never from its Dicom code.

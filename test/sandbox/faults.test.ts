@@ -1,4 +1,4 @@
-/** Faults on demand (issue 3 point 7): latency, rate limit with Retry-After, seeded 500/408 shares, test headers. */
+/** Faults on demand: latency, rate limit with Retry-After, seeded 500/408 shares, test headers. */
 import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { call, V1, V2 } from './helpers';
 

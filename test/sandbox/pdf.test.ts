@@ -1,4 +1,4 @@
-/** The downloadable summary (issue 3 point 8): a real PDF for format=pdf, the §2.4 JSON for format=json. */
+/** The downloadable summary: a real PDF for format=pdf, the §2.4 JSON for format=json. */
 import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { v1Download } from '../../sandbox/schemas';
 import { call, V1 } from './helpers';

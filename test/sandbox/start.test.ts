@@ -1,4 +1,4 @@
-/** One command (issue 3 point 1): in-process on a free port, and `npm run sandbox` with its port rules and clean stop. */
+/** Starting the sandbox: in-process on a free port, and `npm run sandbox` with its port rules and clean stop. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';

@@ -44,7 +44,7 @@ test('one 429 pauses the whole pool: requests of other workers wait for its Retr
 	expect(between(sent, EPOCH + 1010, EPOCH + 1011).length).toBe(4);
 });
 
-describe('issue 22: 150 reads, 8 in parallel, 10 ms answers; requests 10 to 17 are refused with Retry-After: 1', () => {
+describe('a wave of refusals: 150 reads, 8 in parallel, 10 ms answers; requests 10 to 17 are refused with Retry-After: 1', () => {
 	const wave = (n: number) => (n >= 9 && n <= 16 ? refused('1') : ok());
 
 	test('the wave costs about its Retry-After: after the pause the pool is back to full speed', async () => {

@@ -20,7 +20,7 @@ export function reverseKeys(value: unknown): unknown {
 	return value;
 }
 
-/** Spec §6.2 table: array, total field, summary key; `list` is the documented output key (README, "Trigger"). */
+/** Spec §6.2 table: array, total field, summary key; `list` is the documented output key (docs/trigger.md, "The event"). */
 export const SPEC_LISTS = [
 	{ list: 'pepChile', arrays: ['datosPepChile'], total: 'totalPepChile', summary: 'pepChile' },
 	{ list: 'publicOfficials', arrays: ['datosFuncionarioPublico'], total: 'totalFuncionarioPublico', summary: 'funcionariosPublicos' },

@@ -1,7 +1,7 @@
 /**
  * Simplify on the V2 summary (spec §2.2): the flat SimplifiedSummary, the same record Simplify
  * gives on V1 (../v1/simplify.ts). Every section may be missing or null when a helper failed, so
- * each field falls back to null rather than throwing. The README's "Simplified summary" section
+ * each field falls back to null rather than throwing. docs/simplified-summary.md
  * lists each field with its V2 and V1 source.
  */
 import { simplifyStep } from '../simplified';
