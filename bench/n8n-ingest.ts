@@ -120,7 +120,8 @@ db.run('INSERT INTO processed_data (workflowId, context, value) VALUES (?, ?, ?)
 	if (error) { console.error(error.message); process.exitCode = 1; }
 	db.close();
 });`;
-	const sqlite3 = require.resolve('sqlite3', { paths: [path.dirname(runtime.n8nBin)] });
+	// n8n's own SQLite driver, beside n8n in the runtime's node_modules (bin/n8n is two levels down).
+	const sqlite3 = path.join(path.dirname(runtime.n8nBin), '..', '..', 'sqlite3');
 	const env = { ...process.env, SQLITE3: sqlite3, DB: path.join(userFolder, '.n8n', 'database.sqlite'), WORKFLOW: WORKFLOWS[PATHS[0]].id, CONTEXT: `n:${TRIGGER_NODE_ID}`, VALUE: value };
 	execFileSync(runtime.nodeBin, ['-e', script], { env, stdio: 'inherit' });
 }

@@ -55,7 +55,7 @@ const PROFILE_SECONDS = Math.max(2, Math.round(10 * SCALE));
 const CPU_DELIVERIES = Math.max(3, Math.round(15 * SCALE));
 const MAX_CPU_VS_DECODE = 2;
 
-export interface Measured {
+interface Measured {
 	engine: ExpressionEngine;
 	payload: Payload['name'];
 	path: IngestPath;
@@ -168,7 +168,7 @@ export async function trigger(): Promise<Section> {
  * threads that ended during a round spent (/proc keeps it in the process's figures only): under the
  * vm engine these are isolates' threads, built for a run and disposed with it.
  */
-export function threadTable(measured: Measured[]): { caption: string; table: string[][] } {
+function threadTable(measured: Measured[]): { caption: string; table: string[][] } {
 	return {
 		caption:
 			"The same n8n CPU per delivery by the thread that spent it (read from /proc for every thread of n8n's process group around each round): JavaScript runs on n8n's main thread; V8's helper threads mark and sweep the heap for the garbage collector; n8n's SQLite driver, zlib and crypto work on libuv's pool; threads that ended during the round are the process group's CPU less that of the threads still running at its end (under the vm engine, the threads of isolates disposed after use). What a path adds on other threads than the main one is what the main-thread profile below cannot show:",

@@ -1,10 +1,9 @@
 // One emitted shape for every form of the compliance event (English or Spanish keys, SUCCESS or
 // FAILED, the no-match form), following the tables in fields.ts; refuses what is not an event.
 
-import { isPlainObject as isRecord } from '../shared/objects';
+import { isPlainObject as isRecord, put } from '../shared/objects';
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
-import { put } from '../shared/objects';
 import { sameJson } from './json';
 
 type Rec = Record<string, unknown>;
@@ -105,11 +104,10 @@ function fieldValue(value: unknown, each: Field[] | undefined): unknown {
 }
 
 /**
- * A record maps field by field; anything that is not a record is kept whole. It
- * recurses only as deep as the field tables nest `each` (a corporate-mesh partner, an official's
- * relation), never as deep as the data. Reads each key of the record once more to find what no
- * field understood, without allocating a key list per record (a large delivery holds tens of
- * thousands of records).
+ * A record maps field by field; anything that is not a record is kept whole. It recurses only as
+ * deep as the field tables nest `each` (a corporate-mesh partner, an official's relation). Reads
+ * each key of the record once more to find what no field understood, without allocating a key
+ * list per record (a large delivery holds tens of thousands of records).
  */
 function mapRecord(raw: unknown, fields: Field[]): unknown {
 	if (!isRecord(raw)) return canonical(raw);

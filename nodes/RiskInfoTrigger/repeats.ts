@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { NormalisedEvent } from './normalise';
 
@@ -53,13 +54,14 @@ export async function unlessRepeated(ctx: IExecuteFunctions, items: INodeExecuti
 
 async function isNew(ctx: IExecuteFunctions, key: string): Promise<boolean> {
 	const record = async () => await ctx.helpers.checkProcessedAndRecord([key], 'node', { mode: 'entries', maxEntries: REMEMBERED });
-	let result;
-	try {
-		result = await record();
-	} catch {
+	const result = await record()
 		// The first two deliveries to a workflow, recorded at the same moment, both find no row and
 		// both insert one: the second insert fails. The row is there now, so recording again works.
-		result = await record();
-	}
+		.catch(record)
+		.catch((error: unknown) => {
+			throw new NodeOperationError(ctx.getNode(), `Ignore Repeated Deliveries could not record this delivery in n8n's store of processed items: ${error instanceof Error ? error.message : String(error)}`, {
+				description: "The delivery did not run. Check n8n's database, or turn Ignore Repeated Deliveries off to let deliveries through without it.",
+			});
+		});
 	return result.new.length > 0;
 }

@@ -1,8 +1,9 @@
 /**
- * The one test for "a JSON object": what the service's answers and the trigger's deliveries
- * are read as before their keys are looked at. Arrays and null are not.
+ * Plain JSON records, as the service's answers and the trigger's deliveries are read: the one test
+ * for "a JSON object", and the one way to set a key taken from one.
  */
 
+/** Arrays and null are not JSON objects. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

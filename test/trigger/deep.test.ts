@@ -1,7 +1,7 @@
 // A delivery nested far deeper than the call stack, with a valid token, must get a clear 4xx (or
 // 200 when it can be read), never a 500 from a RangeError. The trigger refuses anything nested
-// more than 100 levels (docs/trigger.md, "What happens to a delivery") before it reads the event, and
-// reads deep events up to that limit whole.
+// more than 100 levels (docs/trigger.md, "What happens to a delivery") before it reads the
+// event, and reads deep events up to that limit whole.
 import { BEARER_CREDENTIAL, DEEP, deepJson, event, freshId, jsonWith, nesting, textDelivery, type Rec } from './forms';
 import { TriggerHarness } from './harness';
 

@@ -135,10 +135,11 @@ describe('setup and authentication choices', () => {
 		expect(option.description).toMatch(/at the same moment/);
 	});
 
-	it('Ignore Repeated Deliveries and the docs give the number of deliveries the trigger keeps', () => {
+	it('Ignore Repeated Deliveries, the README and the trigger guide give the number of deliveries the trigger keeps', () => {
 		expect(prop('ignoreRepeatedDeliveries').description).toContain('(the last 1,000 are remembered,');
-		const docs = readFileSync(path.join(__dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
-		expect(docs).toContain('The last 1,000 are remembered');
+		const read = (file: string) => readFileSync(path.join(__dirname, '../..', file), 'utf8').replace(/\s+/g, ' ');
+		expect(read('README.md')).toContain('The last 1,000 are remembered');
+		expect(read('docs/trigger.md')).toContain('The last 1,000 deliveries are remembered');
 	});
 
 	it('Respond answers when the workflow has finished by default, and Immediately on request', () => {

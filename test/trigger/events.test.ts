@@ -1,9 +1,9 @@
 // SUCCESS (matches), the no-match form and FAILED, with English or Spanish item keys, all become
-// one documented shape (README and docs/trigger.md, "The event"); Raw Payload emits the event as received; unknown
-// fields are kept. Expectations are computed from the sent event through the spec's own vocabulary
-// (forms.ts), never copied from the node. The last part reads the normaliser at its edges, with
-// events written from spec §6 and fields.ts's names (a few built in process, with an inherited or
-// undefined key, which no JSON body has).
+// one documented shape (README and docs/trigger.md, "The event"); Raw Payload emits the event as
+// received; unknown fields are kept. Expectations are computed from the sent event through the
+// spec's own vocabulary (forms.ts), never copied from the node. The last part reads the normaliser
+// at its edges, with events written from spec §6 and fields.ts's names (a few built in process,
+// with an inherited or undefined key, which no JSON body has).
 import { LISTS, SUMMARY_ENTRY, type Field } from '../../nodes/RiskInfoTrigger/fields';
 import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
 import {

@@ -49,8 +49,11 @@ interface Row {
 /** n8n's processed-data store (entries mode), a table of rows held as the database holds them: JSON. */
 class ProcessedDataStore implements IDataDeduplicator {
 	readonly rows = new Map<string, string>();
+	/** Workflows whose database calls fail, as when the database is locked or gone. */
+	readonly unreachable = new Set<string>();
 
 	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: DeduplicationScope, contextData: ICheckProcessedContextData, options: ICheckProcessedOptions): Promise<IDeduplicationOutput> {
+		if (this.unreachable.has(contextData.workflow.id)) throw new Error('SQLITE_BUSY: database is locked');
 		const id = `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node!.id}` : ''}`;
 		const hashed = items.map((item) => createHash('md5').update(String(item)).digest('base64'));
 		await roundTrip();
@@ -112,7 +115,7 @@ export interface ProductionOptions {
 let workflows = 0;
 
 export class ProductionWebhook {
-	private readonly id = `wf-production-${++workflows}`;
+	readonly id = `wf-production-${++workflows}`;
 	private readonly nodeTypes = new NodeTypesRegistry();
 	private readonly credentialsHelper = new TestCredentialsHelper({ riskInfoWebhookAuthApi: BEARER_CREDENTIAL });
 	private readonly nodes: INode[];

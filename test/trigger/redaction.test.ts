@@ -1,7 +1,8 @@
 // The secret of the Risk Info Webhook Auth credential never appears in an item, an answer's
 // message or a log line of the trigger, whatever the delivery carries — here, deliveries that
 // reflect their own authentication back in fields, keys and findings. It is replaced by
-// "[redacted]" (docs/trigger.md, "What happens to a delivery"). The engine itself: test/shared/redaction.test.ts.
+// "[redacted]" (docs/trigger.md, "What happens to a delivery"). The engine itself:
+// test/shared/redaction.test.ts.
 import { randomBytes } from 'node:crypto';
 
 import { encodeDelivery, type WebhookAuth } from '../../sandbox/delivery';

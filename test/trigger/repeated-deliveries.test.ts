@@ -3,7 +3,7 @@
 // records the delivery in n8n's store of processed items, then the next node. "Ran" means the
 // next node ran: a repeat still starts an execution, in which the trigger emits nothing.
 import { event, freshId, reverseKeys, toSpanishItems, WEBHOOK_TOKEN, type Rec } from './forms';
-import { output, ProductionWebhook, ran, type ProductionOptions } from './production';
+import { output, processedData, ProductionWebhook, ran, type ProductionOptions } from './production';
 
 const MiB = 1024 * 1024;
 
@@ -205,5 +205,17 @@ describe('deliveries at the same moment', () => {
 			const copies = await Promise.all([n8n.deliver(sent), n8n.deliver(sent)]);
 			expect(copies.filter(ran).length).toBeGreaterThanOrEqual(1);
 		}
+	});
+});
+
+describe("when n8n's store cannot be written", () => {
+	it('the execution fails at the trigger, saying what happened and what to do; no other node runs', async () => {
+		const n8n = fresh();
+		processedData.unreachable.add(n8n.id);
+		const { run } = await n8n.deliver(event('failed'));
+		const error = run?.data.resultData.error;
+		expect(error?.message).toBe("Ignore Repeated Deliveries could not record this delivery in n8n's store of processed items: SQLITE_BUSY: database is locked");
+		expect((error as { description?: string } | undefined)?.description).toMatch(/did not run.*turn Ignore Repeated Deliveries off/);
+		expect(run?.data.resultData.runData['Next Step']).toBeUndefined();
 	});
 });
