@@ -5,10 +5,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { testRiskInfoApi } from '../../credentials/RiskInfoApiCheck';
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
+import { testRiskInfoApi } from './credentialTest';
 
 /**
  * The line under the node on the canvas: what the user picked, in the words of the lists they

@@ -3,8 +3,11 @@
  * for "a JSON object", and the one way to set a key taken from one.
  */
 
+/** A JSON object as the node reads it: the one name for such a record in node code. */
+export type PlainObject = Record<string, unknown>;
+
 /** Arrays and null are not JSON objects. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is PlainObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -14,7 +17,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * for a plain object (Object.prototype has no other setter) and several times cheaper than
  * defineProperty on the tens of thousands of records a large delivery holds.
  */
-export function put(target: Record<string, unknown>, key: string, value: unknown): void {
+export function put(target: PlainObject, key: string, value: unknown): void {
 	if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 	else target[key] = value;
 }

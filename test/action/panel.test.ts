@@ -116,26 +116,28 @@ test('the RUT is a required field, empty until filled in', () => {
 test.each([
 	['v2', 'rut'],
 	['v1', 'v1Rut'],
-])('Load (%s) asks for the RUT, Monitor the RUT, Include Bureau Data and Dry Run', (version, resource) => {
+])('Load (%s) asks for the RUT, Monitor the RUT, Include Bureau Data, Stop at the Plan\'s Remaining Look-Ups and Dry Run', (version, resource) => {
 	const fields = fieldsOf(description().properties, version, resource, 'load');
 	expect(fields.map((p) => [p.name, p.displayName])).toEqual([
 		['rut', 'RUT'],
 		['isMonitoring', 'Monitor the RUT'],
 		['includeBureau', 'Include Bureau Data'],
+		['stopAtPlan', 'Stop at the Plan\'s Remaining Look-Ups'],
 		['dryRun', 'Dry Run (Estimate Cost)'],
 	]);
 });
 
-test("Load RUT If Not Loaded's load choices and Dry Run show only when it is on", () => {
+test("Load RUT If Not Loaded's load choices, the plan's stop and Dry Run show only when it is on", () => {
 	const properties = description().properties;
 	const reads = properties.filter((p) => p.name === 'loadIfMissing').map((p) => showOf(p));
 	expect(reads.length).toBeGreaterThan(10);
 	for (const read of reads) {
 		const fields = fieldsOf(properties, read.apiVersion![0] as string, read.resource![0] as string, read.operation![0] as string);
-		const dependent = fields.filter((p) => ['loadIsMonitoring', 'loadIncludeBureau', 'dryRun'].includes(p.name));
+		const dependent = fields.filter((p) => ['loadIsMonitoring', 'loadIncludeBureau', 'stopAtPlan', 'dryRun'].includes(p.name));
 		expect(dependent.map((p) => [p.name, showOf(p).loadIfMissing])).toEqual([
 			['loadIsMonitoring', [true]],
 			['loadIncludeBureau', [true]],
+			['stopAtPlan', [true]],
 			['dryRun', [true]],
 		]);
 	}

@@ -166,12 +166,13 @@ describe('Load', () => {
 				return { response: { statusCode: 200, headers: {}, data: [] }, sentHere: true };
 			},
 			claimFirst: () => true,
+			plan: { read: async () => sent.push('plan read') },
 		} as unknown as Transport;
 		const load = root === 'v2' ? loadV2 : loadV1;
 		const estimator = load.steps.find((step) => step.estimate)!;
-		const choices = { load: { isMonitoring: false, includeBureau: true }, dryRun: true };
+		const choices = { load: { isMonitoring: false, includeBureau: true, stopAtPlan: false }, dryRun: true };
 		const answer = await estimator.estimate!(api, { request: { method: 'POST', root, path: load.path, paid: true }, choices, rut: RUT });
-		expect(sent).toEqual([[`probe:${root}:${RUT}`, 'GET', root, path]]);
+		expect(sent).toEqual(['plan read', [`probe:${root}:${RUT}`, 'GET', root, path]]);
 		expect(answer).toEqual({ extra: { rut: RUT, isMonitoring: false, includeBureau: true, dryRun: true, wouldPay: false, alreadyLoaded: true } });
 	});
 });
@@ -200,5 +201,37 @@ describe('the marks of a paid call', () => {
 		const json = { rut: '1-9', dryRun: true };
 		expect(uncounted(json)).toBe(json);
 		expect(uncounted({ ...json, paid: 'rutLoad' })).toEqual(json);
+	});
+});
+
+describe('how an operation combines its steps', () => {
+	const base = { value: 'probe', name: 'Probe', action: 'Probe', description: 'A probe', method: 'GET' as const, root: 'v2' as const, path: '/usage' };
+	const sends = { properties: [], send: async () => ({}) };
+
+	test('two steps that both send: building the operation fails at once, naming it and the hook', () => {
+		const { checkSteps } = fresh<Operation>('operation');
+		expect(() => checkSteps({ ...base, steps: [sends, sends] })).toThrow('Operation probe: 2 steps have send(); at most one may');
+	});
+
+	test.each(['estimate', 'followUp', 'items'] as const)('two steps with %s() fail the same way; one is fine', (hook) => {
+		const { checkSteps } = fresh<Operation>('operation');
+		const step = { properties: [], [hook]: () => undefined };
+		expect(() => checkSteps({ ...base, steps: [step, step] })).toThrow(`2 steps have ${hook}()`);
+		expect(checkSteps({ ...base, steps: [step, sends] }).steps).toHaveLength(2);
+	});
+
+	test('every operation of the node passes (the registry checks them when it loads)', () => {
+		const { RESOURCES } = fresh<Registry>('registry');
+		const operations = Object.values(RESOURCES).flat().flatMap((r) => r.operations);
+		expect(operations.length).toBeGreaterThan(25);
+	});
+
+	test('reshapes run in the order the steps list them, each on what the one before gave', async () => {
+		const { runPlan } = fresh<Operation>('operation');
+		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
+		const api = { request: async () => ({ data: 'answer', headers: {} }) } as unknown as Transport;
+		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/usage' }, choices: {} };
+		const items = await runPlan.call(context({}), { ...base, steps: [append('>a'), append('>b'), append('>c')] }, plan, api);
+		expect(items).toEqual([{ json: { data: 'answer>a>b>c' } }]);
 	});
 });

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialTestContext } from 'n8n-core';
 import type { ICredentialTestFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
-import { testRiskInfoApi } from '../../credentials/RiskInfoApiCheck';
+import { testRiskInfoApi } from '../../nodes/RiskInfo/credentialTest';
 import { answeringServer, type Seen } from '../helpers/answers';
 
 let stub: Awaited<ReturnType<typeof answeringServer>>;
@@ -174,7 +174,7 @@ describe('connection failures that 127.0.0.1 cannot produce on demand', () => {
 		expect(await run(code)).toBe(`${where} closed the connection (${code}). Check http:// against https:// in the Base URL: the service answers on https://, the local sandbox on http://.`);
 	});
 
-	test.each(['CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID'])(
+	test.each(['CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID', 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE'])(
 		'%s: the certificate was not accepted',
 		async (code) => {
 			expect(await run(code)).toMatch(new RegExp(`^The certificate of ${where} was not accepted \\(${code}\\)\\. Check that the Base URL is the service's own address`));
@@ -201,13 +201,13 @@ describe('connection failures that 127.0.0.1 cannot produce on demand', () => {
 });
 
 describe('fields pasted oddly and helpers that answer oddly', () => {
-	type Check = typeof import('../../credentials/RiskInfoApiCheck');
+	type Check = typeof import('../../nodes/RiskInfo/credentialTest');
 
 	/** The module, evaluated inside the calling test. */
 	function load(): Check {
 		let check: Check | undefined;
 		jest.isolateModules(() => {
-			check = require('../../credentials/RiskInfoApiCheck') as Check;
+			check = require('../../nodes/RiskInfo/credentialTest') as Check;
 		});
 		return check as Check;
 	}

@@ -3,6 +3,7 @@
  * (`paid`); a dry run marks each item that would need a paid call (`wouldPay`) and, once per
  * distinct paid call, which one it would make (`wouldPayFor`). Counting `paid` totals what a run
  * spent, counting `wouldPayFor` what it would spend, identical loads shared as the run shares them.
+ * A load that takes a monitoring place beyond the plan's is marked once too (`monitoringOverPlan`).
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
@@ -53,7 +54,7 @@ export function wouldPay(api: Transport, call: PaidCall | false, claim?: string)
 }
 
 /** The fields that count one call: only one item per call carries them. */
-const COUNTED = ['paid', 'wouldPayFor'];
+const COUNTED = ['paid', 'wouldPayFor', 'monitoringOverPlan'];
 
 /**
  * `extra` added to every item of an answer, except that a paid call is marked on the first item
@@ -70,4 +71,9 @@ export function uncounted(json: IDataObject): IDataObject {
 	const copy = { ...json };
 	for (const key of COUNTED) delete copy[key];
 	return copy;
+}
+
+/** A dry run's item with what the run would do to the account's plan (Transport.plan's summary), when the plan was read. */
+export function withPlanSummary(json: IDataObject, summary: IDataObject | undefined): IDataObject {
+	return summary && json.dryRun === true ? { ...json, ...summary } : json;
 }

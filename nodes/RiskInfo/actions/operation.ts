@@ -10,6 +10,22 @@ import { withExtra } from './cost';
 import { oneItem } from './output';
 import type { Answer, Answered, Operation, Plan } from './types';
 
+/** The hooks of which an operation may have one step only: two would leave it unclear which one runs. */
+const ONE_EACH = ['send', 'estimate', 'followUp', 'items'] as const;
+
+/**
+ * Checks how an operation combines its steps; throws at once for a table that breaks a rule. The
+ * hooks named in ONE_EACH are each offered by at most one step; reshapes run in the order the
+ * steps are listed, which is also the order of their parameters in the panel.
+ */
+export function checkSteps(operation: Operation): Operation {
+	for (const hook of ONE_EACH) {
+		const offering = operation.steps.filter((step) => step[hook] !== undefined).length;
+		if (offering > 1) throw new Error(`Operation ${operation.value}: ${offering} steps have ${hook}(); at most one may`);
+	}
+	return operation;
+}
+
 /** The operation's parameters, in the order its steps list them. */
 export function propertiesOf(operation: Operation): INodeProperties[] {
 	return operation.steps.flatMap((step) => step.properties);

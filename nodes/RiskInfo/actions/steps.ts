@@ -8,7 +8,7 @@ import { convertDatesToIso } from '../../shared/dates';
 import { isPlainObject } from '../../shared/objects';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
-import type { Plan, Step } from './types';
+import type { FlagChoice, Plan, Step } from './types';
 
 /** The item's RUT, checked; `{rut}` in the operation's path stands for it. */
 export const rutStep: Step = {
@@ -19,7 +19,7 @@ export const rutStep: Step = {
 };
 
 /** A yes/no parameter: its value is kept in the plan's choices under the parameter's name. */
-export function flag(property: INodeProperties, effect: Omit<Step, 'properties' | 'prepare'> = {}): Step {
+export function flag(property: INodeProperties & { name: FlagChoice }, effect: Omit<Step, 'properties' | 'prepare'> = {}): Step {
 	return {
 		properties: [property],
 		prepare(itemIndex, plan) {
@@ -29,30 +29,31 @@ export function flag(property: INodeProperties, effect: Omit<Step, 'properties' 
 	};
 }
 
-export const isoDatesProperty: INodeProperties = {
+export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 	displayName: 'Convert Dates to ISO 8601',
 	name: 'isoDates',
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly',
+		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD/MM/YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly. Dates already in ISO 8601 stay as they are.',
 };
 
 export const isoDates: Step = flag(isoDatesProperty, {
 	reshape: (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data),
 });
 
-export const splitIntoItems: Step = flag(
-	{
-		displayName: 'Split Into Items',
-		name: 'split',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
-	},
-	{ items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]) },
-);
+export const splitProperty: INodeProperties & { name: 'split' } = {
+	displayName: 'Split Into Items',
+	name: 'split',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
+};
+
+export const splitIntoItems: Step = flag(splitProperty, {
+	items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]),
+});
 
 /** A list of an answer that holds several; `field` is the service's name for it. */
 export interface SplittableList {

@@ -11,6 +11,30 @@ export type ApiVersion = 'v2' | 'v1';
 /** The paid calls, as items name them (`paid`, `wouldPayFor`) so a Summarize node can total a run. */
 export type PaidCall = 'rutLoad' | 'complianceProfile';
 
+/** The load's flags, as the spec's body names them, and whether it must stay within the account's plan. */
+export type LoadChoice = { isMonitoring: boolean; includeBureau: boolean; stopAtPlan: boolean };
+
+/**
+ * What the steps read from one item, each under its parameter's name. Plain JSON: it is part of
+ * what makes two items ask for the same thing.
+ */
+export type Choices = {
+	simplify?: boolean;
+	isoDates?: boolean;
+	split?: boolean;
+	splitList?: string;
+	returnAll?: boolean;
+	limit?: number;
+	dryRun?: boolean;
+	load?: LoadChoice;
+	/** Load RUT If Not Loaded: the load to send when the read finds the RUT missing; null when off. */
+	loadIfMissing?: LoadChoice | null;
+	binaryPropertyName?: string;
+};
+
+/** The choices a plain yes/no parameter fills (flag()). */
+export type FlagChoice = 'simplify' | 'isoDates' | 'split';
+
 /**
  * What one item asks for, read and checked before any HTTP. It is plain JSON that fully
  * determines the result: the router sends one request per distinct plan and shares the outcome.
@@ -19,8 +43,7 @@ export interface Plan extends IDataObject {
 	request: ApiRequest;
 	/** The item's RUT in the spec form, where the operation has one. */
 	rut?: string;
-	/** The steps' own choices (Simplify, Split Into Items, …), each under its parameter's name. */
-	choices: IDataObject;
+	choices: Choices;
 }
 
 /**

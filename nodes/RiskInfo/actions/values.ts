@@ -2,11 +2,9 @@
  * Tolerant readers of the service's values, for Simplify on both versions: every section may
  * be missing or null when a helper failed, so each reader falls back to null instead of throwing.
  */
-import { isPlainObject } from '../../shared/objects';
+import { isPlainObject, type PlainObject } from '../../shared/objects';
 
-export type Obj = Record<string, unknown>;
-
-export function obj(value: unknown): Obj {
+export function obj(value: unknown): PlainObject {
 	return isPlainObject(value) ? value : {};
 }
 

@@ -63,7 +63,7 @@ export const reportFormat: Step = {
 		return [
 			{
 				json: { rut, fileName, mimeType: 'application/pdf', fileSize: response.bytes.length },
-				binary: { [plan.choices.binaryPropertyName as string]: binary },
+				binary: { [plan.choices.binaryPropertyName!]: binary },
 			},
 		];
 	},

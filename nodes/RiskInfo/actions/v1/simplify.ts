@@ -7,7 +7,7 @@
 import { simplifyStep } from '../simplified';
 import type { SimplifiedSummary } from '../simplified';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
-import type { Obj } from '../values';
+import type { PlainObject } from '../../../shared/objects';
 
 export const simplify = simplifyStep(
 	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
@@ -30,7 +30,7 @@ function tableKey(table: string): string {
 }
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
-function isLegalEntity(compliance: Obj): boolean | null {
+function isLegalEntity(compliance: PlainObject): boolean | null {
 	if (compliance.personType === 'juridical') return true;
 	if (compliance.personType === 'natural') return false;
 	return null;

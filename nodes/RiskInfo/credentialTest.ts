@@ -3,9 +3,14 @@
  * (`test: ICredentialTestRequest`) can word an answer per HTTP status but shows a refused
  * connection as the bare code "ECONNREFUSED"; this one says what to do in every case. It reads
  * GET /api/clients/v2/usage, which is free, and like the node it does not follow redirects, so a
- * Base URL the node would refuse does not pass.
+ * Base URL the node would refuse does not pass. Where the answer gives the plan (the service's
+ * documentation, addendum A4), the message says how many paid look-ups it has left.
  */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
+
+import { connectionErrorCode } from '../shared/errors';
+import type { PlainObject } from '../shared/objects';
+import { planFigures } from './transport/plan';
 
 const USAGE_PATH = '/api/clients/v2/usage';
 const TEST_TIMEOUT_MS = 15_000;
@@ -15,7 +20,7 @@ type Problem = { status: 'Error'; message: string };
 const problem = (message: string): Problem => ({ status: 'Error', message });
 
 /** What is wrong with the fields themselves, before anything is sent; undefined when they look usable. */
-export function riskInfoApiFieldProblem(data: Record<string, unknown>): string | undefined {
+export function riskInfoApiFieldProblem(data: PlainObject): string | undefined {
 	const baseUrl = String(data.baseUrl ?? '').trim();
 	const token = String(data.accessToken ?? '').trim();
 	const client = String(data.clientIdentifier ?? '').trim();
@@ -35,15 +40,6 @@ export function riskInfoApiFieldProblem(data: Record<string, unknown>): string |
 	if (!token) return 'Enter the Access Token the service issued for your account.';
 	if (/^bearer\s/i.test(token)) return 'Enter the Access Token without the word "Bearer": the node adds "Bearer " itself.';
 	if (!client) return 'Enter the Client Identifier of your account (the service gives it with the token).';
-	return undefined;
-}
-
-/** The connection error code of a failed request (ECONNREFUSED…), looked for a few causes deep. */
-function connectionCode(error: unknown): string | undefined {
-	let e = error as { code?: unknown; cause?: unknown } | undefined;
-	for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
-		if (typeof e.code === 'string' && /^[A-Z_]+$/.test(e.code)) return e.code;
-	}
 	return undefined;
 }
 
@@ -110,7 +106,7 @@ export async function testRiskInfoApi(
 	this: ICredentialTestFunctions,
 	credential: ICredentialsDecrypted,
 ): Promise<INodeCredentialTestResult> {
-	const data = (credential.data ?? {}) as Record<string, unknown>;
+	const data = (credential.data ?? {}) as PlainObject;
 	const fieldProblem = riskInfoApiFieldProblem(data);
 	if (fieldProblem) return problem(fieldProblem);
 	const base = new URL(String(data.baseUrl).trim());
@@ -120,7 +116,7 @@ export async function testRiskInfoApi(
 	// `httpRequest`. n8n's scanner flags the spelling this.helpers.request, which it aims at node
 	// code, where httpRequest exists; the helper is the same.
 	const { helpers } = this;
-	let response: { statusCode: number; body: unknown; headers?: Record<string, unknown> };
+	let response: { statusCode: number; body: unknown; headers?: PlainObject };
 	try {
 		response = await helpers.request({
 			method: 'GET',
@@ -132,10 +128,16 @@ export async function testRiskInfoApi(
 			timeout: TEST_TIMEOUT_MS,
 		});
 	} catch (error) {
-		return problem(connectionProblem(connectionCode(error), base));
+		return problem(connectionProblem(connectionErrorCode(error), base));
 	}
 	const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
 	const location = response.headers?.location;
 	const found = statusProblem(response.statusCode, url, body, token, typeof location === 'string' ? location : undefined);
-	return found ? problem(found) : { status: 'OK', message: 'The service accepted the Access Token and the Client Identifier.' };
+	return found ? problem(found) : { status: 'OK', message: `The service accepted the Access Token and the Client Identifier.${planLeft(body)}` };
+}
+
+/** " The plan has N of M paid look-ups left." when the usage answer says so (a 2xx JSON body here). */
+function planLeft(body: string): string {
+	const { paidLookupsRemaining: left, paidLookupsContracted: contracted } = planFigures((JSON.parse(body) as { data?: unknown })?.data);
+	return left === null || contracted === null ? '' : ` The plan has ${left} of ${contracted} paid look-ups left.`;
 }
