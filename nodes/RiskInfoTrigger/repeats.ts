@@ -48,8 +48,9 @@ export function withKey(items: INodeExecutionData[], key: string): INodeExecutio
 export async function unlessRepeated(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const key = items[0]?.[KEY_FIELD];
 	if (typeof key !== 'string') return items;
-	const { [KEY_FIELD]: _, ...first } = items[0];
-	return (await isNew(ctx, key)) ? [first as INodeExecutionData, ...items.slice(1)] : [];
+	const first = { ...items[0] };
+	delete first[KEY_FIELD];
+	return (await isNew(ctx, key)) ? [first, ...items.slice(1)] : [];
 }
 
 async function isNew(ctx: IExecuteFunctions, key: string): Promise<boolean> {

@@ -32,7 +32,7 @@ import { onlyType } from '../helpers/node-types';
 
 export const N8N_PAYLOAD_SIZE_MAX = 16 * 1024 * 1024;
 
-export type Params = Record<string, unknown>;
+type Params = Record<string, unknown>;
 
 export interface HarnessOptions {
 	params?: Params;
