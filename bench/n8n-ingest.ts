@@ -4,6 +4,7 @@
 // start theirs; this file only adds what the benchmark needs around it: the two workflows, a load
 // of deliveries at a fixed concurrency, the CPU the n8n process group spent, and a CPU profile of
 // the n8n process over the inspector.
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -11,10 +12,9 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { IDataObject } from 'n8n-workflow';
 import { Pool, WebSocket } from 'undici';
 
-import { DEDUP_WINDOW, KEY_CHARS } from '../nodes/RiskInfoTrigger/dedup';
+import { REMEMBERED } from '../nodes/RiskInfoTrigger/repeats';
 
 import type { Payload } from './deliveries';
 import type { CpuProfile, ProfileNode } from './profile';
@@ -102,14 +102,28 @@ const WORKFLOWS: Record<IngestPath, { id: string; hook?: string; trigger: object
 	},
 };
 
+/** The trigger node's id in its workflow: n8n's store of processed items keeps one row per node. */
+const TRIGGER_NODE_ID = randomUUID();
+
 /**
- * What a trigger that ignores repeats remembers once it has run a while: a full window of keys
- * (dedup.ts packs them in one string), so every delivery reads, carries and saves that much. Ten
- * concurrent deliveries alone would not fill it: runs ending together each save their own key on
- * top of what was saved when they began.
+ * What a trigger that ignores repeats remembers once it has run a while: a full row of n8n's
+ * store of processed items (REMEMBERED entries, each the md5 of a key in base64, as n8n stores
+ * them), so every delivery's execution reads and writes that much. Ten concurrent deliveries alone
+ * would take minutes to fill it. n8n offers no way in but its database: written with n8n's own Node
+ * and SQLite driver, once the workflows are imported.
  */
-function fullMemory(): IDataObject {
-	return { 'node:Trigger': { deliveryKeys: Array.from({ length: DEDUP_WINDOW }, () => randomBytes(16).toString('base64url').slice(0, KEY_CHARS)).join('') } };
+function fillMemory(runtime: Prepared['runtime'], userFolder: string): void {
+	const value = JSON.stringify({ mode: 'entries', data: Array.from({ length: REMEMBERED }, () => randomBytes(16).toString('base64')) });
+	const script = `const sqlite3 = require(process.env.SQLITE3);
+const db = new sqlite3.Database(process.env.DB);
+db.run('INSERT INTO processed_data (workflowId, context, value) VALUES (?, ?, ?)', [process.env.WORKFLOW, process.env.CONTEXT, process.env.VALUE], (error) => {
+	if (error) { console.error(error.message); process.exitCode = 1; }
+	db.close();
+});`;
+	// n8n's own SQLite driver, beside n8n in the runtime's node_modules (bin/n8n is two levels down).
+	const sqlite3 = path.join(path.dirname(runtime.n8nBin), '..', '..', 'sqlite3');
+	const env = { ...process.env, SQLITE3: sqlite3, DB: path.join(userFolder, '.n8n', 'database.sqlite'), WORKFLOW: WORKFLOWS[PATHS[0]].id, CONTEXT: `n:${TRIGGER_NODE_ID}`, VALUE: value };
+	execFileSync(runtime.nodeBin, ['-e', script], { env, stdio: 'inherit' });
 }
 
 function workflowJson(p: IngestPath) {
@@ -119,9 +133,8 @@ function workflowJson(p: IngestPath) {
 		name: `Bench: ${p} → No Operation`,
 		active: false,
 		settings: { executionOrder: 'v1' },
-		...(p === PATHS[0] ? { staticData: fullMemory() } : {}),
 		nodes: [
-			{ id: randomUUID(), name: 'Trigger', position: [0, 0], ...trigger },
+			{ id: p === PATHS[0] ? TRIGGER_NODE_ID : randomUUID(), name: 'Trigger', position: [0, 0], ...trigger },
 			{ id: randomUUID(), name: 'No Operation, do nothing', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
 		],
 		connections: { Trigger: { main: [[{ node: 'No Operation, do nothing', type: 'main', index: 0 }]] } },
@@ -158,6 +171,7 @@ export async function prepareN8n(log: (m: string) => void): Promise<Prepared> {
 		await n8n.publishWorkflow(WORKFLOWS[p].id);
 	}
 	fs.rmSync(file);
+	fillMemory(runtime, userFolder);
 	return { runtime, userFolder, dir };
 }
 

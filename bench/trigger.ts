@@ -3,7 +3,7 @@
 // against decoding the same body alone.
 import * as os from 'node:os';
 
-import { DEDUP_WINDOW } from '../nodes/RiskInfoTrigger/dedup';
+import { REMEMBERED } from '../nodes/RiskInfoTrigger/repeats';
 
 import { payloads, type Payload } from './deliveries';
 import {
@@ -55,7 +55,7 @@ const PROFILE_SECONDS = Math.max(2, Math.round(10 * SCALE));
 const CPU_DELIVERIES = Math.max(3, Math.round(15 * SCALE));
 const MAX_CPU_VS_DECODE = 2;
 
-export interface Measured {
+interface Measured {
 	engine: ExpressionEngine;
 	payload: Payload['name'];
 	path: IngestPath;
@@ -168,7 +168,7 @@ export async function trigger(): Promise<Section> {
  * threads that ended during a round spent (/proc keeps it in the process's figures only): under the
  * vm engine these are isolates' threads, built for a run and disposed with it.
  */
-export function threadTable(measured: Measured[]): { caption: string; table: string[][] } {
+function threadTable(measured: Measured[]): { caption: string; table: string[][] } {
 	return {
 		caption:
 			"The same n8n CPU per delivery by the thread that spent it (read from /proc for every thread of n8n's process group around each round): JavaScript runs on n8n's main thread; V8's helper threads mark and sweep the heap for the garbage collector; n8n's SQLite driver, zlib and crypto work on libuv's pool; threads that ended during the round are the process group's CPU less that of the threads still running at its end (under the vm engine, the threads of isolates disposed after use). What a path adds on other threads than the main one is what the main-thread profile below cannot show:",
@@ -214,7 +214,7 @@ function report(
 	return {
 		title: `Trigger ingest in a real n8n ${version}: ${CONCURRENCY} concurrent senders`,
 		method:
-			`One \`n8n start\` process from .runtime (SQLite, executions saved as n8n saves them by default) with two active workflows (and a third under the legacy engine, below): Risk Info Trigger (version 1.1, as a new node is; its defaults: bearer credential, one item per event, repeated deliveries ignored; imported with a full memory of ${DEDUP_WINDOW.toLocaleString('en-US')} delivery keys, as a workflow holds once it has run a while, since ten concurrent deliveries alone leave it at a few hundred) → No Operation, ` +
+			`One \`n8n start\` process from .runtime (SQLite, executions saved as n8n saves them by default) with two active workflows (and a third under the legacy engine, below): Risk Info Trigger (version 1.1, as a new node is; its defaults: bearer credential, one item per event, repeated deliveries ignored, so each run records its delivery in n8n's store of processed items, whose row for the trigger is filled beforehand with ${REMEMBERED.toLocaleString('en-US')} entries, as a workflow holds once it has run a while) → No Operation, ` +
 			"and n8n's own Webhook node (v2.1, POST, Header Auth checking `Authorization: Bearer <the same token>`, respond immediately) → No Operation. " +
 			`${CONCURRENCY} senders keep POSTing the same gzip deliveries (Content-Encoding: gzip, Content-Type: application/json, as the service sends them), each with its own webhookId, ` +
 			`${SECONDS} s per path and size in ${ROUNDS} rounds of ${fixed(SECONDS / ROUNDS, 0)} s that rotate which path goes first. ` +
@@ -222,7 +222,7 @@ function report(
 			`Deliveries: ${sizes.map(describe).join('; ')}. ` +
 			'n8n 2.40 evaluates expressions in isolates by default (N8N_EXPRESSION_ENGINE=vm): every workflow run takes one, and so does the webhook phase of every trigger except n8n\'s own Webhook node; ' +
 			'the same measurement follows after a restart with N8N_EXPRESSION_ENGINE=legacy (no isolates on either path), and, for information, with isolates taken only when an expression is evaluated (N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true). ' +
-			`Under the legacy engine a third workflow, for information, takes its turn in the same rounds: ${NO_REPEATS_PATH} (the same trigger with Ignore Repeated Deliveries off, so its runs record no delivery key in the workflow's static data and carry none to execute()).`,
+			`Under the legacy engine a third workflow, for information, takes its turn in the same rounds: ${NO_REPEATS_PATH} (the same trigger with Ignore Repeated Deliveries off, so webhook() works out no key and its runs record nothing in n8n's store).`,
 		table: [
 			['Engine', 'Delivery', 'Path', 'deliveries/s: rounds → overall', 'answer p50 ms', 'answer p95 ms', 'n8n CPU ms/delivery', 'drain s per round', 'deliveries', 'load avg'],
 			...measured.map((m) => [
@@ -256,7 +256,7 @@ function report(
 			},
 			{
 				caption:
-					`${NO_REPEATS_PATH} (legacy engine, for information) against the other two: what recording each delivery for Ignore Repeated Deliveries costs (a static-data save per run, and the remembered keys carried in the run's data):`,
+					`${NO_REPEATS_PATH} (legacy engine, for information) against the other two: what Ignore Repeated Deliveries costs (the delivery's key worked out in webhook(), and a read and a write of the trigger's row in n8n's store per run):`,
 				table: [
 					['Delivery', '÷ Webhook node: rate', '÷ Webhook node: CPU per delivery', 'Risk Info Trigger (defaults) ÷ it: rate', 'CPU ms/delivery recording adds'],
 					...sizes.map((s) => {

@@ -24,9 +24,7 @@
 //   (f) `npm start -- --queue` as a user runs it
 // Options: --keep (keep the temporary folder and logs), --no-build, --only=a,b,… (a subset),
 // --default-engine (n8n's default expression engine on the webhook processors and the single
-// process too, to reproduce docs/queue-mode.md's figures for it; (e) may then fail on two cores),
-// --static-data-fix (webhook processors and the single process with lib/static-data-fix.js: what
-// (c) measures if n8n also saved what a webhook trigger writes while receiving).
+// process too, to reproduce docs/queue-mode.md's figures for it; (e) may then fail on two cores).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -49,10 +47,7 @@ const OWNER = { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', p
 const args = process.argv.slice(2);
 const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,b,c,e,m,d,z,f').split(','));
 // The webhook phase's settings docs/queue-mode.md recommends (lib/queue.js says why), on both sides of (e).
-const WEBHOOK_ENV = {
-	...(args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV),
-	...(args.includes('--static-data-fix') ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'lib', 'static-data-fix.js')}` } : {}),
-};
+const WEBHOOK_ENV = args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV;
 const T0 = Date.now();
 const step = (msg) => process.stdout.write(`[e2e:queue ${Math.round((Date.now() - T0) / 1000)}s] ${msg}\n`);
 const { check: runCheck, results } = checkList();

@@ -1,6 +1,6 @@
 // The compliance webhook endpoint (spec §6): the description n8n shows, and the three entry points
-// n8n calls. webhook() receives a delivery (receive.ts), execute() records what it emitted for
-// Ignore Repeated Deliveries (carry.ts), the credential test checks the webhook secret's form.
+// n8n calls. webhook() receives a delivery (receive.ts), execute() drops a repeated delivery
+// (repeats.ts), the credential test checks the webhook secret's form.
 
 import type {
 	ICredentialsDecrypted,
@@ -20,9 +20,9 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { secretProblem } from './auth';
-import { recordCarried } from './carry';
 import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
+import { unlessRepeated } from './repeats';
 
 /**
  * What the webhook answers, from the Respond parameter: as n8n's own Webhook node chooses it, through
@@ -77,13 +77,12 @@ export class RiskInfoTrigger implements INodeType {
 		name: 'riskInfoTrigger',
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['trigger'],
-		// n8n treats a start node of version 1 as its old Webhook node: it evaluates an expression for
-		// a "binaryData" option before reading every body (webhook-helpers.ts parseRequestBody), and
-		// reads bodies of any type itself. From 1.1 it skips the expression and reads only JSON, text,
-		// form and XML bodies; this node reads any other body itself (body.ts), under the same 16 MiB
-		// cap. 1.1 also answers when the workflow has finished by default (properties.ts says why).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// Not 1: n8n treats a start node of version 1 as its old Webhook node, evaluating an expression
+		// for a "binaryData" option before reading every body (webhook-helpers.ts parseRequestBody)
+		// and reading bodies of any type itself. Above 1 it skips the expression and reads only JSON,
+		// text, form and XML bodies; this node reads any other body itself (body.ts), under the same
+		// 16 MiB cap.
+		version: 1.1,
 		subtitle:
 			'={{$parameter["events"] === "success" ? "Completed screenings" : $parameter["events"] === "failed" ? "Failed screenings" : "All screening results"}}',
 		// The node panel shows this for the merged "Risk Info" entry (see shared/docs.ts); what the
@@ -153,9 +152,9 @@ export class RiskInfoTrigger implements INodeType {
 		return await receiveDelivery.call(this);
 	}
 
-	// n8n runs a start node's execute() on the items webhook() emitted, inside the execution, whose
-	// static data it saves; what webhook() itself writes there is lost (see carry.ts).
+	// n8n runs a start node's execute() on the items webhook() emitted, inside the execution: the
+	// only place the trigger can reach n8n's store of processed items.
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [recordCarried(this.getWorkflowStaticData('node'), this.getInputData())];
+		return [await unlessRepeated(this, this.getInputData())];
 	}
 }

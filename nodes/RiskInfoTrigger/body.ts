@@ -10,7 +10,7 @@ import { gunzipCapped, looksGzipped } from './inflate';
  * limit (N8N_PAYLOAD_SIZE_MAX, 16 MiB, counted after inflation), so a delivery is accepted or
  * refused the same way whether n8n or the node did the inflating.
  */
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** A body can arrive gzipped twice: once as content, once more as Content-Encoding. */
 const MAX_GZIP_LAYERS = 2;
@@ -25,7 +25,7 @@ export interface DeliveryRequest {
 	readRawBody?: () => Promise<void>;
 }
 
-export type Rejection = { status: 400 | 413; error: string; message: string };
+type Rejection = { status: 400 | 413; error: string; message: string };
 export type BodyResult = { ok: true; payload: unknown } | ({ ok: false } & Rejection);
 
 const reject = (status: 400 | 413, error: string, message: string): BodyResult => ({

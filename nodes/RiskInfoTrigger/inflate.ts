@@ -57,7 +57,7 @@ export function nextMember(input: Uint8Array, from: number, size: number): numbe
 }
 
 /** A gunzipping stream: DecompressionStream, or in the tests one that stops after a member as Node 24's does on any Node. */
-export type GzipStream = ReadableWritablePair<Uint8Array, BufferSource>;
+type GzipStream = ReadableWritablePair<Uint8Array, BufferSource>;
 export type OpenStream = () => GzipStream;
 
 type Inflated = { kind: 'done'; chunks: Uint8Array[]; total: number } | { kind: 'stopped'; chunks: Uint8Array[]; total: number; detail: string } | { kind: 'tooLarge' };

@@ -13,17 +13,6 @@
 export const MAX_DEPTH = 100;
 
 /**
- * Sets an own data property. A plain assignment of "__proto__" taken from a JSON key would replace
- * the prototype instead, so that one key is defined; every other key is assigned, which is the same
- * for a plain object (Object.prototype has no other setter) and several times cheaper than
- * defineProperty on the tens of thousands of records a large delivery holds.
- */
-export function put(target: Record<string, unknown>, key: string, value: unknown): void {
-	if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-	else target[key] = value;
-}
-
-/**
  * Whether objects and arrays nest more than `limit` levels (the outermost one is level 1). It
  * recurses once per level, so never more than `limit` calls deep (the trigger passes MAX_DEPTH),
  * and allocates nothing: for...in instead of a list of values per record, an array by index (its

@@ -1,10 +1,10 @@
 // One emitted shape for every form of the compliance event (English or Spanish keys, SUCCESS or
 // FAILED, the no-match form), following the tables in fields.ts; refuses what is not an event.
 
-import { isPlainObject as isRecord } from '../shared/objects';
+import { isPlainObject as isRecord, put } from '../shared/objects';
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
-import { put, sameJson } from './json';
+import { sameJson } from './json';
 
 type Rec = Record<string, unknown>;
 
@@ -18,13 +18,6 @@ export interface NormalisedEvent {
 	status: string;
 	/** Overall risk, lower-cased, for the filter; null when absent or not a string. */
 	risk: string | null;
-	/**
-	 * Whether every record in `event` was laid out by the field tables, so its keys come in the
-	 * tables' order whatever order the delivery sent them in: false once a record is kept as it
-	 * came (an `extra`, a record inside a value no table maps). dedup.ts digests such an event as
-	 * JSON.stringify writes it, without a key-sorted copy.
-	 */
-	ordered: boolean;
 }
 
 export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; error: string; message: string };
@@ -84,52 +77,40 @@ function withNested(fields: Field[]): Field[][] {
 
 /**
  * Every name each list table (and the tables nested in it) reads, for telling what goes under
- * `extra`. Each name is read by one field only (test/unit/normalise-edges.test.ts checks the
+ * `extra`. Each name is read by one field only (test/trigger/events.test.ts checks the
  * tables), so a name is either understood or left over.
  */
 const TABLE_NAMES: ReadonlyMap<Field[], ReadonlySet<string>> = new Map(
 	[...LISTS.map((spec) => spec.fields), SUMMARY_ENTRY].flatMap(withNested).map((fields) => [fields, new Set(fields.flatMap((field) => field.from))]),
 );
 
-/** Whether a normalisation has kept, as it came, a record whose key order is the delivery's. */
-interface Layout {
-	ordered: boolean;
-}
-
 /**
- * How deep holdsRecord looks by recursion: past the events' depth limit (json.ts); deeper data is
- * taken to hold a record, which only costs the key-sorted digest.
+ * A value no table maps, kept whole, as a copy in which every record's keys are in sorted order:
+ * the tables fix the order of what they lay out and this fixes the rest, so one content gives one
+ * event (and one repeat key, repeats.ts) whatever order the delivery's keys came in. It recurses as
+ * deep as the value, which receive.ts has refused past MAX_DEPTH levels.
  */
-const LOOK_DEPTH = 200;
-
-/** Whether a value kept as it came holds a record (the order of its keys is the delivery's). */
-function holdsRecord(value: unknown, depth = 0): boolean {
-	if (typeof value !== 'object' || value === null) return false;
-	if (!Array.isArray(value) || depth >= LOOK_DEPTH) return true;
-	for (const element of value) if (holdsRecord(element, depth + 1)) return true;
-	return false;
-}
-
-/** `value`, kept as it came; notes in `layout` when it holds a record. */
-function kept<T>(value: T, layout: Layout): T {
-	if (holdsRecord(value)) layout.ordered = false;
-	return value;
+function canonical(value: unknown): unknown {
+	if (typeof value !== 'object' || value === null) return value;
+	if (Array.isArray(value)) return value.map(canonical);
+	const out: Rec = {};
+	for (const key of Object.keys(value).sort()) put(out, key, canonical((value as Rec)[key]));
+	return out;
 }
 
 /** A field's value: mapped element by element where the table says how, otherwise kept. */
-function fieldValue(value: unknown, each: Field[] | undefined, layout: Layout): unknown {
-	return each && Array.isArray(value) ? value.map((v) => mapRecord(v, each, layout)) : kept(value ?? null, layout);
+function fieldValue(value: unknown, each: Field[] | undefined): unknown {
+	return each && Array.isArray(value) ? value.map((v) => mapRecord(v, each)) : canonical(value ?? null);
 }
 
 /**
- * A record maps field by field; anything that is not a record is kept exactly as it came. It
- * recurses only as deep as the field tables nest `each` (a corporate-mesh partner, an official's
- * relation), never as deep as the data. Reads each key of the record once more to find what no
- * field understood, without allocating a key list per record (a large delivery holds tens of
- * thousands of records).
+ * A record maps field by field; anything that is not a record is kept whole. It recurses only as
+ * deep as the field tables nest `each` (a corporate-mesh partner, an official's relation). Reads
+ * each key of the record once more to find what no field understood, without allocating a key
+ * list per record (a large delivery holds tens of thousands of records).
  */
-function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
-	if (!isRecord(raw)) return kept(raw, layout);
+function mapRecord(raw: unknown, fields: Field[]): unknown {
+	if (!isRecord(raw)) return canonical(raw);
 	const out: Rec = {};
 	/** Aliases present beside the chosen name with another value: kept under `extra`. Rare. */
 	let disagreeing: Set<string> | undefined;
@@ -145,7 +126,7 @@ function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
 			}
 			break;
 		}
-		put(out, field.out, fieldValue(value, field.each, layout));
+		put(out, field.out, fieldValue(value, field.each));
 	}
 	const understood = TABLE_NAMES.get(fields)!;
 	let extra: Rec | undefined;
@@ -154,19 +135,14 @@ function mapRecord(raw: unknown, fields: Field[], layout: Layout): unknown {
 		if (understood.has(key) && !disagreeing?.has(key)) continue;
 		if (hasOwn(raw, key)) put((extra ??= {}), key, raw[key]);
 	}
-	if (extra) putExtraRecord(out, extra, layout);
+	if (extra) put(out, 'extra', canonical(extra));
 	return out;
 }
 
-/** What no table maps goes under `extra`, as it came. */
-function putExtra(out: Rec, reader: Reader, layout: Layout): void {
+/** What no table maps goes under `extra`. */
+function putExtra(out: Rec, reader: Reader): void {
 	const extra = reader.rest();
-	if (extra) putExtraRecord(out, extra, layout);
-}
-
-function putExtraRecord(out: Rec, extra: Rec, layout: Layout): void {
-	layout.ordered = false;
-	put(out, 'extra', extra);
+	if (extra) put(out, 'extra', canonical(extra));
 }
 
 function unknownSummaryEntry(): Rec {
@@ -181,7 +157,7 @@ function missingSummaryEntry(key: string): Rec {
 	return key === 'publicOfficials' ? { total: 0, risk: 'free' } : unknownSummaryEntry();
 }
 
-function mapSummary(reader: Reader, layout: Layout): Rec {
+function mapSummary(reader: Reader): Rec {
 	const found = reader.peek(SUMMARY_KEYS);
 	const source = found && isRecord(found.value) ? found.value : undefined;
 	if (found && (source || found.value === null)) reader.use(found.name, SUMMARY_KEYS);
@@ -192,7 +168,7 @@ function mapSummary(reader: Reader, layout: Layout): Rec {
 		const entry = inner?.peek(spec.summary);
 		if (entry && isRecord(entry.value)) {
 			inner!.use(entry.name, spec.summary);
-			put(out, spec.key, mapRecord(entry.value, SUMMARY_ENTRY, layout));
+			put(out, spec.key, mapRecord(entry.value, SUMMARY_ENTRY));
 		} else if (!entry || entry.value === null) {
 			if (entry) inner!.use(entry.name, spec.summary);
 			put(out, spec.key, missingSummaryEntry(spec.key));
@@ -201,18 +177,18 @@ function mapSummary(reader: Reader, layout: Layout): Rec {
 			put(out, spec.key, unknownSummaryEntry());
 		}
 	}
-	if (inner) putExtra(out, inner, layout);
+	if (inner) putExtra(out, inner);
 	return out;
 }
 
-function mapLists(reader: Reader, layout: Layout): Rec {
+function mapLists(reader: Reader): Rec {
 	const out: Rec = {};
 	for (const spec of LISTS) {
 		const found = reader.peek(spec.items);
 		let items: unknown[] = [];
 		if (found && (Array.isArray(found.value) || found.value === null)) {
 			reader.use(found.name, spec.items);
-			items = Array.isArray(found.value) ? found.value.map((item) => mapRecord(item, spec.fields, layout)) : [];
+			items = Array.isArray(found.value) ? found.value.map((item) => mapRecord(item, spec.fields)) : [];
 		}
 		const total = reader.peek(spec.total);
 		let count = items.length;
@@ -253,22 +229,21 @@ export function normaliseEvent(payload: unknown): Validation {
 		return { ok: false, error: 'missing_fields', message: `The event lacks ${problems.join(' and ')}.` };
 	}
 
-	const layout: Layout = { ordered: true };
 	const event: Rec = {};
 	put(event, 'webhookId', webhookId);
 	put(event, 'status', status);
-	put(event, 'fullName', fieldValue(reader.take(HEAD.fullName), undefined, layout));
+	put(event, 'fullName', fieldValue(reader.take(HEAD.fullName), undefined));
 
 	let risk: string | null = null;
 	if (status === 'FAILED') {
-		for (const field of FAILURE) put(event, field.out, fieldValue(reader.take(field.from), field.each, layout));
+		for (const field of FAILURE) put(event, field.out, fieldValue(reader.take(field.from), field.each));
 	} else {
-		for (const field of PROFILE) put(event, field.out, fieldValue(reader.take(field.from), field.each, layout));
+		for (const field of PROFILE) put(event, field.out, fieldValue(reader.take(field.from), field.each));
 		if (typeof event.risk === 'string') risk = event.risk.trim().toLowerCase();
-		put(event, 'summary', mapSummary(reader, layout));
-		put(event, 'lists', mapLists(reader, layout));
+		put(event, 'summary', mapSummary(reader));
+		put(event, 'lists', mapLists(reader));
 	}
-	putExtra(event, reader, layout);
+	putExtra(event, reader);
 
-	return { ok: true, value: { event, status, risk, webhookId: String(webhookId).trim(), ordered: layout.ordered } };
+	return { ok: true, value: { event, status, risk, webhookId: String(webhookId).trim() } };
 }

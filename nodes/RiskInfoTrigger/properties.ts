@@ -122,17 +122,9 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to skip a delivery this workflow already emitted with the same webhook ID, status and content (the last 1,000 are remembered). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying. A delivery is remembered once its execution has ended (Respond: When the Workflow Has Finished answers only then), and deliveries run at the same moment can erase each other\'s record, so a repeat arriving meanwhile may still run.',
+			"Whether to skip a delivery this workflow already received with the same webhook ID, status and content (the last 1,000 are remembered, in n8n's own store of processed items). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. A repeat still starts an execution, in which this trigger emits nothing and no other node runs. Copies that arrive at the same moment may both run.",
 	},
-	// Two entries, one per default: from version 1.1 n8n answers when the workflow has finished, the
-	// only setting under which a repeat sent after the answer is dropped (n8n saves what the trigger
-	// records when the execution ends). Saved version 1 nodes keep answering on receipt.
-	respond('immediately', { show: { '@version': [1] } }),
-	respond(RESPOND_WHEN_FINISHED, { show: { '@version': [{ _cnd: { gte: 1.1 } }] } }),
-];
-
-function respond(byDefault: string, displayOptions: INodeProperties['displayOptions']): INodeProperties {
-	return {
+	{
 		displayName: 'Respond',
 		name: 'respond',
 		type: 'options',
@@ -140,17 +132,15 @@ function respond(byDefault: string, displayOptions: INodeProperties['displayOpti
 			{
 				name: 'Immediately',
 				value: 'immediately',
-				description:
-					'Answer 200 as soon as the delivery is accepted, before the workflow runs. A repeat the service sends before this execution has ended runs again.',
+				description: 'Answer 200 as soon as the delivery is accepted, before the workflow runs',
 			},
 			{
 				name: 'When the Workflow Has Finished',
 				value: RESPOND_WHEN_FINISHED,
 				description:
-					'Answer only once the workflow has run, so the answer means the delivery is remembered and a repeat sent after it is skipped: 200 with an empty body, or 500 if it failed. The service waits that long for its answer.',
+					'Answer only once the workflow has run: 200 with an empty body, or 500 if it failed. The service waits that long for its answer. Its retry of a failed delivery is a repeat: re-run the failed execution yourself.',
 			},
 		],
-		default: byDefault,
-		displayOptions,
-	};
-}
+		default: RESPOND_WHEN_FINISHED,
+	},
+];

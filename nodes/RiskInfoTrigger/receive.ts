@@ -6,28 +6,28 @@ import { RISK_INFO_WEBHOOK_AUTH_API } from '../../credentials/RiskInfoWebhookAut
 import { checkDelivery, secretProblem, secretTexts, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
-import { carryDelivery } from './carry';
-import { alreadyEmitted, deliveryKey, remembered, store, withKey } from './dedup';
+import { Redactor } from '../shared/redact';
 import { deeperThan, MAX_DEPTH } from './json';
 import { normaliseEvent } from './normalise';
-import { keepAll, redactData, redactor } from './redact';
+import { deliveryKey, withKey } from './repeats';
 import type { DeliveryResponse } from './respond';
 import { sendJson } from './respond';
 import type { EventsFilter, MinimumRisk, OutputMode } from './select';
 import { passes, toItems } from './select';
 
 /**
- * One delivery: authenticate → read the body → validate and normalise → skip repeats →
- * filter → items. Every refusal is answered here with a JSON body, and nothing that is not
- * turned into an item is answered 2xx, except deliberate skips (repeat, filtered out).
+ * One delivery: authenticate → read the body → validate and normalise → filter → items, the
+ * first carrying the key execute() checks for repeats (repeats.ts). Every refusal is answered
+ * here with a JSON body, and nothing that is not turned into an item is answered 2xx, except
+ * deliberate skips (filtered out, no findings).
  */
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const req = this.getRequestObject() as unknown as DeliveryRequest;
 	const res = this.getResponseObject() as unknown as DeliveryResponse;
 	// Once the secret is known, nothing the delivery put into a message or an item may carry it.
-	let redact = keepAll;
+	let redactor = new Redactor();
 	const refuse = (status: number, error: string, message: string, headers?: Record<string, string>) => {
-		sendJson(res, status, { error, message: redact(message) }, headers);
+		sendJson(res, status, { error, message: redactor.text(message) }, headers);
 		return { noWebhookResponse: true };
 	};
 
@@ -50,7 +50,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			const challenge: Record<string, string> = outcome.challenge ? { 'WWW-Authenticate': outcome.challenge } : {};
 			return refuse(401, 'unauthorized', 'Missing or wrong credentials for this webhook.', challenge);
 		}
-		redact = redactor(secretTexts(secret));
+		redactor = new Redactor(...secretTexts(secret));
 	}
 
 	const body = await readPayload(req);
@@ -66,32 +66,22 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!normalised.ok) return refuse(400, normalised.error, normalised.message);
 	const n = normalised.value;
 
-	// Test runs must always show the event, and n8n does not keep static data from them anyway.
-	const skipRepeats = this.getNodeParameter('ignoreRepeatedDeliveries', true) === true && this.getMode() !== 'manual';
-	const staticData = this.getWorkflowStaticData('node');
-	// Digesting a body of up to 16 MiB is not free, so only when the option is in effect.
-	const key = skipRepeats ? deliveryKey(n) : undefined;
-	const seen = key && remembered(staticData);
-	if (key && seen && alreadyEmitted(seen, key)) {
-		return { webhookResponse: { received: true, emitted: 0, reason: 'repeated delivery: this event, with the same content, was already emitted' } };
-	}
-
 	const events = this.getNodeParameter('events', 'all') as EventsFilter;
 	const minimumRisk = this.getNodeParameter('minimumRisk', 'any') as MinimumRisk;
 	const output = this.getNodeParameter('output', 'event') as OutputMode;
 	if (!passes(n, events, minimumRisk)) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'filtered out by the trigger settings' } };
 	}
-	const items = toItems(n, body.payload, output).map((item) => redactData(item, redact) as IDataObject);
+	// Test runs must always show the event. Digesting up to 16 MiB is not free: only when in effect,
+	// and before redaction rewrites the event in place.
+	const skipRepeats = this.getNodeParameter('ignoreRepeatedDeliveries', true) === true && this.getMode() !== 'manual';
+	const key = skipRepeats ? deliveryKey(n) : undefined;
+	const items = toItems(n, body.payload, output).map((item) => redactor.value(item));
 	if (items.length === 0) {
 		return { webhookResponse: { received: true, emitted: 0, reason: 'the event has no findings' } };
 	}
 
 	// Wrapped by hand: returnJsonArray would take a payload's own "json" key for the item itself.
 	const emitted = items.map((json: IDataObject) => ({ json }));
-	if (!key || !seen) return { workflowData: [emitted], webhookResponse: { received: true, emitted: items.length } };
-	const carried = carryDelivery(emitted, key, seen);
-	// Kept here for an n8n that saves it; n8n 2.40.7 keeps only what execute() records (carry.ts).
-	store(staticData, withKey(seen, key.key));
-	return { workflowData: [carried], webhookResponse: { received: true, emitted: items.length } };
+	return { workflowData: [key ? withKey(emitted, key) : emitted], webhookResponse: { received: true, emitted: items.length } };
 }

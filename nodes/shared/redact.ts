@@ -1,89 +1,116 @@
 /**
- * Takes a secret (the credential's access token) out of whatever the service sends back, before
- * any of it can reach an output item, an error message or description, or n8n's log. A
- * misconfigured proxy or a service that reflects headers may echo the token in an error body, a
- * redirect's Location or even in data; none of that may leave the node.
+ * Takes secrets (the action node's access token, the trigger's webhook secret) out of whatever
+ * reaches an output item, an error message or n8n's log. A service or a proxy that reflects
+ * headers may echo the token in an error body, a redirect's Location or data; a sender may
+ * reflect the trigger's secret into the event it delivers.
  *
- * Answers are checked without copying: the common case (no token anywhere) costs one pass over
- * the strings of the answer. Values are walked with an explicit stack, so hostile nesting cannot
- * overflow the call stack.
+ * Values are read before anything is rewritten, so the usual answer or delivery, which holds no
+ * secret, costs one pass over its strings and is handed back as it is. Whatever the nesting, the
+ * walks never overflow the call stack: reading recurses only READ_DEPTH levels, and anything
+ * deeper is rewritten with an explicit stack.
  */
+import { put } from './objects';
 
-export const REDACTED = '[redacted]';
+const MASK = '[redacted]';
 
 /**
- * Shorter "tokens" (a placeholder such as `t` in a test credential) are left alone: taking them out
- * would cut up ordinary words and header names, and no issued token is that short.
+ * How deep holdsSecret reads by recursion: past the 100 levels the trigger accepts, far from the
+ * end of the call stack. Deeper data is taken to hold a secret, so the rewriting walk reads it.
  */
-export const MIN_SECRET_LENGTH = 8;
+const READ_DEPTH = 200;
 
 export class Redactor {
-	/** The secret as written, and as it appears URL-encoded (a Location's query, for instance). */
-	private readonly forms: string[];
+	/** Longest first, so a secret inside another is not left half-shown. */
+	private readonly secrets: readonly string[];
+	/** Most keys and strings are shorter than every secret, and need no search. */
+	private readonly shortest: number;
 
-	constructor(secret: string) {
-		this.forms = secret.length >= MIN_SECRET_LENGTH ? [...new Set([secret, encodeURIComponent(secret)])] : [];
+	/** Each form a secret may take in text; empty ones are ignored. */
+	constructor(...secrets: string[]) {
+		this.secrets = [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
+		this.shortest = Math.min(...this.secrets.map((s) => s.length));
 	}
 
-	private has(text: string): boolean {
-		return this.forms.some((form) => text.includes(form));
+	private found(text: string): boolean {
+		if (text.length < this.shortest) return false;
+		for (const secret of this.secrets) if (text.includes(secret)) return true;
+		return false;
 	}
 
 	text(text: string): string {
-		for (const form of this.forms) if (text.includes(form)) text = text.split(form).join(REDACTED);
+		for (const secret of this.secrets) if (text.includes(secret)) text = text.split(secret).join(MASK);
 		return text;
 	}
 
-	/** Bytes (a PDF, or JSON not yet parsed), compared as they are: the secret is ASCII. */
+	/** Bytes (a PDF, or JSON not yet parsed), compared as they are: the secrets are ASCII. */
 	bytes(bytes: Buffer): Buffer {
-		if (!this.forms.some((form) => bytes.includes(form))) return bytes;
+		if (!this.secrets.some((secret) => bytes.includes(secret))) return bytes;
 		return Buffer.from(this.text(bytes.toString('latin1')), 'latin1');
 	}
 
 	/**
-	 * A parsed answer (JSON values, header maps): the same value when it holds no secret, else
-	 * the value with the secret replaced in every string and key, changed in place (answers are
-	 * the transport's own, freshly parsed).
+	 * `value` with every secret replaced in each string, number and key, changed in place (the
+	 * caller's own copy: an answer just parsed, an item just built); the same value when it holds none.
 	 */
 	value<T>(value: T): T {
-		if (!this.forms.length) return value;
-		if (typeof value === 'string') return this.text(value) as T;
+		if (this.secrets.length === 0) return value;
 		if (Buffer.isBuffer(value)) return this.bytes(value) as T;
 		if (value instanceof ArrayBuffer) return this.bytes(Buffer.from(value)) as T;
-		if (!this.contains(value)) return value;
-		const stack: Array<Record<string, unknown> | unknown[]> = [value as Record<string, unknown>];
-		while (stack.length) {
+		if (typeof value !== 'object' || value === null) return this.scalar(value) as T;
+		if (!this.holdsSecret(value, 0)) return value;
+		const seen = new Set<object>();
+		const stack: object[] = [value];
+		while (stack.length > 0) {
 			const container = stack.pop()!;
-			for (const key of Object.keys(container)) {
-				const item = (container as Record<string, unknown>)[key];
-				const clean = typeof item === 'string' ? this.text(item) : item;
-				if (clean !== null && typeof clean === 'object') stack.push(clean as Record<string, unknown>);
-				const cleanKey = Array.isArray(container) ? key : this.text(key);
-				if (cleanKey !== key) delete (container as Record<string, unknown>)[key];
-				if (cleanKey !== key || clean !== item) {
-					Object.defineProperty(container, cleanKey, { value: clean, enumerable: true, writable: true, configurable: true });
+			// An emitted event and a finding row may share a record; once is enough.
+			if (seen.has(container)) continue;
+			seen.add(container);
+			const record = container as Record<string, unknown>;
+			const keys = Object.keys(record);
+			if (!Array.isArray(container) && keys.some((key) => this.found(key))) {
+				// Rebuilt in the same order, so a renamed key keeps its place.
+				const entries = keys.map((key) => [this.text(key), record[key]] as const);
+				for (const key of keys) delete record[key];
+				for (const [key, item] of entries) put(record, key, item);
+			}
+			for (const key of Object.keys(record)) {
+				const item = record[key];
+				if (typeof item === 'object' && item !== null) stack.push(item);
+				else {
+					const hidden = this.scalar(item);
+					if (hidden !== item) put(record, key, hidden);
 				}
 			}
 		}
 		return value;
 	}
 
-	private contains(value: unknown): boolean {
-		if (value === null || typeof value !== 'object') return false;
-		const stack: unknown[] = [value];
-		while (stack.length) {
-			const item = stack.pop();
-			if (typeof item === 'string') {
-				if (this.has(item)) return true;
-			} else if (Array.isArray(item)) {
-				for (let i = 0; i < item.length; i++) stack.push(item[i]);
-			} else if (item !== null && typeof item === 'object') {
-				for (const key of Object.keys(item)) {
-					if (this.has(key)) return true;
-					stack.push((item as Record<string, unknown>)[key]);
-				}
-			}
+	private scalar(value: unknown): unknown {
+		if (typeof value === 'string') return this.text(value);
+		if (typeof value !== 'number') return value;
+		const text = String(value);
+		return this.found(text) ? this.text(text) : value;
+	}
+
+	/**
+	 * Whether a secret is in a key, string or number inside `value`, reading without copying: a
+	 * record's keys with for...in (inherited ones too, which can only raise a false alarm), an
+	 * array's elements by index. A record reached twice is read twice (items are trees).
+	 */
+	private holdsSecret(value: object, depth: number): boolean {
+		if (depth >= READ_DEPTH) return true;
+		if (Array.isArray(value)) {
+			for (let i = 0; i < value.length; i++) if (this.holds(value[i], depth)) return true;
+			return false;
 		}
+		const record = value as Record<string, unknown>;
+		for (const key in record) if (this.found(key) || this.holds(record[key], depth)) return true;
 		return false;
+	}
+
+	private holds(item: unknown, depth: number): boolean {
+		if (typeof item === 'string') return this.found(item);
+		if (typeof item === 'number') return this.found(String(item));
+		return typeof item === 'object' && item !== null && this.holdsSecret(item, depth + 1);
 	}
 }

@@ -1,6 +1,8 @@
 'use strict';
-// Ignore Repeated Deliveries in a real n8n: which repeats of a delivery start a second execution,
-// counted from n8n's own execution records. Used by the single-process e2e (check r, through
+// Ignore Repeated Deliveries in a real n8n: which repeats of a delivery run a second time (the
+// trigger emits the event, so the workflow's nodes after it run), counted from n8n's own execution
+// records. A repeat the trigger recognises still starts an execution, in which it emits nothing:
+// those are counted apart. Used by the single-process e2e (check r, through
 // checkRepeatedDeliveries) and by the queue-mode e2e's check (c), which sends to both webhook
 // processors. Each scenario runs against workflows this module creates and publishes through
 // n8n's public API, so it depends on nothing else the e2e sets up but the webhook credential.
@@ -58,7 +60,8 @@ async function createWorkflow(n8n, apiKey, baseUrls, { name, respond, then }) {
 
 /**
  * Waits until every execution of the workflow has finished and none has appeared for QUIET_MS;
- * resolves them grouped by the webhookId their trigger emitted.
+ * resolves them grouped by the webhookId their trigger emitted (a repeat's execution, in which the
+ * trigger emitted nothing, under undefined).
  */
 async function settled(ctx, wf, timeoutMs = 180_000) {
 	let last = '';
@@ -72,6 +75,7 @@ async function settled(ctx, wf, timeoutMs = 180_000) {
 	throw new Error(`executions of "${wf.name}" still running or appearing after ${timeoutMs / 1000} s`);
 }
 
+/** Executions in which the trigger emitted `id`'s event, so the workflow's nodes after it ran. */
 const runsOf = (byId, id) => byId.get(id)?.length ?? 0;
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
@@ -93,7 +97,7 @@ async function deliver(ctx, url, event, status = 200) {
 
 /**
  * Deliveries 1,1,2,2,3,3, each sent once the execution the one before started had finished (the
- * n-th to processor n mod the number of URLs): the executions each started.
+ * n-th to processor n mod the number of URLs): how many ran after each.
  */
 async function sequential(ctx, wf) {
 	const ids = freshIds(3);
@@ -109,16 +113,13 @@ async function sequential(ctx, wf) {
 	return started;
 }
 
-/**
- * n8n does save what the trigger writes on arrival when the workflow has no static data at all:
- * one delivery first, so that what follows measures every later delivery.
- */
+/** One delivery first, so that what follows measures a workflow whose trigger has recorded deliveries before. */
 async function prime(ctx, wf, status = 200) {
 	await deliver(ctx, wf.urls[0], complianceEvent(freshIds(1)[0], 'critical'), status);
 	await settled(ctx, wf);
 }
 
-/** `n` deliveries, each repeated to the next URL the moment its first copy was answered: executions per delivery. */
+/** `n` deliveries, each repeated to the next URL the moment its first copy was answered: runs per delivery. */
 async function repeatOnAnswer(ctx, wf, n = 3) {
 	await prime(ctx, wf);
 	const ids = freshIds(n);
@@ -131,7 +132,7 @@ async function repeatOnAnswer(ctx, wf, n = 3) {
 	return ids.map((id) => runsOf(byId, id));
 }
 
-/** `n` deliveries, each sent twice at the same moment (once to each URL), one pair after the other: executions per pair. */
+/** `n` deliveries, each sent twice at the same moment (once to each URL), one pair after the other: runs per pair. */
 async function simultaneousPairs(ctx, wf, n = 50) {
 	const ids = freshIds(n);
 	for (const id of ids) {
@@ -161,7 +162,7 @@ async function burstThenRepeats(ctx, wf, n = 50) {
 	return counts;
 }
 
-/** "n of m ran twice" from executions per delivery. */
+/** "n of m ran twice" from runs per delivery. */
 const twice = (runs) => `${runs.filter((r) => r > 1).length} of ${runs.length} ran twice${runs.some((r) => r < 1 || r > 2) ? ` (counts ${JSON.stringify(runs)})` : ''}`;
 
 /**
@@ -204,20 +205,24 @@ async function measureRepeats(ctx, baseUrls) {
 	await scenario('failed', 'Respond When Finished, a failing workflow', () => deliver(after, failing.urls[0], failEvent, 500));
 	await scenario('failedRetry', "Respond When Finished, the failed delivery's retry", () => deliver(after, failing.urls[failing.urls.length - 1], failEvent));
 	m.failedRuns = runsOf(await settled(ctx, failing), failEvent.webhookId);
+	// A repeat still starts an execution, in which the trigger emits nothing: counted apart, per workflow.
+	m.repeatExecutions = [];
+	for (const wf of [fast, slow, fastAfter, slowAfter, failing]) m.repeatExecutions.push(runsOf(await settled(ctx, wf), undefined));
 	m.unanswered = after.unanswered;
 	m.sentAfter = after.sent;
 
 	m.summary =
 		`Respond Immediately: deliveries 1,1,2,2,3,3, each after the last execution ended → ${m.sequential.join(',')}; ` +
 		`a repeat sent ${where} the moment the first was answered (${SLOW_SECONDS} s workflow) → ${twice(m.onAnswer)}; ` +
-		`50 pairs sent at the same moment → ${sum(m.pairs)} executions (${twice(m.pairs)}); ` +
+		`50 pairs sent at the same moment → ${sum(m.pairs)} ran (${twice(m.pairs)}); ` +
 		`50 different at once → ${m.burst[0]}, then each repeated ${where} once answered → ${m.burst[1]} ran again, then all again one at a time → ${m.burst[2]}. ` +
 		`Respond When the Workflow Has Finished: answer after ${(m.afterAnswer.ms / 1000).toFixed(1)} s (${SLOW_SECONDS} s workflow), body ${JSON.stringify(m.afterAnswer.body)}; ` +
 		`a repeat sent ${where} the moment the first was answered → ${twice(m.onAnswerAfter)}; ` +
-		`50 pairs at the same moment → ${sum(m.pairsAfter)} executions (${twice(m.pairsAfter)}); ` +
+		`50 pairs at the same moment → ${sum(m.pairsAfter)} ran (${twice(m.pairsAfter)}); ` +
 		`50 different at once → ${m.burstAfter[0]}, their repeats → ${m.burstAfter[1]} ran again, all again → ${m.burstAfter[2]}; ` +
-		`a failing workflow → ${m.failed.status} ${JSON.stringify(m.failed.body)}, the service's retry → ${m.failedRetry.status} ${JSON.stringify(m.failedRetry.body)}, ${m.failedRuns} execution; ` +
-		`left without an answer after ${ANSWER_WAIT_MS / 1000} s: ${m.unanswered.length} of the ${m.sentAfter} deliveries answered when finished`;
+		`a failing workflow → ${m.failed.status} ${JSON.stringify(m.failed.body)}, the service's retry → ${m.failedRetry.status} ${JSON.stringify(m.failedRetry.body)}, ran ${m.failedRuns} time(s); ` +
+		`left without an answer after ${ANSWER_WAIT_MS / 1000} s: ${m.unanswered.length} of the ${m.sentAfter} deliveries answered when finished; ` +
+		`executions in which the trigger emitted nothing (repeats it recognised), per workflow: ${m.repeatExecutions.join(', ')}`;
 	return m;
 }
 
@@ -226,24 +231,34 @@ async function measureRepeats(ctx, baseUrls) {
  * one process as across webhook processors; throws at the first broken promise.
  */
 function assertPromised(m) {
-	const exactly = (runs, n, what) => assert(runs.every((r) => r === n), `${what}: executions per delivery ${JSON.stringify(runs)}, each should be ${n}`);
-	// Respond Immediately: a repeat sent once the first delivery's execution has ended starts nothing.
-	assert(m.sequential.join(',') === '1,0,1,0,1,0', `deliveries 1,1,2,2,3,3, each after the last execution ended, started ${m.sequential.join(',')} executions`);
-	// Copies at the same moment, either setting: one or both run, never none; every delivery of a burst runs.
-	for (const [runs, what] of [[m.pairs, 'pairs at the same moment'], [m.pairsAfter, 'pairs at the same moment (Respond When Finished)']]) {
-		assert(runs.every((r) => r === 1 || r === 2), `${what}: executions per pair ${JSON.stringify(runs)}, each should be 1 or 2`);
-	}
-	assert(m.burst[0] === 50 && m.burstAfter[0] === 50, `of 50 different deliveries at once, ${m.burst[0]} and ${m.burstAfter[0]} (Respond When Finished) ran`);
-	// Respond When the Workflow Has Finished: the answer comes after the run, with an empty body, and
-	// a repeat sent after it starts nothing, once no other execution overlapped.
-	assert(m.afterAnswer.ms >= SLOW_SECONDS * 1000 && m.afterAnswer.body === '', `Respond When Finished answered after ${Math.round(m.afterAnswer.ms)} ms with ${JSON.stringify(m.afterAnswer.body)}`);
+	const exactly = (runs, n, what) => assert(runs.every((r) => r === n), `${what}: runs per delivery ${JSON.stringify(runs)}, each should be ${n}`);
+	const ranTwice = (runs) => runs.filter((r) => r > 1).length;
+	// A repeat sent once the first delivery's execution has ended does not run.
+	assert(m.sequential.join(',') === '1,0,1,0,1,0', `deliveries 1,1,2,2,3,3, each after the last execution ended, ran ${m.sequential.join(',')}`);
+	// A repeat sent the moment the first copy was answered: the trigger recorded the first when its
+	// execution started, before the answer under When Finished, and (but for a race with a queued
+	// job on a busy machine) before the repeat arrived under Immediately.
 	exactly(m.onAnswerAfter, 1, 'Respond When Finished, a repeat sent the moment the first was answered');
+	assert(ranTwice(m.onAnswer) <= 1, `Respond Immediately, a repeat sent the moment the first was answered: ${ranTwice(m.onAnswer)} of 3 ran twice`);
+	// Copies at the same moment: one or both run, never none, and most are caught (n8n's store reads,
+	// then writes: records within the same milliseconds can overwrite each other).
+	for (const [runs, what] of [[m.pairs, 'pairs at the same moment'], [m.pairsAfter, 'pairs at the same moment (Respond When Finished)']]) {
+		assert(runs.every((r) => r === 1 || r === 2), `${what}: runs per pair ${JSON.stringify(runs)}, each should be 1 or 2`);
+		assert(ranTwice(runs) <= 40, `${what}: ${ranTwice(runs)} of 50 ran twice`);
+	}
+	// Fifty different at once: all run; their repeats, one at a time, may run again where records made
+	// at the same moment overwrote each other; once those are recorded, a third round runs (next to) nothing.
+	assert(m.burst[0] === 50 && m.burstAfter[0] === 50, `of 50 different deliveries at once, ${m.burst[0]} and ${m.burstAfter[0]} (Respond When Finished) ran`);
+	assert(m.burst[1] <= 49 && m.burstAfter[1] <= 49, `of their repeats, ${m.burst[1]} and ${m.burstAfter[1]} (Respond When Finished) ran again`);
 	assert(m.burstAfter[2] === 0, `Respond When Finished: ${m.burstAfter[2]} of 50 deliveries ran again although each had been repeated one at a time, after the answer`);
+	assert(m.burst[2] <= 10, `Respond Immediately: ${m.burst[2]} of 50 deliveries ran a third time`);
+	// Respond When the Workflow Has Finished: the answer comes after the run, with an empty body.
+	assert(m.afterAnswer.ms >= SLOW_SECONDS * 1000 && m.afterAnswer.body === '', `Respond When Finished answered after ${Math.round(m.afterAnswer.ms)} ms with ${JSON.stringify(m.afterAnswer.body)}`);
 	// A failed workflow is answered 500 (unless n8n lost the answer, which docs/repeated-deliveries.md says it may in
-	// queue mode); the service's retry is a repeat, answered 200, and starts nothing.
+	// queue mode); the service's retry is a repeat, answered 200, and does not run.
 	const lost = m.failed.status === 0 && m.unanswered.length > 0;
 	assert(lost || m.failed.body?.message === 'Error in workflow', `the failing workflow was answered ${JSON.stringify(m.failed.body)}`);
-	assert(m.failedRetry.body?.emitted === 0 && m.failedRuns === 1, `the retry of the failed delivery was answered ${JSON.stringify(m.failedRetry.body)}; ${m.failedRuns} executions`);
+	assert(m.failedRetry.status === 200 && m.failedRuns === 1, `the retry of the failed delivery was answered ${m.failedRetry.status} ${JSON.stringify(m.failedRetry.body)}; the workflow ran ${m.failedRuns} times`);
 }
 
 /**

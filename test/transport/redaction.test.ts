@@ -1,8 +1,8 @@
-// Issue 22 point 4: a service (or a proxy in front of it) that echoes the access token back, in an
-// error body, its details, a redirect's Location, a 200 answer's data or a PDF's file name, never
-// gets the token into anything the node produces: output items, error messages and descriptions,
-// the execution's data, or n8n's log. Run through n8n's engine against a server started here, with
-// and without Continue On Fail.
+// A service (or a proxy in front of it) that echoes the access token back, in an error body, its
+// details, a redirect's Location, a 200 answer's data or a PDF's file name, never gets the token
+// into anything the node produces: output items, error messages and descriptions, the execution's
+// data, or n8n's log. Run through n8n's engine against a server started here, with and without
+// Continue On Fail. The engine itself: test/shared/redaction.test.ts.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -10,7 +10,6 @@ import * as path from 'node:path';
 import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
-import { REDACTED } from '../../nodes/shared/redact';
 import { runRiskInfo } from '../../harness/workflow';
 import { EPOCH, fakeContext, instantClock, runPool, summaryReads, Transport, virtualClock } from './virtual';
 
@@ -18,6 +17,7 @@ import { EPOCH, fakeContext, instantClock, runPool, summaryReads, Transport, vir
 const TOKEN = 'tk/SECRET+4242=';
 const ENCODED = encodeURIComponent(TOKEN);
 const forms = [TOKEN, ENCODED];
+const REDACTED = '[redacted]';
 
 // n8n's own logger, as n8n-core resolves it, at its most verbose level: every line it would write.
 const { Logger } = require(require.resolve('@n8n/backend-common', { paths: [path.dirname(require.resolve('n8n-core'))] })) as {
@@ -153,6 +153,15 @@ test('the file name of a PDF keeps its shape, with the token taken out', async (
 	answer = echoes.find(([what]) => what.startsWith('a PDF'))![2];
 	const result = await runRiskInfo({ parameters: pdf, access: { baseUrl, accessToken: TOKEN, clientIdentifier: 'client-7' }, node: { name: 'Risk' } });
 	expect(result.items.Risk[0].binary?.data.fileName).toBe(`${REDACTED}.pdf`);
+});
+
+test('a token under 8 characters (a placeholder) is not looked for, as it would cut up words and header names; one of 8 is', async () => {
+	const echoed = (token: string) => ({ status: 200, body: json({ success: true, data: { rut: '12345678-5', texto: `eco ${token}` } }) });
+	for (const [token, shown] of [['abcdefg', 'eco abcdefg'], ['abcdefgh', `eco ${REDACTED}`]]) {
+		answer = echoed(token);
+		const result = await runRiskInfo({ parameters: summary, access: { baseUrl, accessToken: token, clientIdentifier: 'client-7' }, node: { name: 'Risk' } });
+		expect([token, result.items.Risk[0].json.texto]).toEqual([token, shown]);
+	}
 });
 
 test('an answer without the token passes untouched', async () => {

@@ -1,9 +1,10 @@
-// Issue 5 point 2: every body form arrives — what n8n inflates and parses, and what it leaves
-// alone (JSON media types it does not parse, bodies still gzipped) — and a body that is not a
-// usable event gets a 4xx with a JSON error, never a run. Gzip bodies come from the sandbox's
-// own delivery code.
+// Every body form arrives — what n8n inflates and parses, and what it leaves alone (JSON media
+// types it does not parse, bodies still gzipped) — and a body that is not a usable event gets a
+// 4xx with a JSON error, never a run. Gzip bodies come from the sandbox's own delivery code. The
+// last part reads requests written the way n8n's body parser leaves them (body.ts at its edges).
 import { gzipSync } from 'node:zlib';
 
+import { readPayload, type DeliveryRequest } from '../../nodes/RiskInfoTrigger/body';
 import { BEARER, BEARER_CREDENTIAL, WEBHOOK_TOKEN, delivery, event, type Rec } from './forms';
 import { N8N_PAYLOAD_SIZE_MAX, TriggerHarness } from './harness';
 
@@ -11,7 +12,7 @@ const AUTH = { Authorization: `Bearer ${WEBHOOK_TOKEN}` };
 
 let h: TriggerHarness;
 beforeAll(async () => {
-	h = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: { ignoreRepeatedDeliveries: false } });
+	h = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: { ignoreRepeatedDeliveries: false, respond: 'immediately' } });
 });
 afterAll(async () => h.close());
 afterEach(() => expect(h.thrown).toEqual([]));
@@ -214,42 +215,121 @@ describe('gzip bombs', () => {
 	});
 });
 
-describe('version 1.1 of the trigger, where n8n reads only JSON, text, form and XML bodies itself', () => {
-	let v11: TriggerHarness;
-	beforeAll(async () => {
-		// Respond as version 1 answers by default, so both versions' answers compare.
-		v11 = await TriggerHarness.start({ credentials: BEARER_CREDENTIAL, params: { ignoreRepeatedDeliveries: false, respond: 'immediately' }, typeVersion: 1.1 });
+describe('bodies n8n does not read first (not JSON, text, form or XML)', () => {
+	it('are still capped: 413 from the node itself past 16 MiB once inflated', async () => {
+		const bomb = gzipSync(Buffer.alloc(N8N_PAYLOAD_SIZE_MAX + 1024 * 1024), { level: 9 });
+		const answer = await h.post({ ...AUTH, 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'gzip' }, bomb);
+		expect([answer.status, answer.refusedByN8n, answer.json?.error]).toEqual([413, false, 'body_too_large']);
 	});
-	afterAll(async () => v11.close());
-	afterEach(() => expect(v11.thrown).toEqual([]));
+});
 
-	const bothVersions = async (headers: Record<string, string>, body: Uint8Array | string) => [await h.post(headers, body), await v11.post(headers, body)];
+const failed = { webhookId: 5, estado: 'FAILED', error: 'x' };
+const text = JSON.stringify(failed);
+const raw = (bytes: string | Uint8Array, more: Partial<DeliveryRequest> = {}): DeliveryRequest => ({ headers: {}, contentType: 'application/octet-stream', rawBody: typeof bytes === 'string' ? Buffer.from(bytes) : bytes, ...more });
+const unreadable = () => Promise.reject(new Error('must not be read'));
+const empty = { ok: false, status: 400, error: 'empty_body', message: 'The body is empty; expected a JSON compliance event.' };
 
-	it('the service\'s deliveries and the forms n8n leaves alone give the same answer and the same items as version 1', async () => {
-		const e = event('success');
-		const d = delivery(e);
-		const json = JSON.stringify(e);
-		const forms: Array<[Record<string, string>, Uint8Array | string]> = [
-			[d.headers, d.body],
-			[{ ...AUTH, 'Content-Type': 'application/gzip' }, gzipSync(json)],
-			[{ ...AUTH, 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'gzip' }, gzipSync(gzipSync(json))],
-			[{ ...AUTH, 'Content-Type': 'application/vnd.riskinfo+json' }, json],
-			[AUTH, json],
-		];
-		for (const [headers, body] of forms) {
-			const [one, eleven] = await bothVersions(headers, body);
-			expect(one.status).toBe(200);
-			expect(eleven.status).toBe(200);
-			expect(eleven.json).toEqual(one.json);
-			expect(eleven.run).toEqual(one.run);
+describe('the body n8n parsed, or the raw bytes', () => {
+	it('n8n\'s parsed object is taken for application/json, or with no Content-Type, without reading the bytes', async () => {
+		for (const contentType of ['application/json', undefined]) {
+			await expect(readPayload({ headers: {}, contentType, body: failed, readRawBody: unreadable })).resolves.toEqual({ ok: true, payload: failed });
 		}
 	});
 
-	it('a body n8n no longer reads first is still capped: 413 from the node, where version 1 has n8n refuse it', async () => {
-		const bomb = gzipSync(Buffer.alloc(N8N_PAYLOAD_SIZE_MAX + 1024 * 1024), { level: 9 });
-		const headers = { ...AUTH, 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'gzip' };
-		const [one, eleven] = await bothVersions(headers, bomb);
-		expect([one.status, one.refusedByN8n]).toEqual([413, true]);
-		expect([eleven.status, eleven.refusedByN8n, eleven.json?.error]).toEqual([413, false, 'body_too_large']);
+	it('for another Content-Type, or a parsed body that is null, empty or text, the raw bytes are read instead', async () => {
+		const other = { webhookId: 6 };
+		for (const req of [
+			raw(text, { body: other, contentType: 'text/plain' }),
+			raw(text, { body: undefined, contentType: 'application/json' }),
+			raw(text, { body: null, contentType: 'application/json' }),
+			raw(text, { body: {}, contentType: 'application/json' }),
+			raw(text, { body: JSON.stringify(other), contentType: 'application/json' }),
+		]) {
+			await expect(readPayload(req)).resolves.toEqual({ ok: true, payload: failed });
+		}
+	});
+
+	it('an empty array is a parsed body, not an empty one: it is taken as it is', async () => {
+		await expect(readPayload(raw(text, { body: [], contentType: 'application/json' }))).resolves.toEqual({ ok: true, payload: [] });
+	});
+
+	it('bytes already on the request are not read again; missing ones are read when n8n offers to', async () => {
+		await expect(readPayload(raw(text, { readRawBody: unreadable }))).resolves.toEqual({ ok: true, payload: failed });
+		const req: DeliveryRequest = { headers: {}, contentType: 'application/gzip' };
+		req.readRawBody = async () => {
+			req.rawBody = gzipSync(text);
+		};
+		await expect(readPayload(req)).resolves.toEqual({ ok: true, payload: failed });
+	});
+
+	it('without bytes or a way to read them, text n8n kept is parsed, and raw bytes kept as text are too', async () => {
+		await expect(readPayload({ headers: {}, contentType: 'text/plain', body: text })).resolves.toEqual({ ok: true, payload: failed });
+		await expect(readPayload({ headers: {}, contentType: 'text/plain', rawBody: text as unknown as Uint8Array })).resolves.toEqual({ ok: true, payload: failed });
+		await expect(readPayload({ headers: {}, contentType: 'text/plain' })).resolves.toEqual(empty);
+	});
+
+	it('an empty body says what was expected', async () => {
+		await expect(readPayload(raw(new Uint8Array(0)))).resolves.toEqual(empty);
+	});
+
+	it('bytes n8n cannot read: 413 when it says too large (status or statusCode), 400 otherwise', async () => {
+		const failing = (error: object): DeliveryRequest => ({ headers: {}, contentType: 'application/gzip', readRawBody: () => Promise.reject(Object.assign(new Error('no'), error)) });
+		const tooLarge = { ok: false, status: 413, error: 'body_too_large', message: 'The body is larger than n8n accepts.' };
+		await expect(readPayload(failing({ status: 413 }))).resolves.toEqual(tooLarge);
+		await expect(readPayload(failing({ statusCode: 413 }))).resolves.toEqual(tooLarge);
+		await expect(readPayload(failing({ statusCode: 400 }))).resolves.toEqual({
+			ok: false,
+			status: 400,
+			error: 'unreadable_body',
+			message: 'The body could not be read (a Content-Encoding that does not match the data?).',
+		});
+	});
+});
+
+describe('gzip layers and the cap', () => {
+	it('two layers are taken off; a third is not, so the body is not JSON', async () => {
+		await expect(readPayload(raw(gzipSync(gzipSync(text))))).resolves.toEqual({ ok: true, payload: failed });
+		await expect(readPayload(raw(gzipSync(gzipSync(gzipSync(text)))))).resolves.toMatchObject({ ok: false, status: 400, error: 'invalid_json' });
+	});
+
+	it('a body n8n did not cap is refused past 16 MiB, and accepted at exactly 16 MiB, plain or gzipped', async () => {
+		const padded = (size: number) => Buffer.from(`${text}${' '.repeat(size - text.length)}`);
+		const refused = { ok: false, status: 413, error: 'body_too_large', message: 'The body is larger than 16 MiB once decompressed.' };
+		for (const pack of [(b: Buffer) => b, (b: Buffer) => gzipSync(b)]) {
+			await expect(readPayload(raw(pack(padded(16 * 1024 * 1024))))).resolves.toEqual({ ok: true, payload: failed });
+			await expect(readPayload(raw(pack(padded(16 * 1024 * 1024 + 1))))).resolves.toEqual(refused);
+		}
+	});
+
+	it('a body is taken for gzip only when it starts with both magic bytes; otherwise it is read as text', async () => {
+		for (const start of [[0x1f, 0x7b], [0x7b, 0x8b], [0x1f]]) {
+			await expect(readPayload(raw(Buffer.from(start)))).resolves.toMatchObject({ ok: false, status: 400, error: 'invalid_json' });
+		}
+		await expect(readPayload(raw(Buffer.from([0x1f, 0x8b])))).resolves.toMatchObject({ ok: false, status: 400, error: 'bad_gzip' });
+	});
+
+	it('bytes that are not UTF-8 are not JSON, even where a decoder would replace them', async () => {
+		await expect(readPayload(raw(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])))).resolves.toMatchObject({ ok: false, status: 400, error: 'invalid_json', message: 'The body is not UTF-8 text, so it cannot be JSON.' });
+	});
+
+	it('a gzip that cannot be inflated says why', async () => {
+		const cut = gzipSync(text).subarray(0, 12);
+		const answer = await readPayload(raw(cut));
+		expect(answer).toMatchObject({ ok: false, status: 400, error: 'bad_gzip' });
+		expect(answer.ok || answer.message).toMatch(/^The body starts like gzip but could not be decompressed \(.+\)\.$/);
+		expect(answer.ok || answer.message).not.toContain('undefined');
+	});
+});
+
+describe('a JSON syntax error', () => {
+	it('says what is wrong, up to where the parser quotes the body', async () => {
+		const message = async (body: string) => {
+			const answer = await readPayload(raw(body));
+			return answer.ok ? 'parsed' : answer.message;
+		};
+		await expect(message('nope')).resolves.toBe("The body is not valid JSON (Unexpected token 'o').");
+		// The parser quotes from before the error: the first quote is where it stops, not a later one.
+		await expect(message('{"a": 1, "b": x, "c": 2, "d": "tok-0123456789"}')).resolves.toBe("The body is not valid JSON (Unexpected token 'x').");
+		await expect(message('{"a":')).resolves.toBe('The body is not valid JSON (Unexpected end of JSON input).');
 	});
 });

@@ -1,71 +1,83 @@
-// Issue 5 points 1 and 6: the setup is obvious (the URL to register, with the chosen auth), the
-// webhook lifecycle methods exist without calling any API, "None" carries its warning, and the
-// credential's test catches unusable secrets. n8n's community-node lint passes on these files.
+// What n8n shows and reads of the Risk Info Trigger: its name and place in the node list, the
+// subtitle, one version, what its webhook answers (read the same through n8n's expression engine
+// and without it), the setup notices, the options, the credential and its test, the webhook
+// lifecycle methods that call no API, and n8n's community-node lint on its files.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import type { ICredentialTestFunctions, ICredentialsDecrypted, IHookFunctions, INodeProperties } from 'n8n-workflow';
+import type { ICredentialTestFunctions, ICredentialsDecrypted, IHookFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { resolveWebhookDescriptionField, Workflow } from 'n8n-workflow';
 
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
-import { DEDUP_WINDOW } from '../../nodes/RiskInfoTrigger/dedup';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
-import { TriggerHarness } from './harness';
 import { onlyType } from '../helpers/node-types';
 
 const node = new RiskInfoTrigger();
 const props = node.description.properties;
 const prop = (name: string) => props.find((p) => p.name === name) as INodeProperties;
 
+/** `template` evaluated by n8n's expression engine for the trigger with these parameters. */
+function evaluated(parameters: Record<string, string>, template: string, mode: 'manual' | 'webhook'): unknown {
+	const subject: INode = { id: '1', name: 'Risk Info Trigger', type: 't', typeVersion: 1.1, position: [0, 0], parameters };
+	const workflow = new Workflow({ id: 'w', nodes: [subject], connections: {}, active: mode === 'webhook', nodeTypes: onlyType(node) });
+	return workflow.expression.getSimpleParameterValue(subject, template, mode, {});
+}
+
+describe('in the node list and on the canvas', () => {
+	it('Risk Info Trigger, in the Trigger group, named so on the canvas, with no input and one output', () => {
+		const d = node.description;
+		expect([d.displayName, d.name, d.group, d.defaults, d.inputs, d.outputs]).toEqual(['Risk Info Trigger', 'riskInfoTrigger', ['trigger'], { name: 'Risk Info Trigger' }, [], ['main']]);
+		expect(d.icon).toEqual({ light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' });
+		expect(d.documentationUrl).toMatch(/^https:\/\//);
+	});
+
+	it('one version, 1.1: not 1, which n8n treats as its old Webhook node', () => {
+		expect(node.description.version).toBe(1.1);
+		expect(node.description.defaultVersion).toBeUndefined();
+		expect(JSON.stringify(props)).not.toContain('@version');
+	});
+
+	it.each([
+		[{}, 'All screening results'],
+		[{ events: 'all' }, 'All screening results'],
+		[{ events: 'success' }, 'Completed screenings'],
+		[{ events: 'failed' }, 'Failed screenings'],
+	])('the subtitle for Events %j says which results it starts on', (parameters, expected) => {
+		expect(evaluated(parameters, node.description.subtitle!, 'manual')).toBe(expected);
+	});
+});
+
 describe('webhook', () => {
-	it('new nodes answer when the workflow has finished; saved version 1 nodes answer on receipt, with the node\'s own answer', () => {
-		expect(node.description.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST' })]);
-		const answered = (typeVersion: number, params: Record<string, unknown>) => {
-			const h = new TriggerHarness({ params, typeVersion });
-			return [h.webhookDescriptionValue('responseMode', 'onReceived'), h.webhookDescriptionValue('responseData', 'firstEntryJson')];
-		};
-		// n8n's lastNode mode, answering an empty body: the workflow's data never goes to the service.
-		const onReceipt = ['onReceived', ''];
-		const whenFinished = ['lastNode', 'noData'];
-		expect(answered(1, {})).toEqual(onReceipt);
-		expect(answered(1, { respond: 'immediately' })).toEqual(onReceipt);
-		expect(answered(1, { respond: 'whenFinished' })).toEqual(whenFinished);
-		expect(answered(1.1, {})).toEqual(whenFinished);
-		expect(answered(1.1, { respond: 'whenFinished' })).toEqual(whenFinished);
-		expect(answered(1.1, { respond: 'immediately' })).toEqual(onReceipt);
-		expect(node.description.inputs).toEqual([]);
-		expect(node.description.group).toContain('trigger');
+	const [webhook] = node.description.webhooks!;
+	const resolvers = (webhook as unknown as Record<symbol, Record<string, { resolve: (p: Record<string, unknown>) => string }>>)[Symbol.for('n8n.webhookDescriptionResolvers')];
+	// n8n's lastNode mode, answering an empty body: the workflow's data never goes to the service.
+	const answers = { whenFinished: ['lastNode', 'noData'], immediately: ['onReceived', ''] };
+
+	it('a POST to .../riskinfo-compliance, answered when the workflow has finished unless Respond says Immediately', () => {
+		expect(node.description.webhooks).toEqual([expect.objectContaining({ name: 'default', httpMethod: 'POST', path: 'riskinfo-compliance' })]);
+		const answered = (params: Record<string, string>) => [evaluated(params, webhook.responseMode as string, 'webhook'), evaluated(params, webhook.responseData as string, 'webhook')];
+		expect(answered({})).toEqual(answers.whenFinished);
+		expect(answered({ respond: 'whenFinished' })).toEqual(answers.whenFinished);
+		expect(answered({ respond: 'immediately' })).toEqual(answers.immediately);
 	});
 
 	it('n8n can read what it answers without its expression engine, and reads the same as through it', () => {
-		const webhook = node.description.webhooks![0];
-		const nodeTypes = onlyType(node);
-		for (const typeVersion of [1, 1.1]) {
-			for (const params of [{}, { respond: 'immediately' }, { respond: 'whenFinished' }]) {
-				// What n8n hands the resolver: the workflow's own node, with the defaults of its version applied.
-				const workflow = new Workflow({ id: 'w', nodes: [{ id: '1', name: 'T', type: 't', typeVersion, position: [0, 0], parameters: { ...params } }], connections: {}, active: true, nodeTypes });
-				const engine = new TriggerHarness({ params, typeVersion });
-				for (const [field, fallback] of [['responseMode', 'onReceived'], ['responseData', 'firstEntryJson']] as const) {
-					const native = resolveWebhookDescriptionField(workflow.nodes.T, webhook, field);
-					expect([field, typeVersion, params, native]).toEqual([field, typeVersion, params, { resolved: true, value: engine.webhookDescriptionValue(field, fallback) }]);
-				}
+		expect(Object.keys(resolvers).sort()).toEqual(['responseData', 'responseMode']);
+		for (const params of [{}, { respond: 'immediately' }, { respond: 'whenFinished' }] as Array<Record<string, string>>) {
+			// What n8n hands the resolver: the workflow's own node, with the defaults applied.
+			const workflow = new Workflow({ id: 'w', nodes: [{ id: '1', name: 'T', type: 't', typeVersion: 1.1, position: [0, 0], parameters: { ...params } }], connections: {}, active: true, nodeTypes: onlyType(node) });
+			for (const field of ['responseMode', 'responseData'] as const) {
+				const native = resolveWebhookDescriptionField(workflow.nodes.T, webhook, field);
+				expect([field, params, native]).toEqual([field, params, { resolved: true, value: evaluated(params, webhook[field] as string, 'webhook') }]);
 			}
+		}
+		for (const [respond, [responseMode, responseData]] of Object.entries(answers)) {
+			expect([respond, resolvers.responseMode.resolve({ respond }), resolvers.responseData.resolve({ respond })]).toEqual([respond, responseMode, responseData]);
 		}
 		// A Respond value given as an expression still goes through n8n's engine.
 		expect(resolveWebhookDescriptionField({ parameters: { respond: '={{"whenFinished"}}' } }, webhook, 'responseMode')).toEqual({ resolved: false });
-	});
-
-	it('new nodes are version 1.1, saved ones stay 1; the versions\' parameters differ only in Respond\'s default', () => {
-		expect(node.description.version).toEqual([1, 1.1]);
-		expect(node.description.defaultVersion).toBe(1.1);
-		const respond = props.filter((p) => p.name === 'respond');
-		expect(respond.map((p) => p.default)).toEqual(['immediately', 'whenFinished']);
-		// Same label and options whatever the version.
-		expect(respond[0]).toEqual({ ...respond[1], default: 'immediately', displayOptions: respond[0].displayOptions });
-		const others = props.filter((p) => p.name !== 'respond');
-		expect(JSON.stringify(others)).not.toContain('@version');
 	});
 
 	it('has checkExists, create and delete, which succeed without any HTTP call', async () => {
@@ -115,27 +127,33 @@ describe('setup and authentication choices', () => {
 		expect(notice?.displayName).toMatch(/Test URL/);
 	});
 
-	it('Ignore Repeated Deliveries says a repeat is the same webhook ID, status and content', () => {
+	it('Ignore Repeated Deliveries says a repeat is the same webhook ID, status and content, and what a repeat still does', () => {
 		const option = prop('ignoreRepeatedDeliveries');
 		expect(option.default).toBe(true);
 		expect(option.description).toMatch(/webhook ID, status and content/);
 		expect(option.description).toMatch(/changed findings/);
-		// What n8n 2.40.7 allows (docs/repeated-deliveries.md), said where the option is set.
-		expect(option.description).toMatch(/once its execution has ended/);
+		expect(option.description).toMatch(/still starts an execution, in which this trigger emits nothing/);
 		expect(option.description).toMatch(/at the same moment/);
 	});
 
-	it('Ignore Repeated Deliveries and the trigger guide give the number of deliveries the trigger keeps', () => {
-		const said = `the last ${DEDUP_WINDOW.toLocaleString('en-US')}`;
-		expect(prop('ignoreRepeatedDeliveries').description).toContain(`(${said} are remembered)`);
-		const guide = readFileSync(path.join(__dirname, '../../docs/trigger.md'), 'utf8').replace(/\s+/g, ' ');
-		expect(guide).toContain(`The last ${DEDUP_WINDOW.toLocaleString('en-US')} are remembered`);
+	it('Ignore Repeated Deliveries, the README and the trigger guide give the number of deliveries the trigger keeps', () => {
+		expect(prop('ignoreRepeatedDeliveries').description).toContain('(the last 1,000 are remembered,');
+		const read = (file: string) => readFileSync(path.join(__dirname, '../..', file), 'utf8').replace(/\s+/g, ' ');
+		expect(read('README.md')).toContain('The last 1,000 are remembered');
+		expect(read('docs/trigger.md')).toContain('The last 1,000 deliveries are remembered');
 	});
 
-	it('asks for the credential only when authenticating', () => {
+	it('Respond answers when the workflow has finished by default, and Immediately on request', () => {
+		const respond = prop('respond');
+		expect(respond.default).toBe('whenFinished');
+		expect(respond.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual(['immediately', 'whenFinished']);
+	});
+
+	it('asks for the webhook auth credential only when authenticating, checked by its own test', () => {
 		expect(node.description.credentials).toEqual([
-			expect.objectContaining({ name: new RiskInfoWebhookAuthApi().name, required: true, displayOptions: { show: { authentication: ['credential'] } } }),
+			{ name: new RiskInfoWebhookAuthApi().name, required: true, testedBy: 'riskInfoWebhookAuthTest', displayOptions: { show: { authentication: ['credential'] } } },
 		]);
+		expect(Object.keys(node.methods.credentialTest)).toEqual(['riskInfoWebhookAuthTest']);
 	});
 
 	it('the credential offers bearer (default), basic and a custom header', () => {
@@ -156,8 +174,12 @@ describe('credential test', () => {
 		[{ method: 'bearer', token: 'a-long-random-token' }],
 		[{ method: 'basic', user: 'sender', password: ' spaces are fine in a password ' }],
 		[{ method: 'header', headerName: 'X-Webhook-Secret', headerSecret: 's3cret' }],
-	])('accepts %j', async (data) => {
-		await expect(test(data)).resolves.toMatchObject({ status: 'OK' });
+	])('accepts %j, saying the service offers no way to test it and what to do instead', async (data) => {
+		await expect(test(data)).resolves.toEqual({ status: 'OK', message: expect.stringMatching(/usable.*no way to test it.*send the trigger a sample delivery/) });
+	});
+
+	it('checks a credential without data as an empty one, rather than failing', async () => {
+		await expect(test(undefined as unknown as Record<string, unknown>)).resolves.toEqual({ status: 'Error', message: expect.stringMatching(/Token/) });
 	});
 
 	it.each([

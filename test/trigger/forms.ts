@@ -9,10 +9,6 @@ import { KNOWN_NAMES } from '../../sandbox/known';
 
 export type Rec = Record<string, unknown>;
 
-/** The same data with every record's keys sorted, for texts written independently of the node's canonical writer. */
-export const sortedKeys = (v: unknown): unknown =>
-	Array.isArray(v) ? v.map(sortedKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys((v as Rec)[k])])) : v;
-
 /** The same data with every record's keys in reverse order. */
 export function reverseKeys(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(reverseKeys);
@@ -32,7 +28,7 @@ export const SPEC_LISTS = [
 ] as const;
 
 /** Spec §6.2: "sample key (field-table name)" for the item fields that have both. */
-export const ENGLISH_TO_SPANISH: Record<string, string> = {
+const ENGLISH_TO_SPANISH: Record<string, string> = {
 	name: 'nombre',
 	position: 'cargo',
 	institution: 'institucion',

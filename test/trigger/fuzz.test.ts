@@ -1,7 +1,7 @@
-// Issue 5 point 7: at least 1,000 randomly mutated deliveries (seeded, so a failure replays),
-// built from the sandbox's own events and delivery code, each must end in a run with items or
-// in a 4xx from the node — never an exception, never a 2xx that started nothing. Issue 22: the
-// same with deep nesting, long headers and huge ids on top (last describe).
+// At least 1,000 randomly mutated deliveries (seeded, so a failure replays), built from the
+// sandbox's own events and delivery code, each must end in a run with items or in a 4xx from the
+// node — never an exception, never a 2xx that started nothing. Then the same with deep nesting,
+// long headers and huge ids on top (last describe).
 import { gzipSync } from 'node:zlib';
 
 import { BEARER_CREDENTIAL, DEEP, WEBHOOK_TOKEN, deepJson, event, jsonWith, nesting, textDelivery, type Rec } from './forms';
@@ -165,10 +165,10 @@ describe('mutated deliveries', () => {
 	});
 });
 
-// Issue 22, "What must hold": the same mutations plus what an attacker sends on purpose — values
-// nested far deeper than the call stack (also in both names of an aliased field), long
-// Authorization and other headers, huge webhookIds — with Ignore Repeated Deliveries on. Never a
-// 5xx, never a throw out of webhook(), and the static data stays a few dozen bytes per delivery.
+// The same mutations plus what an attacker sends on purpose — values nested far deeper than the
+// call stack (also in both names of an aliased field), long Authorization and other headers, huge
+// webhookIds — with Ignore Repeated Deliveries on. Never a 5xx, never a throw out of webhook(),
+// and nothing kept in the workflow's static data.
 const HOSTILE = 400;
 const ALIAS_PAIRS = [
 	['details', 'detalle'],
@@ -242,7 +242,7 @@ describe('hostile deliveries', () => {
 		await h.close();
 	});
 
-	it(`${HOSTILE} seeded hostile deliveries: no 5xx, no throw, bounded static data`, async () => {
+	it(`${HOSTILE} seeded hostile deliveries: no 5xx, no throw, nothing kept in static data`, async () => {
 		const rng = prng(SEED + 2);
 		const tally = { runs: 0, skipped: 0, tooDeep: 0, unauthorized: 0, headersTooLarge: 0, other4xx: 0 };
 		for (let i = 0; i < HOSTILE; i++) {
@@ -275,9 +275,7 @@ describe('hostile deliveries', () => {
 				else if (answer.status === 401) tally.unauthorized++;
 				else tally.other4xx++;
 			}
-			const packed = (h.staticData.deliveryKeys as string | undefined) ?? '';
-			expect([where, /^(?:[A-Za-z0-9_-]{16})*$/.test(packed), h.staticData.emittedDeliveries]).toEqual([where, true, undefined]);
-			expect([where, JSON.stringify(h.staticData).length <= 64 + packed.length]).toEqual([where, true]);
+			expect([where, h.staticData]).toEqual([where, {}]);
 		}
 		expect(unhandled).toEqual([]);
 		// Each kind of attack was actually met, and hostile input did not stop everything from running.

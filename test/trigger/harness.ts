@@ -32,14 +32,14 @@ import { onlyType } from '../helpers/node-types';
 
 export const N8N_PAYLOAD_SIZE_MAX = 16 * 1024 * 1024;
 
-export type Params = Record<string, unknown>;
+type Params = Record<string, unknown>;
 
 export interface HarnessOptions {
 	params?: Params;
 	/** Values of the Risk Info Webhook Auth credential; null = no credential attached. */
 	credentials?: Record<string, unknown> | null;
 	mode?: 'webhook' | 'manual';
-	/** The trigger's version in the workflow: 1 unless said (what workflows saved before 1.1 hold). */
+	/** The trigger's version in the workflow: 1.1, its only one, unless said. */
 	typeVersion?: number;
 }
 
@@ -136,7 +136,7 @@ const NODE: INode = {
 	id: 'riskinfo-trigger-test',
 	name: 'Risk Info Trigger',
 	type: 'n8n-nodes-riskinfo.riskInfoTrigger',
-	typeVersion: 1,
+	typeVersion: 1.1,
 	position: [0, 0],
 	parameters: {},
 	webhookId: 'b6f5f9c4-test',
@@ -179,7 +179,7 @@ export class TriggerHarness {
 		const params = this.options.params ?? {};
 		const credentials = this.options.credentials;
 		const context = {
-			getNode: () => ({ ...NODE, typeVersion: this.options.typeVersion ?? 1, parameters: params }),
+			getNode: () => ({ ...NODE, typeVersion: this.options.typeVersion ?? 1.1, parameters: params }),
 			getMode: () => this.options.mode ?? 'webhook',
 			getNodeParameter: (name: string, fallback?: unknown) => (params[name] !== undefined ? params[name] : fallback),
 			getCredentials: async (type: string) => {
@@ -221,7 +221,7 @@ export class TriggerHarness {
 		prepareRequest(req);
 		try {
 			// Webhook routes come before n8n's body-parser middleware: an unread body stays undefined.
-			if (n8nParses(req, this.options.typeVersion ?? 1)) await parseBody(req);
+			if (n8nParses(req, this.options.typeVersion ?? 1.1)) await parseBody(req);
 		} catch (error) {
 			const status = error instanceof HttpError ? error.status : 500;
 			res.setHeader('x-harness', 'n8n-refused');
@@ -260,7 +260,7 @@ export class TriggerHarness {
 	/** A field of the trigger's webhook description, evaluated as n8n does (webhook-execution-context.ts). */
 	webhookDescriptionValue(field: 'responseData' | 'responseMode', fallback: string): unknown {
 		const value = this.node.description.webhooks?.[0][field];
-		const node = { ...NODE, typeVersion: this.options.typeVersion ?? 1, parameters: { ...this.options.params } as INode['parameters'] };
+		const node = { ...NODE, typeVersion: this.options.typeVersion ?? 1.1, parameters: { ...this.options.params } as INode['parameters'] };
 		const workflow = new Workflow({ id: 'harness', nodes: [node], connections: {}, active: true, nodeTypes: onlyType(this.node) });
 		return workflow.expression.getSimpleParameterValue(node, value as string, this.options.mode ?? 'webhook', {}, undefined, fallback);
 	}

@@ -1,26 +1,28 @@
 // n8n 2.40.7's path for a production delivery to the Risk Info Trigger, in-process: the trigger's
-// webhook() in n8n-core's WebhookContext, its execution in n8n-core's WorkflowExecute, static data
-// in n8n-workflow's Workflow (an ObservableObject). What n8n's CLI does around them, and which
-// decides what static data reaches the database, is reproduced from its source (n8n 2.40.7, in
+// webhook() in n8n-core's WebhookContext, then its execution in n8n-core's WorkflowExecute, where
+// the trigger's execute() reaches n8n's store of processed items through n8n-core's own helpers.
+// What n8n's CLI does around them is reproduced from its source (n8n 2.40.7, in
 // .runtime/n8n/node_modules/n8n/dist):
-//  - webhooks/live-webhooks.js: the workflow and its static data are loaded from the database and
-//    a Workflow is built on them; after the answer, workflowStaticDataService.saveStaticData saves
-//    that Workflow's static data if its `__dataChanged` flag is set;
-//  - workflow-runner.js, run(): establishContextForPersistence builds a second Workflow on the same
-//    static-data object (which sets the flag back to false), then prepareNewExecution reloads the
-//    static data from the database for the execution;
-//  - queue mode: the execution's database record keeps the workflow without its static data
-//    (executions/execution-data/types.js, toWorkflowSnapshot), and the worker runs a webhook's
-//    execution with the static data of that record (scaling/job-processor.js; the job does not ask
-//    for a reload): it starts empty. The items travel through the record (here: a JSON round trip);
-//  - execution-lifecycle-hooks.js: workflowExecuteAfter saves the static data WorkflowExecute hands
-//    it (only when changed), in a single process as on a worker.
-import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+//  - queue mode: the items travel to a worker through the execution's database record (here: a
+//    JSON round trip);
+//  - deduplication/deduplication-helper.js, the store behind checkProcessedAndRecord: one row per
+//    workflow and node (primary key), holding the md5 of each value recorded, the newest last,
+//    trimmed to maxEntries; a call reads the row (findOne), then inserts it when there was none or
+//    writes it back whole (update), each a round trip to the database, so calls can interleave.
+import { createHash } from 'node:crypto';
+
+import { DataDeduplicationService, ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
 	Workflow,
+	type DeduplicationItemTypes,
+	type DeduplicationScope,
+	type ICheckProcessedContextData,
+	type ICheckProcessedOptions,
 	type IConnections,
+	type IDataDeduplicator,
 	type IDataObject,
+	type IDeduplicationOutput,
 	type INode,
 	type INodeExecutionData,
 	type IRun,
@@ -36,6 +38,66 @@ import { BEARER_CREDENTIAL, delivery } from './forms';
 const TRIGGER = 'Risk Info Trigger';
 const NEXT = 'Next Step';
 
+/** A database round trip: other executions' calls may run meanwhile. */
+const roundTrip = async () => await new Promise((resolve) => setImmediate(resolve));
+
+interface Row {
+	mode: string;
+	data: string[];
+}
+
+/** n8n's processed-data store (entries mode), a table of rows held as the database holds them: JSON. */
+class ProcessedDataStore implements IDataDeduplicator {
+	readonly rows = new Map<string, string>();
+	/** Workflows whose database calls fail, as when the database is locked or gone. */
+	readonly unreachable = new Set<string>();
+
+	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: DeduplicationScope, contextData: ICheckProcessedContextData, options: ICheckProcessedOptions): Promise<IDeduplicationOutput> {
+		if (this.unreachable.has(contextData.workflow.id)) throw new Error('SQLITE_BUSY: database is locked');
+		const id = `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node!.id}` : ''}`;
+		const hashed = items.map((item) => createHash('md5').update(String(item)).digest('base64'));
+		await roundTrip();
+		const stored = this.rows.get(id);
+		if (stored === undefined) {
+			if (options.maxEntries) hashed.splice(0, hashed.length - options.maxEntries);
+			await roundTrip();
+			if (this.rows.has(id)) throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+			this.rows.set(id, JSON.stringify({ mode: options.mode, data: hashed }));
+			return { new: items, processed: [] };
+		}
+		const row = JSON.parse(stored) as Row;
+		const seen = new Set(row.data);
+		const result: IDeduplicationOutput = { new: [], processed: [] };
+		hashed.forEach((hash, i) => {
+			if (seen.has(hash)) result.processed.push(items[i]);
+			else {
+				result.new.push(items[i]);
+				row.data.push(hash);
+			}
+		});
+		if (options.maxEntries) row.data.splice(0, row.data.length - options.maxEntries);
+		await roundTrip();
+		this.rows.set(id, JSON.stringify(row));
+		return result;
+	}
+
+	async removeProcessed(): Promise<void> {
+		throw new Error('not used by the trigger');
+	}
+
+	async clearAllProcessedItems(): Promise<void> {
+		throw new Error('not used by the trigger');
+	}
+
+	async getProcessedDataCount(): Promise<number> {
+		throw new Error('not used by the trigger');
+	}
+}
+
+/** The store of this test file's process, as n8n's start, webhook and worker commands set it up. */
+export const processedData = new ProcessedDataStore();
+void DataDeduplicationService.init(processedData);
+
 export interface Delivered {
 	status: number;
 	answer: unknown;
@@ -50,9 +112,10 @@ export interface ProductionOptions {
 	mode?: WorkflowExecuteMode;
 }
 
+let workflows = 0;
+
 export class ProductionWebhook {
-	/** The workflow row's static-data column, as the database holds it (JSON text, or null). */
-	stored: string | null = null;
+	readonly id = `wf-production-${++workflows}`;
 	private readonly nodeTypes = new NodeTypesRegistry();
 	private readonly credentialsHelper = new TestCredentialsHelper({ riskInfoWebhookAuthApi: BEARER_CREDENTIAL });
 	private readonly nodes: INode[];
@@ -65,7 +128,7 @@ export class ProductionWebhook {
 				id: 'trigger',
 				name: TRIGGER,
 				type: 'n8n-nodes-riskinfo.riskInfoTrigger',
-				typeVersion: 1,
+				typeVersion: 1.1,
 				position: [0, 0],
 				parameters: (options.params ?? {}) as INode['parameters'],
 				credentials: { riskInfoWebhookAuthApi: { id: '1', name: 'Risk Info Webhook Auth' } },
@@ -75,29 +138,18 @@ export class ProductionWebhook {
 		];
 	}
 
-	/** The trigger's remembered deliveries as the database holds them: keys of 16 characters, packed. */
-	get remembered(): string[] {
-		const data = this.load() as IDataObject | null;
-		const node = data?.[`node:${TRIGGER}`] as IDataObject | undefined;
-		const packed = (node?.deliveryKeys as string | undefined) ?? '';
-		return packed.match(/.{1,16}/g) ?? [];
+	/** The trigger's parameters, as the user changes and publishes them again. */
+	set params(params: IDataObject) {
+		this.nodes[0].parameters = params as INode['parameters'];
 	}
 
-	private load(): IDataObject | null {
-		return this.stored === null ? null : (JSON.parse(this.stored) as IDataObject);
+	/** What n8n's store holds for this workflow's trigger, as the database holds it; null before anything was recorded. */
+	get stored(): string | null {
+		return processedData.rows.get(`${this.id}|n:trigger`) ?? null;
 	}
 
-	private workflow(staticData: IDataObject | null): Workflow {
-		return new Workflow({
-			id: 'wf-production',
-			name: 'production',
-			nodes: this.nodes,
-			connections: this.connections,
-			active: true,
-			nodeTypes: this.nodeTypes,
-			staticData: staticData as IDataObject,
-			settings: { executionOrder: 'v1' },
-		});
+	private workflow(): Workflow {
+		return new Workflow({ id: this.id, name: 'production', nodes: this.nodes, connections: this.connections, active: true, nodeTypes: this.nodeTypes, settings: { executionOrder: 'v1' } });
 	}
 
 	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
@@ -115,63 +167,39 @@ export class ProductionWebhook {
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 
-	/** One delivery of `event`, answered, and its execution run to the end. */
-	async deliver(event: object): Promise<Delivered> {
+	/** One delivery of `event` (the object, or its JSON text as sent), answered, and its execution run to the end. */
+	async deliver(event: object | string): Promise<Delivered> {
 		const mode = this.options.mode ?? 'webhook';
-		const { headers } = delivery(event);
-		const text = JSON.stringify(event);
+		const text = typeof event === 'string' ? event : JSON.stringify(event);
+		const { headers } = delivery(JSON.parse(text) as object);
 		// What n8n's body parser leaves on the request: inflated bytes, parsed JSON.
-		const req = { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), contentType: 'application/json', rawBody: Buffer.from(text), body: JSON.parse(text) };
+		const req = { headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), contentType: 'application/json', rawBody: Buffer.from(text), body: JSON.parse(text) as unknown };
 		let refused: { status: number; body: string } | undefined;
 		const res = {
 			writeHead: (status: number) => (refused = { status, body: '' }),
 			end: (b: string) => refused && (refused.body = b),
 		};
 
-		// live-webhooks.js
-		const raw = this.load();
-		const webhookWorkflow = this.workflow(raw);
-		const node = webhookWorkflow.getNode(TRIGGER)!;
-		const webhookData = { httpMethod: 'POST', node: TRIGGER, path: 'riskinfo-compliance', workflowId: webhookWorkflow.id, webhookDescription: {} } as unknown as IWebhookData;
-		const context = new WebhookContext(webhookWorkflow, node, this.additionalData({ httpRequest: req, httpResponse: res } as never), mode, webhookData, [], null);
-		const result = await this.nodeTypes.getByNameAndVersion(node.type, 1).webhook!.call(context);
+		const workflow = this.workflow();
+		const node = workflow.getNode(TRIGGER)!;
+		const webhookData = { httpMethod: 'POST', node: TRIGGER, path: 'riskinfo-compliance', workflowId: workflow.id, webhookDescription: {} } as unknown as IWebhookData;
+		const context = new WebhookContext(workflow, node, this.additionalData({ httpRequest: req, httpResponse: res } as never), mode, webhookData, [], null);
+		const result = await this.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).webhook!.call(context);
 		if (result.noWebhookResponse) return { status: refused?.status ?? 0, answer: refused && JSON.parse(refused.body) };
-		if (!result.workflowData) {
-			await this.saveStaticData(webhookWorkflow);
-			return { status: 200, answer: result.webhookResponse };
-		}
-
-		// workflow-runner.js, run(): the second wrap of the same object, then the reload.
-		this.workflow(raw);
-		let executionStatic = this.load();
+		if (!result.workflowData) return { status: 200, answer: result.webhookResponse };
 		let items: INodeExecutionData[][] = result.workflowData;
-		if (this.options.topology === 'queue') {
-			// The execution record, written by the webhook process and read by a worker.
-			items = JSON.parse(JSON.stringify(items)) as INodeExecutionData[][];
-			executionStatic = null;
-		}
-		// The answer is sent, then live-webhooks.js saves the webhook's Workflow if it is flagged.
-		await this.saveStaticData(webhookWorkflow);
-		const run = await this.execute(executionStatic, items, mode);
-		return { status: 200, answer: result.webhookResponse, run };
+		// The execution record, written by the webhook process and read by a worker.
+		if (this.options.topology === 'queue') items = JSON.parse(JSON.stringify(items)) as INodeExecutionData[][];
+		return { status: 200, answer: result.webhookResponse, run: await this.execute(items, mode) };
 	}
 
-	/** workflow-static-data.service.js, saveStaticData. */
-	private async saveStaticData(workflow: Workflow): Promise<void> {
-		if (workflow.staticData.__dataChanged === true) this.stored = JSON.stringify(workflow.staticData);
-	}
-
-	private async execute(staticData: IDataObject | null, items: INodeExecutionData[][], mode: WorkflowExecuteMode): Promise<IRun> {
-		const workflow = this.workflow(staticData);
+	private async execute(items: INodeExecutionData[][], mode: WorkflowExecuteMode): Promise<IRun> {
+		const workflow = this.workflow();
 		const workflowData = { id: workflow.id, name: workflow.name, nodes: this.nodes, connections: this.connections } as unknown as IWorkflowBase;
 		const hooks = new ExecutionLifecycleHooks(mode, `exec-${++this.executions}`, workflowData);
 		let done: (run: IRun) => void = () => {};
 		const finished = new Promise<IRun>((resolve) => (done = resolve));
-		hooks.addHandler('workflowExecuteAfter', (run: IRun, newStaticData?: IDataObject) => {
-			// hookFunctionsSave / hookFunctionsSaveWorker: never for manual executions.
-			if (newStaticData && mode !== 'manual') this.stored = JSON.stringify(newStaticData);
-			done(run);
-		});
+		hooks.addHandler('workflowExecuteAfter', (run: IRun) => done(run));
 		const start = workflow.getNode(TRIGGER)!;
 		const runExecutionData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node: start, data: { main: items }, source: null }] } });
 		await new WorkflowExecute(this.additionalData({ hooks }), mode, runExecutionData).processRunExecutionData(workflow);
@@ -179,8 +207,11 @@ export class ProductionWebhook {
 	}
 }
 
-/** The items a node handed on in a run (first output). */
+/** The items a node handed on in a run (first output); none when it did not run. */
 export function output(run: IRun | undefined, node: 'trigger' | 'next'): INodeExecutionData[] {
 	const runs = run?.data.resultData.runData[node === 'trigger' ? TRIGGER : NEXT] ?? [];
 	return runs[runs.length - 1]?.data?.main?.[0] ?? [];
 }
+
+/** Whether the workflow's nodes after the trigger ran: what "the delivery ran" means for a user. */
+export const ran = (d: Delivered): boolean => d.run !== undefined && d.run.data.resultData.runData[NEXT] !== undefined;

@@ -21,14 +21,6 @@ async function post(body: object, params: Rec = {}) {
 }
 
 describe('deliberate skips are answered 200 with emitted 0 and why', () => {
-	it('a repeat', async () => {
-		const sent = event('success');
-		expect((await post(sent)).json).toEqual({ received: true, emitted: 1 });
-		const repeat = await post(sent);
-		expect(repeat.run).toBeUndefined();
-		expect(repeat.json).toEqual({ received: true, emitted: 0, reason: expect.stringMatching(/^repeated delivery: .*already emitted/) });
-	});
-
 	it('an event the settings filter out', async () => {
 		const answer = await post(event('failed'), { events: 'success' });
 		expect(answer.run).toBeUndefined();
@@ -42,31 +34,29 @@ describe('deliberate skips are answered 200 with emitted 0 and why', () => {
 	});
 });
 
-describe('with every parameter at its default (version 1: Respond Immediately)', () => {
-	it('every event runs as one item, and a repeat is skipped', async () => {
+describe('what a delivery starts, with every parameter at its default', () => {
+	it('every event runs as one item, answered with an empty body (Respond: When the Workflow Has Finished)', async () => {
 		for (const kind of ['success', 'failed', 'nomatch'] as const) {
 			const sent = event(kind);
 			const answer = await post(sent);
-			expect(answer.json).toEqual({ received: true, emitted: 1 });
+			expect([answer.status, answer.json]).toEqual([200, undefined]);
 			expect(answer.run).toHaveLength(1);
 			expect(answer.run![0].webhookId).toBe(sent.webhookId);
-			expect((await post(sent)).json?.emitted).toBe(0);
 		}
 	});
 
-	it('with Ignore Repeated Deliveries off, a repeat runs again and each answer counts its items', async () => {
+	it('Respond Immediately answers with the items it hands on; a repeat is answered the same, as its execution finds it a repeat', async () => {
 		const sent = event('success');
 		for (let i = 0; i < 2; i++) {
-			const answer = await post(sent, { ignoreRepeatedDeliveries: false, output: 'findings' });
+			const answer = await post(sent, { respond: 'immediately', output: 'findings' });
 			expect(answer.run!.length).toBeGreaterThan(1);
 			expect(answer.json).toEqual({ received: true, emitted: answer.run!.length });
 		}
-		expect(h.staticData).toEqual({});
 	});
 
-	it('the webhook itself also remembers what it emitted, for an n8n that saves its static data', async () => {
+	it('nothing is kept in the workflow static data', async () => {
 		await post(event('failed'));
-		expect(h.staticData).toEqual({ deliveryKeys: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+		expect(h.staticData).toEqual({});
 	});
 });
 

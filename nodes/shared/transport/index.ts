@@ -78,13 +78,22 @@ export interface TransportOptions {
 	paidCallCount?: IContextObject;
 }
 
+/**
+ * The token as it may come back: as written, and URL-encoded (a Location's query, for instance).
+ * A placeholder shorter than 8 characters (`t` in a test credential) is left alone: taking it out
+ * would cut up ordinary words and header names, and no issued token is that short.
+ */
+function tokenForms(token: string): string[] {
+	return token.length >= 8 ? [token, encodeURIComponent(token)] : [];
+}
+
 export class Transport {
 	private baseUrl?: string;
 	private credentialsRead?: Promise<void>;
 	/** Fetched once per execution: n8n would otherwise read and decrypt it for every request. */
 	private credentials?: ICredentialsDecrypted;
 	/** Takes the access token out of everything the service answers, whatever it echoes. */
-	private redactor = new Redactor('');
+	private redactor = new Redactor();
 	private readonly pace = new Pace(() => clock.now());
 	private readonly shared = new Map<string, Promise<ApiResponse>>();
 	private readonly claimed = new Set<string>();
@@ -115,7 +124,7 @@ export class Transport {
 		const ref = this.node.credentials?.[RISK_INFO_API];
 		this.credentials = { id: ref?.id ?? '', name: ref?.name ?? '', type: RISK_INFO_API, data };
 		this.baseUrl = String(data.baseUrl ?? '').replace(/\/+$/, '');
-		this.redactor = new Redactor(String(data.accessToken ?? ''));
+		this.redactor = new Redactor(...tokenForms(String(data.accessToken ?? '')));
 	}
 
 	/**

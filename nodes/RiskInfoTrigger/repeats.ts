@@ -1,0 +1,68 @@
+/**
+ * Ignore Repeated Deliveries. webhook() works out a key for the delivery and hands it to execute()
+ * on the first item; execute() records it in n8n's own store of processed items (the one behind
+ * the Remove Duplicates node, a database row per workflow and node) and emits nothing for a key
+ * already there. That store is open to execute() only, not to webhook(), so a repeat still starts
+ * an execution: one in which the trigger emits nothing and no other node runs.
+ *
+ * The store is written the moment execute() runs, not when the execution ends, so a repeat is
+ * caught once the first copy's execution has started. What remains: n8n reads the row, then
+ * writes it back with the key added (its deduplication helper: findOne, then update), so two
+ * executions of the workflow recording at the same moment, within milliseconds, can both see a
+ * key missing, or one can overwrite the other's key.
+ */
+import { createHash } from 'node:crypto';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { NormalisedEvent } from './normalise';
+
+/** How many deliveries are remembered; the oldest are forgotten first. */
+export const REMEMBERED = 1000;
+
+/** Beside the item's `json`, so the user's data never holds it; it travels with the item to a worker. */
+const KEY_FIELD = 'riskInfoDeliveryKey';
+
+/**
+ * A retry repeats the same content under the same webhookId and status, but a monitoring profile
+ * may be delivered again under that webhookId with other findings (spec §6.2 has esPerfilNuevo;
+ * §6 is silent on re-deliveries), which must not be taken for a retry. So the key is a digest of
+ * the whole normalised event, whose JSON is the same whatever the delivery's key order and field
+ * names (normalise.ts), with the webhookId as trimmed text: 5521 and " 5521 " are one screening.
+ * A digest, so a huge webhookId grows nothing that is kept.
+ */
+export function deliveryKey(n: NormalisedEvent): string {
+	const text = JSON.stringify({ ...n.event, webhookId: n.webhookId });
+	return createHash('sha256').update(text, 'utf8').digest('base64url');
+}
+
+/** The items webhook() emits, the first carrying the delivery's key. */
+export function withKey(items: INodeExecutionData[], key: string): INodeExecutionData[] {
+	return items.map((item, i) => (i === 0 ? { ...item, [KEY_FIELD]: key } : item));
+}
+
+/**
+ * In execute(): the items without the key, or none when the key was recorded before. Items that
+ * carry no key (the option off, a test run) pass as they are.
+ */
+export async function unlessRepeated(ctx: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const key = items[0]?.[KEY_FIELD];
+	if (typeof key !== 'string') return items;
+	const first = { ...items[0] };
+	delete first[KEY_FIELD];
+	return (await isNew(ctx, key)) ? [first, ...items.slice(1)] : [];
+}
+
+async function isNew(ctx: IExecuteFunctions, key: string): Promise<boolean> {
+	const record = async () => await ctx.helpers.checkProcessedAndRecord([key], 'node', { mode: 'entries', maxEntries: REMEMBERED });
+	const result = await record()
+		// The first two deliveries to a workflow, recorded at the same moment, both find no row and
+		// both insert one: the second insert fails. The row is there now, so recording again works.
+		.catch(record)
+		.catch((error: unknown) => {
+			throw new NodeOperationError(ctx.getNode(), `Ignore Repeated Deliveries could not record this delivery in n8n's store of processed items: ${error instanceof Error ? error.message : String(error)}`, {
+				description: "The delivery did not run. Check n8n's database, or turn Ignore Repeated Deliveries off to let deliveries through without it.",
+			});
+		});
+	return result.new.length > 0;
+}
