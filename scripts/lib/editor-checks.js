@@ -75,8 +75,12 @@ async function wrongRut(page, url, workflowId) {
 	const message = page.getByTestId('output-panel').getByTestId('node-error-message');
 	await message.waitFor();
 	const shown = (await message.innerText()).trim();
-	assert(/^Item 1: RUT "12\.345\.678-0" is not a valid RUT: the check digit is wrong/.test(shown), `the error shown is: ${shown}`);
-	return `"${shown}"`;
+	assert(/^Item 1: RUT "12\.345\.678-0" is not a valid RUT: the check digit does not match the number/.test(shown), `the error shown is: ${shown}`);
+	// The whole error as the panel shows it, hint included: it must not suggest 12.345.678's check digit (5).
+	const panel = await page.getByTestId('output-panel').innerText();
+	assert(/Check the whole RUT against its source/.test(panel), `the panel does not ask to check the RUT against its source: ${panel.slice(0, 500)}`);
+	assert(!/12\.?345\.?678-?5|expected \d|write it as/i.test(panel), `the panel suggests a check digit or a corrected RUT: ${panel.slice(0, 500)}`);
+	return `"${shown}"; the hint asks to check the whole RUT at its source and suggests no digit`;
 }
 
 /** The node panel: searching "Risk Info" shows the action node's description; its actions number `count`. */

@@ -337,7 +337,7 @@ describe('reads of a RUT', () => {
 		const result = await run({ apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '12.345.678-4' });
 		expect(seen).toHaveLength(0);
 		const error = result.nodeErrors.Risk as Error & { context?: IDataObject };
-		expect(error.message).toMatch(/^Item 1: RUT "12.345.678-4" is not a valid RUT: the check digit is wrong/);
+		expect(error.message).toMatch(/^Item 1: RUT "12.345.678-4" is not a valid RUT: the check digit does not match the number$/);
 		expect(error.context?.itemIndex).toBe(0);
 	});
 });
