@@ -85,7 +85,7 @@ function plainMessage(f: ApiFailure): string {
 		case s === 404 && f.rut !== undefined && f.afterLoad === true:
 			return `RUT ${f.rut} was loaded just now, but the service has no data for it here yet. Try again in a few minutes; reading a loaded RUT costs nothing.`;
 		case isNotLoaded(f):
-			return `RUT ${f.rut} is not loaded in this account. Load it first (RUT → Load) or turn on "Load RUT If Not Loaded".`;
+			return `RUT ${f.rut} is not loaded in this account. Loading it is a paid call: load it first (RUT → Load), or turn on "Load RUT If Not Loaded" to load each RUT that needs it.`;
 		case s === 404:
 			return `The service has no such resource (${f.method} ${f.path}).`;
 		case s === 408:

@@ -116,9 +116,11 @@ test('the RUT is a required field, empty until filled in', () => {
 test.each([
 	['v2', 'rut'],
 	['v1', 'v1Rut'],
-])('Load (%s) asks for the RUT, Monitor the RUT, Include Bureau Data and Dry Run', (version, resource) => {
+])('Load (%s) opens on its paid notice (one of the two shows), then asks for the RUT, Monitor the RUT, Include Bureau Data and Dry Run', (version, resource) => {
 	const fields = fieldsOf(description().properties, version, resource, 'load');
-	expect(fields.map((p) => [p.name, p.displayName])).toEqual([
+	expect(fields.map((p) => [p.name, p.type === 'notice' ? p.displayName.slice(0, 6) : p.displayName])).toEqual([
+		['paidNoticeCapped', 'Paid: '],
+		['paidNoticeUncapped', 'Paid: '],
 		['rut', 'RUT'],
 		['isMonitoring', 'Monitor the RUT'],
 		['includeBureau', 'Include Bureau Data'],
@@ -132,8 +134,10 @@ test("Load RUT If Not Loaded's load choices and Dry Run show only when it is on"
 	expect(reads.length).toBeGreaterThan(10);
 	for (const read of reads) {
 		const fields = fieldsOf(properties, read.apiVersion![0] as string, read.resource![0] as string, read.operation![0] as string);
-		const dependent = fields.filter((p) => ['loadIsMonitoring', 'loadIncludeBureau', 'dryRun'].includes(p.name));
+		const dependent = fields.filter((p) => ['loadIfMissingNoticeCapped', 'loadIfMissingNoticeUncapped', 'loadIsMonitoring', 'loadIncludeBureau', 'dryRun'].includes(p.name));
 		expect(dependent.map((p) => [p.name, showOf(p).loadIfMissing])).toEqual([
+			['loadIfMissingNoticeCapped', [true]],
+			['loadIfMissingNoticeUncapped', [true]],
 			['loadIsMonitoring', [true]],
 			['loadIncludeBureau', [true]],
 			['dryRun', [true]],

@@ -27,7 +27,7 @@ test('a dry run of a paged read (Dicom queries) for a RUT that is not loaded est
 		...credentialsOf(sb),
 		params: { apiVersion: 'v2', resource: 'commercialBulletin', operation: 'getDicomQueries', rut, returnAll: true, loadIfMissing: true, dryRun: true },
 	});
-	expect(items.map((item) => item.json)).toEqual([{ rut, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad' }]);
+	expect(items.map((item) => item.json)).toEqual([{ rut, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' }]);
 	expect(sb.requests.map((r) => r.method)).toEqual(['GET']);
 });
 

@@ -13,7 +13,7 @@ export const laborCollection: Resource = {
 			name: 'Get Pension Arrears (Mora Previsional)',
 			action: 'Get pension arrears',
 			description:
-				'Pension contributions the employer owes for its workers (GET /helper/cobranzaLaboral/{rut}/moraPrevisional)',
+				'Pension contributions the employer owes for its workers',
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/moraPrevisional',
@@ -23,7 +23,7 @@ export const laborCollection: Resource = {
 			value: 'getLaborFines',
 			name: 'Get Labor Fines (Multa Laboral)',
 			action: 'Get labor fines',
-			description: 'Fines imposed by the labor authority, paid and outstanding (GET /helper/cobranzaLaboral/{rut}/multaLaboral)',
+			description: 'Fines imposed by the labor authority, paid and outstanding',
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/multaLaboral',
