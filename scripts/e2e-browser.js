@@ -78,7 +78,7 @@ async function wrongRutWorkflow(n8n, cookie, credentialId) {
 					id: 'b2',
 					name: 'Risk Info',
 					type: 'n8n-nodes-riskinfo.riskInfo',
-					typeVersion: 1,
+					typeVersion: 2,
 					position: [240, 0],
 					parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut: '12.345.678-0' },
 					credentials: { riskInfoApi: { id: credentialId, name: 'Risk Info (sandbox)' } },

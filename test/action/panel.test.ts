@@ -100,11 +100,12 @@ test("every list's default is one of its choices, and RUT (V1) opens on Get Summ
 	expect((v1RutOperation?.options as INodePropertyOptions[])[0].value).not.toBe('getSummary');
 });
 
-test('every yes/no field is off until the user turns it on (a paid flag must never default to on)', () => {
-	const on = description()
-		.properties.filter((p) => p.type === 'boolean' && p.default !== false)
-		.map((p) => p.name);
-	expect(on).toEqual([]);
+test('every yes/no field is off until the user turns it on (a paid flag must never default to on), but Simplify from node version 2', () => {
+	const on = description().properties.filter((p) => p.type === 'boolean' && p.default !== false);
+	expect(on.map((p) => [p.name, showOf(p)['@version']])).toEqual([
+		['simplify', [{ _cnd: { gte: 2 } }]],
+		['simplify', [{ _cnd: { gte: 2 } }]],
+	]);
 });
 
 test('the RUT is a required field, empty until filled in', () => {
