@@ -20,16 +20,16 @@ interface WfNode {
 	parameters: IDataObject;
 	onError?: string;
 }
-interface Workflow {
+interface ExampleWorkflow {
 	nodes: WfNode[];
 	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 }
 
 const EXAMPLES = path.resolve(__dirname, '..', '..', 'examples');
-const read = (file: string) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as Workflow;
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as ExampleWorkflow;
 
 /** The node the named node's main output 0 leads to. */
-function next(wf: Workflow, name: string): WfNode {
+function next(wf: ExampleWorkflow, name: string): WfNode {
 	const to = wf.connections[name]?.main?.[0]?.[0]?.node;
 	const node = wf.nodes.find((n) => n.name === to);
 	if (!node) throw new Error(`nothing follows "${name}"`);

@@ -14,6 +14,7 @@ import {
 	leavingError,
 	shown,
 	unexpectedError,
+	isLoopback,
 } from '../../nodes/shared/errors';
 
 const NODE = { id: '1', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 2, position: [0, 0], parameters: {} } as INode;
@@ -69,6 +70,11 @@ describe('the message for each answer', () => {
 		],
 		['the first status after the redirects', { status: 400 }, 'The service rejected the request as invalid. Check the other fields of this item.'],
 		['a connection error', { status: 'ECONNREFUSED' }, 'Could not reach the Risk Info service (ECONNREFUSED). Check the Base URL in the credential and that the service is up.'],
+		[
+			'a connection error to a Base URL on n8n\'s own machine',
+			{ status: 'ECONNREFUSED', loopback: true },
+			'Could not reach the Risk Info service (ECONNREFUSED). Check the Base URL in the credential and that the service is up. The Base URL points at the machine n8n runs on. If n8n runs in Docker, 127.0.0.1 (or localhost) is n8n\'s own container, not the computer it runs on: use that computer\'s address, e.g. http://host.docker.internal:4010 on Docker Desktop. The local sandbox of a clone of this package\'s repository listens on http://127.0.0.1:4010 while npm start or npm run sandbox runs.',
+		],
 		[
 			'a connection error after retries',
 			{ status: 'ECONNRESET', attempts: 3 },
@@ -220,4 +226,13 @@ test('the advice after a timeout or a 5xx: try later, or for a paid load, check 
 	expect(apiError(node, 0, { ...base, status: 408, mayHaveCharged: true }).message).toBe(
 		'The service timed out. The load may have run and been charged, so the node did not repeat it: check the account (Account → Get Usage or List Profiles) before running it again.',
 	);
+});
+
+describe('which Base URLs are on n8n\'s own machine (only they are told about the sandbox and Docker)', () => {
+	test.each(['http://127.0.0.1:4010', 'http://127.1.2.3', 'https://localhost:8443/x', 'http://[::1]:4010'])('%s is', (url) => {
+		expect(isLoopback(url)).toBe(true);
+	});
+	test.each(['https://api.example.cl', 'http://10.0.0.1:4010', 'http://127.0.0.1.example.com', 'http://host.docker.internal:4010', 'not a url', undefined])('%s is not', (url) => {
+		expect(isLoopback(url)).toBe(false);
+	});
 });

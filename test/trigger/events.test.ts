@@ -16,7 +16,7 @@ import {
 import { TriggerHarness } from './harness';
 
 const SUCCESS_ORDER = ['webhookId', 'status', 'fullName', 'personType', 'searchTolerance', 'isNewProfile', 'risk', 'summary', 'lists'];
-const FAILED_ORDER = ['webhookId', 'status', 'fullName', 'error', 'details'];
+const FAILED_ORDER = ['webhookId', 'status', 'fullName', 'message', 'error', 'details'];
 
 let h: TriggerHarness;
 beforeAll(async () => {
@@ -152,11 +152,16 @@ describe('the no-match form', () => {
 });
 
 describe('FAILED', () => {
-	it('carries webhookId, status, fullName, error and details', async () => {
+	it('carries webhookId, status, fullName, error and details, with an English message before the service\'s own words', async () => {
 		const sent = event('failed');
 		const out = await one(sent);
 		expect(Object.keys(out)).toEqual(FAILED_ORDER);
 		for (const key of ['webhookId', 'status', 'fullName', 'error', 'details']) expect(out[key]).toBe(sent[key]);
+		// The service's Spanish text is kept as it came; the message says in English what it means.
+		expect(sent.error).toBe('No fue posible completar la busqueda de compliance');
+		expect(out.message).toBe(
+			"The service could not complete this screening, so it has no result; loading the profile again is a new paid call, so ask the service if it keeps failing. The service's own words, often in Spanish, follow in error and details.",
+		);
 	});
 });
 

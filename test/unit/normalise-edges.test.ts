@@ -54,7 +54,7 @@ describe('what stands in for what is absent', () => {
 		expect(pepItems([{ nombre: 'Ana Pérez' }])).toEqual([{ name: 'Ana Pérez', position: null, institution: null, period: null }]);
 		const n = normalised(head).event;
 		expect([n.personType, n.searchTolerance, n.isNewProfile, n.risk]).toEqual([null, null, null, null]);
-		expect(normalised({ webhookId: 41, estado: 'FAILED' }).event).toEqual({ webhookId: 41, status: 'FAILED', fullName: null, error: null, details: null });
+		expect(normalised({ webhookId: 41, estado: 'FAILED' }).event).toEqual({ webhookId: 41, status: 'FAILED', fullName: null, message: expect.stringMatching(/^The service could not complete this screening/), error: null, details: null });
 	});
 
 	it('a null summary is the spec\'s empty one, and is not kept under extra', () => {
