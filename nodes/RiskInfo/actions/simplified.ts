@@ -95,17 +95,16 @@ export const SIMPLIFIED_UNITS =
  * so a saved version 1 node keeps the full record it always had.
  */
 export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	const property = (byDefault: boolean, versions: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
+	const before: INodeProperties = {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
-		default: byDefault,
+		default: false,
 		description,
 		hint: SIMPLIFIED_UNITS,
-		displayOptions: { show: versions },
-	});
-	const before = property(false, { '@version': [1] });
-	const now = property(true, { '@version': [{ _cnd: { gte: 2 } }] });
+		displayOptions: { show: { '@version': [1] } },
+	};
+	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
 	return {
 		properties: [before, now],
 		prepare(itemIndex, plan) {
