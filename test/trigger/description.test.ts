@@ -99,34 +99,36 @@ describe('setup and authentication choices', () => {
 		expect(warning?.displayName).toMatch(/anyone/i);
 	});
 
-	it('shows a notice to register the production URL together with the chosen authentication', () => {
+	it('shows a notice to register the production URL together with the credential\'s method and secret', () => {
 		const notice = props.find((p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.includes('credential'));
 		expect(notice?.displayName).toMatch(/Production URL/);
 		expect(notice?.displayName).toMatch(/register/i);
-		expect(notice?.displayName).toMatch(/authentication/i);
+		expect(notice?.displayName).toMatch(/the credential's method and secret/i);
 	});
 
 	it('the notice uses n8n 2.x wording: publish (not activate), and publish again after changing options', () => {
 		const notice = props.find((p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.includes('credential'));
 		expect(notice?.displayName).toMatch(/publish/i);
-		expect(notice?.displayName).toMatch(/publish again/i);
+		expect(notice?.displayName).toMatch(/publish<\/b> the workflow \(and again after changing an option\)/i);
 		expect(notice?.displayName).not.toMatch(/activat/i);
 		expect(notice?.displayName).toMatch(/Test URL/);
 	});
 
-	it('Ignore Repeated Deliveries says a repeat is the same webhook ID, status and content', () => {
+	it('Ignore Repeated Deliveries says a repeat is the same webhook ID, status and content; its notice, shown while it is on, says the rest', () => {
 		const option = prop('ignoreRepeatedDeliveries');
 		expect(option.default).toBe(true);
 		expect(option.description).toMatch(/webhook ID, status and content/);
-		expect(option.description).toMatch(/changed findings/);
+		const notice = prop('repeatsNotice');
+		expect(notice.displayOptions?.show).toEqual({ ignoreRepeatedDeliveries: [true] });
+		expect(notice.displayName).toMatch(/changed findings/);
 		// What n8n 2.40.7 allows (docs/repeated-deliveries.md), said where the option is set.
-		expect(option.description).toMatch(/once its execution has ended/);
-		expect(option.description).toMatch(/at the same moment/);
+		expect(notice.displayName).toMatch(/once its execution has ended/);
+		expect(notice.displayName).toMatch(/at the same moment/);
 	});
 
 	it('Ignore Repeated Deliveries and the trigger guide give the number of deliveries the trigger keeps', () => {
-		const said = `the last ${DEDUP_WINDOW.toLocaleString('en-US')}`;
-		expect(prop('ignoreRepeatedDeliveries').description).toContain(`(${said} are remembered)`);
+		const said = `The last ${DEDUP_WINDOW.toLocaleString('en-US')}`;
+		expect(prop('repeatsNotice').displayName).toContain(`${said} are remembered`);
 		const guide = readFileSync(path.join(__dirname, '../../docs/trigger.md'), 'utf8').replace(/\s+/g, ' ');
 		expect(guide).toContain(`The last ${DEDUP_WINDOW.toLocaleString('en-US')} are remembered`);
 	});

@@ -42,7 +42,10 @@ test.each([
 	[{ events: 'all' }, /^All screening results$/],
 	[{ events: 'success' }, /^Completed screenings$/],
 	[{ events: 'failed' }, /^Failed screenings$/],
-])('the subtitle for Events %j says which results it starts on', (parameters, expected) => {
+	[{ events: 'all', minimumRisk: 'critical' }, /^All screening results · Critical only$/],
+	[{ events: 'success', minimumRisk: 'medium' }, /^Completed screenings · Medium or critical$/],
+	[{ events: 'all', minimumRisk: 'any' }, /^All screening results$/],
+])('the subtitle for %j says which results it starts on', (parameters, expected) => {
 	expect(subtitle(parameters)).toMatch(expected);
 });
 
