@@ -64,7 +64,49 @@ async function supplierScreening(page, url, wf) {
 	const text = await output.innerText();
 	const missing = ruts.filter((r) => !text.includes(r));
 	assert(missing.length === 0, `"${summary.name}" output does not show ${missing.join(', ')}`);
+	await page.keyboard.press('Escape');
 	return `"${summary.name}" output shows ${ruts.length} items: ${ruts.join(', ')}`;
+}
+
+/** The column headers of the output panel's table, in order (n8n shows an item list as a table). */
+async function outputColumns(page) {
+	const output = page.getByTestId('output-panel');
+	await output.locator('table th').first().waitFor();
+	return (await output.locator('table th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+/** After a supplier-screening run: the Review node's items start with decision and reasons, written in words with units. */
+async function reviewFirstFields(page, reviewName) {
+	await openNode(page, reviewName);
+	const columns = await outputColumns(page);
+	const text = await page.getByTestId('output-panel').innerText();
+	await page.keyboard.press('Escape');
+	assert(columns[0] === 'decision' && columns[1] === 'reasons', `"${reviewName}" shows the columns ${JSON.stringify(columns.slice(0, 6))}`);
+	const units = /overdue bank debt [\d,]+ thousand CLP/.exec(text)?.[0];
+	assert(units, `"${reviewName}" shows no overdue bank debt in thousands of CLP: ${text.slice(0, 400)}`);
+	return `"${reviewName}" columns start ${JSON.stringify(columns.slice(0, 3))}; it reads "${units}"`;
+}
+
+/** After a normal run, "Cost of This Run" shows its totals and no notice or warning. */
+async function costWithoutNotice(page, costName) {
+	await openNode(page, costName);
+	const output = page.getByTestId('output-panel');
+	await output.getByText('paidCalls').first().waitFor();
+	const text = await output.innerText();
+	const callouts = await output.locator('.n8n-callout, [role="alert"], [data-test-id*="hint"], [data-test-id*="warning"]').count();
+	await page.keyboard.press('Escape');
+	assert(!/does not exist in any items/i.test(text), `"${costName}" warns: ${text.slice(0, 300)}`);
+	assert(callouts === 0, `"${costName}" shows ${callouts} notice(s): ${text.slice(0, 300)}`);
+	return `"${costName}" shows paidCalls and estimatedPaidCalls, and no notice`;
+}
+
+/** The onboarding screening workflow: its main button starts the screening (from Start), not a wait for results. */
+async function mainButtonStarts(page, url, wf) {
+	await openWorkflow(page, url, wf.id);
+	const button = page.getByTestId('execute-workflow-button');
+	const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
+	assert(/^Execute workflow$/.test(label), `"${wf.json.name}"'s main button reads "${label}"`);
+	return `"${wf.json.name}": the main button reads "${label}" and runs from its only trigger, Start`;
 }
 
 /** A Risk Info node given RUT 12.345.678-0, run with Execute step, shows the error naming item 1. */
@@ -83,8 +125,11 @@ async function wrongRut(page, url, workflowId) {
 	return `"${shown}"; the hint asks to check the whole RUT at its source and suggests no digit`;
 }
 
-/** The node panel: searching "Risk Info" shows the action node's description; its actions number `count`. */
-async function nodePanel(page, url, wf, description, count) {
+/**
+ * The node panel: searching "Risk Info" shows the action node's description; its actions number
+ * `count`, and each paid one (`paid`, as the built node names them) says "Paid: " first.
+ */
+async function nodePanel(page, url, wf, description, count, paid) {
 	await openWorkflow(page, url, wf.id);
 	await page.getByTestId('node-creator-plus-button').click();
 	const search = page.getByTestId('node-creator-search-bar');
@@ -95,8 +140,12 @@ async function nodePanel(page, url, wf, description, count) {
 	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first().click();
 	await page.getByText(`Actions (${count})`, { exact: true }).waitFor();
 	await page.getByTestId('node-creator').getByText(description, { exact: true }).first().waitFor();
+	const listed = (await page.getByTestId('node-creator').innerText()).split('\n').map((l) => l.trim());
+	const marked = listed.filter((l) => l.startsWith('Paid: '));
 	await page.keyboard.press('Escape');
-	return `"Risk Info" found with "${description}"; Actions (${count})`;
+	assert(paid.length >= 4 && paid.every((a) => listed.includes(a)), `the actions list lacks ${paid.filter((a) => !listed.includes(a)).join(', ')}`);
+	assert(marked.length === paid.length, `the actions list marks ${marked.length} actions paid (${marked.join('; ')}), the node has ${paid.length} paid ones`);
+	return `"Risk Info" found with "${description}"; Actions (${count}), ${paid.length} of them marked: ${paid.join(', ')}`;
 }
 
 /** The canvas subtitle of the supplier-screening summary node. */
@@ -175,6 +224,9 @@ module.exports = {
 	landsOnWorkflows,
 	credentialTest,
 	supplierScreening,
+	reviewFirstFields,
+	costWithoutNotice,
+	mainButtonStarts,
 	wrongRut,
 	nodePanel,
 	canvasSubtitle,

@@ -231,3 +231,43 @@ describe('compliance onboarding: a refused load', () => {
 		expect(passes(ifNode, { ...loaded, webhookId: null })).toBe(false);
 	});
 });
+
+describe('compliance onboarding in two workflows, so the first thing a user clicks starts the screening', () => {
+	const screen = read('compliance-onboarding.json');
+	const results = read('compliance-onboarding-results.json');
+	const triggers = (wf: ExampleWorkflow) => wf.nodes.filter((n) => /trigger/i.test(n.type));
+	const table = (wf: ExampleWorkflow, operation: string) =>
+		wf.nodes.find((n) => n.type === 'n8n-nodes-base.dataTable' && n.parameters.operation === operation) as WfNode & { parameters: { dataTableId?: { value: string }; tableName?: string } };
+
+	test('the screening workflow has one trigger, Start, so n8n\'s Execute workflow button runs it (n8n would pick the service\'s trigger over a manual one)', () => {
+		expect(triggers(screen).map((n) => [n.name, n.type])).toEqual([['Start', 'n8n-nodes-base.manualTrigger']]);
+		expect(screen.nodes.some((n) => n.parameters.operation === 'loadProfile')).toBe(true);
+	});
+
+	test('the results workflow has only the Risk Info Trigger, which leads to Onboard or Compliance Review', () => {
+		expect(triggers(results).map((n) => n.type)).toEqual(['n8n-nodes-riskinfo.riskInfoTrigger']);
+		const ifNode = next(results, next(results, next(results, triggers(results)[0].name).name).name);
+		expect(results.connections[ifNode.name].main.map((out) => out[0].node)).toEqual(['Onboard', 'Compliance Review']);
+	});
+
+	test('the results workflow reads the Data table the screening workflow creates and writes', () => {
+		const created = table(screen, 'create').parameters.tableName;
+		expect(table(screen, 'insert').parameters.dataTableId?.value).toBe(created);
+		expect(table(results, 'get').parameters.dataTableId?.value).toBe(created);
+	});
+
+	test('each says where the other half is, by its name; neither uses n8n 1.x wording', () => {
+		const note = (wf: ExampleWorkflow) => String(wf.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')!.parameters.content);
+		const name = (wf: ExampleWorkflow) => (wf as unknown as { name: string }).name;
+		expect(note(screen)).toContain(name(results));
+		expect(note(results)).toContain(name(screen));
+		expect(note(screen)).toMatch(/^## Onboarding, part 1 of 2: screen new suppliers\n\n\*\*Click Execute workflow\*\*/);
+		for (const wf of [screen, results]) expect(note(wf)).not.toMatch(/activate|while the workflow is active|top row|bottom row/i);
+	});
+
+	test('the joined result says in English what a failed screening means before the service\'s own words', () => {
+		const join = results.nodes.find((n) => n.name === 'Supplier with Result')!;
+		const names = (join.parameters.assignments as unknown as { assignments: Array<{ name: string; value: string }> }).assignments.map((a) => a.name);
+		expect(names.indexOf('message')).toBe(names.indexOf('error') - 1);
+	});
+});
