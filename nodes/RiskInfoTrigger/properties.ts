@@ -14,8 +14,8 @@ export const TEST_DELIVERY_BODY = '{"webhookId": 1, "status": "SUCCESS", "fullNa
 export const TEST_DELIVERY_COMMAND = `curl -X POST 'TEST_URL' -H 'Authorization: Bearer YOUR_SECRET' -H 'Content-Type: application/json' -d '${TEST_DELIVERY_BODY}'`;
 
 const testHowTo =
-	'click <b>Execute step</b>: n8n listens at the Test URL (<b>Webhook URLs</b> at the top of the parameters) for two minutes. ' +
-	'The service only ever calls the Production URL, so send the Test URL a sample from a terminal:' +
+	'click <b>Execute step</b>: n8n listens at the Test URL (<b>Webhook URLs</b> at the top of the parameters) for two minutes and says "Go to Risk Info and create an event", ' +
+	'but the service only ever calls the Production URL, never the Test URL: send the Test URL a sample from a terminal:' +
 	`<br><code>${TEST_DELIVERY_COMMAND}</code><br>` +
 	'Put the Test URL in place of TEST_URL and the credential\'s token in place of YOUR_SECRET ' +
 	`(Basic Auth or a custom header: see the <a href="${DOCS.tryTheTrigger}" target="_blank">trigger guide</a>). The event then shows up in this editor.`;

@@ -4,6 +4,8 @@
 // really delivers, every choice is described in one line, and each caveat is a notice shown only
 // while its option is chosen (n8n's own displayParameter decides what the editor shows).
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { NodeHelpers, type INodeParameters, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
@@ -96,4 +98,9 @@ test('the caveats that used to cut option descriptions short are said in their n
 	const notice = (name: string) => (properties.find((p) => p.name === name) as INodeProperties).displayName;
 	expect(notice('findingsNotice')).toMatch(/a clean one \(no findings\) starts no execution, so use One Item per Event/);
 	expect(notice('whenFinishedNotice')).toMatch(/The service waits for the answer until the workflow has run/);
+});
+
+test('the README gives the same test-delivery command as the panel', () => {
+	const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+	expect(readme).toContain(TEST_DELIVERY_COMMAND);
 });
