@@ -9,7 +9,8 @@ const files = fs.readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
 interface Example {
 	id: string;
 	nodes: Array<{ id: string; name: string }>;
-	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+	/** By source node, then by connection type (main, ai_tool…). */
+	connections: Record<string, Record<string, Array<Array<{ node: string }> | null>>>;
 }
 
 test('there are examples, each with its own workflow id', () => {
@@ -24,6 +25,6 @@ test.each(files)('%s: node ids and names are unique, and every connection joins 
 	expect(twice(wf.nodes.map((n) => n.id))).toEqual([]);
 	expect(twice(wf.nodes.map((n) => n.name))).toEqual([]);
 	const names = new Set(wf.nodes.map((n) => n.name));
-	const ends = Object.entries(wf.connections).flatMap(([from, out]) => [from, ...out.main.flat().map((c) => c.node)]);
+	const ends = Object.entries(wf.connections).flatMap(([from, out]) => [from, ...Object.values(out).flat().flatMap((list) => list ?? []).map((c) => c.node)]);
 	expect(ends.filter((n) => !names.has(n))).toEqual([]);
 });
