@@ -9,7 +9,7 @@ import { put, sameJson } from './json';
 type Rec = Record<string, unknown>;
 
 /** Said in English before the service's own words (error, details), which are usually Spanish. */
-export const FAILED_MESSAGE =
+const FAILED_MESSAGE =
 	'The service could not complete this screening, so it has no result; loading the profile again is a new paid call, so ask the service if it keeps failing. The service\'s own words, often in Spanish, follow in error and details.';
 
 const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);

@@ -10,7 +10,7 @@ import { DOCS } from '../shared/docs';
  * secret a placeholder for the credential's. A completed screening with critical risk passes
  * every Events and Minimum Risk choice.
  */
-export const TEST_DELIVERY_BODY = '{"webhookId": 1, "status": "SUCCESS", "fullName": "Test Supplier SpA", "risk": "critical"}';
+const TEST_DELIVERY_BODY = '{"webhookId": 1, "status": "SUCCESS", "fullName": "Test Supplier SpA", "risk": "critical"}';
 export const TEST_DELIVERY_COMMAND = `curl -X POST 'TEST_URL' -H 'Authorization: Bearer YOUR_SECRET' -H 'Content-Type: application/json' -d '${TEST_DELIVERY_BODY}'`;
 
 const testHowTo =

@@ -26,7 +26,7 @@ export function connectionErrorCode(error: unknown): string | undefined {
 }
 
 /** The local sandbox's address, which a clone of the package's repository starts (npm start, npm run sandbox). */
-export const SANDBOX_URL = 'http://127.0.0.1:4010';
+const SANDBOX_URL = 'http://127.0.0.1:4010';
 
 /** A Base URL on this machine's loopback: the sandbox's, or a service a user runs beside n8n. */
 export function isLoopback(baseUrl: string | URL | undefined): boolean {

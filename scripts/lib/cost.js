@@ -1,8 +1,8 @@
 'use strict';
 // The cost guard in a real n8n: the supplier-screening example run first from its dry-run
 // trigger, then for real. The dry run must make the sandbox count no paid call, and its estimate
-// (the example's Cost of This Run, estimatedPaidCalls) must equal what the real run then pays, as
-// the sandbox counts it and as the same node totals it (paidCalls). The other checks load the
+// (the example's Summarize, Cost of This Run: count_wouldPayFor) must equal what the real run then
+// pays, as the sandbox counts it and as the same Summarize totals it (count_paid). The other checks load the
 // example's own RUTs, so this runs a copy of it (created through the public API, with the
 // sandbox credential the e2e imported) whose list the sandbox has partly not loaded.
 const { assert } = require('./checks');
@@ -29,10 +29,10 @@ function partsOf(example) {
 	const triggers = nodes.filter((n) => n.type === MANUAL).map((n) => n.name);
 	assert(estimateTrigger && triggers.includes(estimateTrigger), `the Dry Run switch ${JSON.stringify(risk.parameters.dryRun)} names no trigger of the example`);
 	const realTrigger = triggers.find((t) => t !== estimateTrigger);
-	// The node after the Risk Info node that totals its items' paid calls.
-	const counts = (n) => (n?.parameters?.assignments?.assignments ?? []).some((a) => /\.paid\b/.test(String(a.value)));
-	const summarize = (connections[risk.name]?.main?.[0] ?? []).map((c) => nodes.find((n) => n.name === c.node)).find(counts);
-	assert(summarize, `no node after "${risk.name}" totals its paid calls`);
+	// The Summarize that totals the Risk Info node's paid calls, after the node that gives every item the counted fields.
+	const next = (n) => (connections[n.name]?.main?.[0] ?? []).map((c) => nodes.find((m) => m.name === c.node));
+	const summarize = next(risk).flatMap(next).find((n) => n?.type === 'n8n-nodes-base.summarize');
+	assert(summarize, `no Summarize two nodes after "${risk.name}"`);
 	const list = nodes.find((n) => n.type === 'n8n-nodes-base.set' && n.parameters?.assignments?.assignments?.[0]?.type === 'array');
 	assert(list, 'no Set node holding the list of RUTs');
 	return { risk, cap, estimateTrigger, realTrigger, summarize, list };
@@ -82,20 +82,20 @@ async function checkCostEstimate(o) {
 		const paidByEstimate = paidAt(sandbox) - before;
 		const postsByEstimate = sandbox.requests.filter((r) => r.method === 'POST').length - postsBefore;
 		assert(paidByEstimate === 0 && postsByEstimate === 0, `the dry run made ${paidByEstimate} paid calls (${postsByEstimate} POSTs)`);
-		const estimated = nodeItems(estimate, summarize.name)?.[0]?.json?.estimatedPaidCalls;
+		const estimated = nodeItems(estimate, summarize.name)?.[0]?.json?.count_wouldPayFor;
 		const verdicts = (nodeItems(estimate, risk.name) ?? []).map((i) => i.json);
 		assert(verdicts.length === ruts.length && verdicts.every((v) => v.dryRun === true), `the dry run gave ${JSON.stringify(verdicts).slice(0, 300)}`);
 		assert(estimated === missing, `"${summarize.name}" estimated ${estimated} loads; ${missing} of the ${ruts.length} RUTs are not loaded`);
 
 		const real = await run(n8n, cookie, apiKey, id, realTrigger);
 		const paidByRun = paidAt(sandbox) - before;
-		const totalled = nodeItems(real, summarize.name)?.[0]?.json?.paidCalls;
+		const totalled = nodeItems(real, summarize.name)?.[0]?.json?.count_paid;
 		assert(paidByRun === estimated, `the estimate was ${estimated} loads; the real run paid ${paidByRun}`);
-		assert(totalled === paidByRun, `"${summarize.name}" totalled paidCalls ${totalled}; the sandbox counted ${paidByRun}`);
+		assert(totalled === paidByRun, `"${summarize.name}" totalled count_paid ${totalled}; the sandbox counted ${paidByRun}`);
 		// The items name each paid call in words.
 		const words = new Set((nodeItems(real, risk.name) ?? []).map((i) => i.json.paid).filter(Boolean));
 		assert(paidByRun === 0 || (words.size === 1 && words.has('RUT load')), `the paid items say ${JSON.stringify([...words])}, not "RUT load"`);
-		return `from "${estimateTrigger}": ${ruts.length} RUTs, 0 paid calls at the sandbox, estimatedPaidCalls ${estimated}; from "${realTrigger}": the sandbox counted ${paidByRun} paid loads and paidCalls is ${totalled}, each marked paid: "RUT load" (cap ${cap})`;
+		return `from "${estimateTrigger}": ${ruts.length} RUTs, 0 paid calls at the sandbox, count_wouldPayFor ${estimated}; from "${realTrigger}": the sandbox counted ${paidByRun} paid loads and count_paid is ${totalled}, each marked paid: "RUT load" (cap ${cap})`;
 	});
 }
 

@@ -12,8 +12,13 @@ async function openWorkflow(page, url, id) {
 	await page.getByTestId('canvas-node').first().waitFor();
 }
 
+/** Opens the canvas node named exactly `name` ("Review", not "Reasons to Review"). */
 async function openNode(page, name) {
-	await page.getByTestId('canvas-node').filter({ hasText: name }).first().dblclick();
+	const nodes = page.getByTestId('canvas-node');
+	const texts = await nodes.allInnerTexts();
+	const at = texts.findIndex((t) => t.split('\n').map((l) => l.trim()).includes(name));
+	assert(at >= 0, `no node named "${name}" on the canvas: ${JSON.stringify(texts)}`);
+	await nodes.nth(at).dblclick();
 	await page.getByTestId('ndv').waitFor();
 }
 
@@ -91,13 +96,14 @@ async function reviewFirstFields(page, reviewName) {
 async function costWithoutNotice(page, costName) {
 	await openNode(page, costName);
 	const output = page.getByTestId('output-panel');
-	await output.getByText('paidCalls').first().waitFor();
+	await output.getByText('count_paid').first().waitFor();
 	const text = await output.innerText();
-	const callouts = await output.locator('.n8n-callout, [role="alert"], [data-test-id*="hint"], [data-test-id*="warning"]').count();
+	// n8n's execution hints (a Summarize's "field does not exist", Execute Once's note) show as run-data hints.
+	const callouts = await output.locator('[data-test-id="run-data-hints"], .n8n-callout, [role="alert"]').count();
 	await page.keyboard.press('Escape');
 	assert(!/does not exist in any items/i.test(text), `"${costName}" warns: ${text.slice(0, 300)}`);
 	assert(callouts === 0, `"${costName}" shows ${callouts} notice(s): ${text.slice(0, 300)}`);
-	return `"${costName}" shows paidCalls and estimatedPaidCalls, and no notice`;
+	return `"${costName}" shows count_wouldPayFor and count_paid, and no notice`;
 }
 
 /** The onboarding screening workflow: its main button starts the screening (from Start), not a wait for results. */

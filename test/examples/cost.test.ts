@@ -31,21 +31,24 @@ test('a second trigger runs the same chain as a dry run; Start, the first, runs 
 	for (const t of triggers) expect(wf.connections[t.name].main[0].map((c) => c.node)).toEqual(['Supplier RUTs']);
 });
 
-test('Cost of This Run, after Risk Summary, totals once per run the estimate (wouldPayFor) and the spend (paid), with no Summarize to warn about a field a normal run does not have', () => {
+test('Paid Calls gives every item both counted fields, null where nothing was paid, and Cost of This Run counts them', () => {
 	const after = wf.connections[risk.name].main[0].map((c) => wf.nodes.find((n) => n.name === c.node)!);
-	const cost = after.find((n) => n.name === 'Cost of This Run')!;
-	expect([cost.type, (cost as WfNode & { executeOnce?: boolean }).executeOnce]).toEqual(['n8n-nodes-base.set', true]);
-	const fields = Object.fromEntries(
-		(cost.parameters.assignments as { assignments: IDataObject[] }).assignments.map((a) => [a.name, a.value]),
-	);
-	expect(fields).toEqual({
-		run: `={{ $('${risk.name}').first().json.dryRun ? 'estimate: nothing was paid' : 'real run' }}`,
-		paidCalls: `={{ $('${risk.name}').all().filter(item => item.json.paid).length }}`,
-		estimatedPaidCalls: `={{ $('${risk.name}').all().filter(item => item.json.wouldPayFor).length }}`,
-	});
-	// Summarize (n8n 1.1 on) adds "The field '…' does not exist in any items" to a run whose items
-	// lack a field it counts: every real run lacks wouldPayFor, and a run that paid nothing, paid.
-	expect(wf.nodes.filter((n) => n.type === 'n8n-nodes-base.summarize')).toEqual([]);
+	const paidCalls = after.find((n) => n.name === 'Paid Calls')!;
+	const assigned = (paidCalls.parameters.assignments as { assignments: IDataObject[] }).assignments.map((a) => [a.name, a.value, a.type]);
+	// n8n's Summarize (1.1) adds "The field '…' does not exist in any items" to a run where no item has
+	// a field it counts: every real run lacks wouldPayFor, and a run that paid nothing lacks paid. A
+	// null is there, and Count leaves it out.
+	expect(assigned).toEqual([
+		['paid', '={{ $json.paid ?? null }}', 'string'],
+		['wouldPayFor', '={{ $json.wouldPayFor ?? null }}', 'string'],
+	]);
+	expect(paidCalls.parameters.includeOtherFields).toBeUndefined();
+	const cost = wf.nodes.find((n) => n.name === wf.connections[paidCalls.name].main[0][0].node)!;
+	expect([cost.name, cost.type]).toEqual(['Cost of This Run', 'n8n-nodes-base.summarize']);
+	expect((cost.parameters.fieldsToSummarize as { values: IDataObject[] }).values).toEqual([
+		{ aggregation: 'count', field: 'wouldPayFor' },
+		{ aggregation: 'count', field: 'paid' },
+	]);
 	// Reasons to Review stays the first node after Risk Summary (routing.test.ts reads it there).
 	expect(after[0].name).toBe('Reasons to Review');
 });

@@ -85,7 +85,7 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 ];
 
 /** The units of the simplified record's numbers, shown under Simplify: the record's names do not carry them. */
-export const SIMPLIFIED_UNITS =
+const SIMPLIFIED_UNITS =
 	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches.';
 
 /**
