@@ -7,7 +7,7 @@
 //   (2) the credential Test passes with the sandbox credential; a wrong token gets the guided message
 //   (3) the supplier-screening example runs from the editor; Risk Info's output shows the 5 records;
 //       (3a) a Review item's first columns are decision and reasons, a reason in thousands of CLP;
-//       (3b) "Cost of This Run" shows its totals and no notice
+//       (3b) "Cost of This Run" shows its totals and no notice; (3c) Risk Summary's paid notice names its cap
 //   (4) a Risk Info node given RUT 12.345.678-0 shows the check digit does not match, asks to check
 //       the whole RUT against its source and suggests no digit
 //   (5) the node panel lists every action (28) under the action node's own description, the paid
@@ -150,6 +150,7 @@ async function main() {
 		await shoot('3', 'supplier screening from the editor', () => editor.supplierScreening(page, banner.url, wfs.supplierScreening));
 		await shoot('3a', 'a Review item starts with decision and reasons', () => editor.reviewFirstFields(page, 'Review'));
 		await shoot('3b', '"Cost of This Run" shows no notice on a normal run', () => editor.costWithoutNotice(page, 'Cost of This Run'));
+		await shoot('3c', 'Risk Summary (Load RUT If Not Loaded on, capped): the paid notice names the cap', () => editor.paidNotice(page, banner.url, wfs.supplierScreening, 'Risk Summary'));
 		await shoot('4', 'RUT 12.345.678-0: the item-numbered error', async () => {
 			const credentialId = wfs.supplierScreening.json.nodes.find((n) => n.credentials?.riskInfoApi)?.credentials.riskInfoApi.id;
 			return await editor.wrongRut(page, banner.url, await wrongRutWorkflow(n8n, cookie, credentialId));

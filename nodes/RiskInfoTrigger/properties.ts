@@ -143,7 +143,7 @@ export const properties: INodeProperties[] = [
 	},
 	caveat(
 		'repeats',
-		"The last 1,000 are remembered. The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. Repeats are still answered 200, so the service stops retrying. A delivery is remembered once its execution has ended (Respond: When the Workflow Has Finished answers only then), and deliveries run at the same moment can erase each other's record, so a repeat arriving meanwhile may still run.",
+		'The last 1,000 are remembered, each once its execution has ended, so a repeat arriving before then, or at the same moment as another delivery, may still run. The same webhook ID and status with changed findings still comes through; repeats are answered 200.',
 		{ ignoreRepeatedDeliveries: [true] },
 	),
 	// Two entries, one per default: from version 1.1 n8n answers when the workflow has finished, the

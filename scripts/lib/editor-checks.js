@@ -108,6 +108,18 @@ async function costWithoutNotice(page, costName) {
 	return `"${costName}" shows count_wouldPayFor and count_paid, and no notice`;
 }
 
+/** The Risk Info node of the supplier screening, whose Load RUT If Not Loaded is on under a cap: the paid notice names the cap. */
+async function paidNotice(page, url, wf, nodeName) {
+	await openWorkflow(page, url, wf.id);
+	await openNode(page, nodeName);
+	const text = await page.getByTestId('ndv').innerText();
+	await page.keyboard.press('Escape');
+	const notice = /Paid: each RUT the account has not loaded yet is loaded first[^\n]*/.exec(text)?.[0];
+	assert(notice && /stops before it makes more paid calls than Maximum Paid Loads per Run/.test(notice), `"${nodeName}" shows no paid notice naming the cap: ${text.slice(0, 600)}`);
+	assert(!/No cap is set/.test(text), `"${nodeName}" says no cap is set, though it has one`);
+	return `"${nodeName}": "${notice.slice(0, 120)}…"`;
+}
+
 /** The onboarding screening workflow: its main button starts the screening (from Start), not a wait for results. */
 async function mainButtonStarts(page, url, wf) {
 	await openWorkflow(page, url, wf.id);
@@ -235,6 +247,7 @@ module.exports = {
 	reviewFirstFields,
 	costWithoutNotice,
 	mainButtonStarts,
+	paidNotice,
 	wrongRut,
 	nodePanel,
 	canvasSubtitle,
