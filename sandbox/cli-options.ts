@@ -15,6 +15,8 @@ export const USAGE = [
 	'  --webhook-token <t>     bearer token for those POSTs',
 	'  --webhook-user <u> --webhook-password <p>   basic authentication instead',
 	'  --compliance-delay <ms> time before a compliance result is sent (default 2000)',
+	'  --lookups <n>           paid RUT look-ups in the plan, as GET /usage reports it (default 1000)',
+	'  --monitoring-places <n> monitoring places in the plan (default 50)',
 ].join('\n');
 
 function number(value: string | undefined, name: string): number | undefined {
@@ -31,10 +33,13 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 			port: { type: 'string' }, token: { type: 'string' }, 'client-id': { type: 'string' }, latency: { type: 'string' },
 			'rate-limit': { type: 'string' }, 'webhook-url': { type: 'string' }, 'webhook-token': { type: 'string' },
 			'webhook-user': { type: 'string' }, 'webhook-password': { type: 'string' }, 'compliance-delay': { type: 'string' },
+			lookups: { type: 'string' }, 'monitoring-places': { type: 'string' },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
 	const rateLimit = number(values['rate-limit'], '--rate-limit');
+	const lookups = number(values.lookups, '--lookups');
+	const monitoringPlaces = number(values['monitoring-places'], '--monitoring-places');
 	const webhookUrl = values['webhook-url'];
 	const auth: NonNullable<SandboxOptions['webhook']>['auth'] = values['webhook-token'] ? { type: 'bearer', token: values['webhook-token'] }
 		: values['webhook-user'] ? { type: 'basic', username: values['webhook-user'], password: values['webhook-password'] ?? '' }
@@ -49,6 +54,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 			rateLimit: rateLimit === undefined ? undefined : { perSecond: rateLimit },
 			complianceDelayMs: number(values['compliance-delay'], '--compliance-delay') ?? 2000,
 			webhook: webhookUrl ? { url: webhookUrl, auth } : undefined,
+			plan: lookups === undefined && monitoringPlaces === undefined ? undefined : { lookups, monitoringPlaces },
 			maxLogEntries: 10_000,
 		},
 	};

@@ -2,6 +2,7 @@
 import { parseCli, USAGE } from './cli-options';
 import { KNOWN_NAMES, KNOWN_RUTS } from './known';
 import { startSandbox } from './server';
+import { DEFAULT_PLAN } from './usage';
 
 async function main() {
 	const { help, options } = parseCli(process.argv.slice(2), process.env);
@@ -34,6 +35,7 @@ async function main() {
 	console.log(`  Access token:      ${sandbox.token}`);
 	console.log(`  Client identifier: ${sandbox.clientId}`);
 	console.log(`  Webhook:           ${options.webhook?.url ?? '(none: compliance results are only recorded)'}`);
+	console.log(`  Plan (GET /usage): ${options.plan?.lookups ?? DEFAULT_PLAN.lookups} paid look-ups, ${options.plan?.monitoringPlaces ?? DEFAULT_PLAN.monitoringPlaces} monitoring places`);
 	console.log(`  Known RUTs:        ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 	console.log(`  Known names:       ${Object.entries(KNOWN_NAMES).map(([k, v]) => `${k} "${v}"`).join(', ')}`);
 }

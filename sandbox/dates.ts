@@ -14,7 +14,12 @@ export function v2Date(ms: number): string {
 	return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
 }
 
-/** V2 last-update stamp: DD-MM-YYYY HH:mm:ss */
+/** A date with slashes, DD/MM/YYYY, as the pension infractions write it (addendum A5). */
+export function slashDate(ms: number): string {
+	return v2Date(ms).replace(/-/g, '/');
+}
+
+/** V2 last-update stamp: DD-MM-YYYY HH:mm:ss (also the V1 lists' dates under /api/external/v1, addendum A6) */
 export function v2Stamp(ms: number): string {
 	const d = new Date(ms);
 	return `${v2Date(ms)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
@@ -26,7 +31,7 @@ export function v2Period(ms: number): string {
 	return `${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
 
-/** V1 credit-score period: YYYY-MM */
+/** V1 credit-score period, and the plan's months of GET /usage (addendum A4): YYYY-MM */
 export function scorePeriod(ms: number): string {
 	const d = new Date(ms);
 	return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;

@@ -4,16 +4,12 @@
  * Seeded by the RUT like every other record, from a generator of their own so the records the
  * spec describes stay exactly as they were.
  */
-import { DATA_EPOCH, DAY_MS, v2Date } from './dates';
-import { HttpError } from './errors';
+import { DATA_EPOCH, DAY_MS, v2Date, v2Stamp } from './dates';
 import { companyName, type Facts } from './generate';
 import { KNOWN_RUTS } from './known';
 import { Rng } from './prng';
-import { memo, ok, readLoaded, rutFrom, type RouteContext } from './routes';
+import { memo, ok, pageFrom, pageOf, readLoaded, rutFrom, type RouteContext } from './routes';
 import * as W from './words';
-
-/** Entries per page of consultasDicom (the docs do not give a size). */
-export const DICOM_PAGE_SIZE = 10;
 
 /** How many times each known RUT was looked up: the indebted one spreads over 3 pages, the bankrupt one over 5. */
 const KNOWN_QUERY_COUNTS: Record<string, number> = {
@@ -93,18 +89,6 @@ export function boletinDicom(ctx: RouteContext) {
 export function consultasDicom(ctx: RouteContext) {
 	const rut = rutFrom(ctx.params[0]);
 	const page = pageFrom(ctx.query.page);
-	const { consultas } = dicomOf(readLoaded(ctx, rut).facts, false);
-	const start = (page - 1) * DICOM_PAGE_SIZE;
-	return ok({
-		page,
-		totalPages: Math.max(1, Math.ceil(consultas.length / DICOM_PAGE_SIZE)),
-		cantidad: consultas.length,
-		casos: consultas.slice(start, start + DICOM_PAGE_SIZE),
-	});
-}
-
-function pageFrom(raw: string | undefined): number {
-	if (raw === undefined) return 1;
-	if (!/^[1-9]\d{0,5}$/.test(raw)) throw new HttpError(400, 'El parámetro page debe ser un entero positivo');
-	return Number(raw);
+	const { facts } = readLoaded(ctx, rut);
+	return ok(pageOf(dicomOf(facts, false).consultas, page, v2Stamp(facts.updated.bulletin)));
 }

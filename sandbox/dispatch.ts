@@ -73,7 +73,7 @@ export function dispatch(service: Service, inc: Incoming): Reply {
 	if (!hit || !hit.m) return fail(flavor, 404);
 	if (inc.invalidJson) return fail(flavor, 400, hit.route.compliance ? 'El cuerpo no es JSON válido' : undefined);
 	try {
-		return hit.route.handler({ params: hit.m.slice(1), query: inc.query, body: inc.body, account: service.account, now: service.now, desk: service.desk });
+		return hit.route.handler({ params: hit.m.slice(1), query: inc.query, body: inc.body, account: service.account, now: service.now, desk: service.desk, options: service.options });
 	} catch (error) {
 		// Only compliance rejections carry details (spec §7.3); other errors keep the exact §7 bodies.
 		if (error instanceof HttpError) return fail(flavor, error.status, hit.route.compliance ? error.details : undefined, error.headers);

@@ -100,8 +100,8 @@ function traitsFor(rut: string, rng: Rng) {
 }
 
 const daysBefore = (rng: Rng, maxDays: number) => DATA_EPOCH - rng.int(1, maxDays) * DAY_MS - rng.int(0, 86_399) * 1000;
-const randomRut = (rng: Rng, juridical: boolean) => formatRut(juridical ? rng.int(76_000_000, 77_999_999) : rng.int(5_000_000, 24_999_999));
-const personName = (rng: Rng) => `${rng.pick(W.FIRST_NAMES)} ${rng.pick(W.SURNAMES)} ${rng.pick(W.SURNAMES)}`;
+export const randomRut = (rng: Rng, juridical: boolean) => formatRut(juridical ? rng.int(76_000_000, 77_999_999) : rng.int(5_000_000, 24_999_999));
+export const personName = (rng: Rng) => `${rng.pick(W.FIRST_NAMES)} ${rng.pick(W.SURNAMES)} ${rng.pick(W.SURNAMES)}`;
 export const companyName = (rng: Rng) => `${rng.pick(W.COMPANY_PREFIXES)} ${rng.pick(W.COMPANY_WORDS)} ${rng.pick(W.COMPANY_SUFFIXES)}`;
 
 /** With `active`, the first case is active; without it, none is, so "has active cases" stays a trait of its own. */

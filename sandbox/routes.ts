@@ -5,6 +5,7 @@ import { HttpError } from './errors';
 import { factsFor, type Facts } from './generate';
 import { parseRut } from './rut';
 import type { Account, LoadedRut } from './state';
+import type { SandboxOptions } from './types';
 
 export interface RouteContext {
 	params: string[];
@@ -13,6 +14,7 @@ export interface RouteContext {
 	account: Account;
 	now(): number;
 	desk: ComplianceDesk;
+	options(): SandboxOptions;
 }
 
 export interface Reply {
@@ -74,6 +76,28 @@ export function loadRequest(raw: unknown) {
 	const rut = parseRut(body.rut);
 	if (!rut) throw new HttpError(400, 'RUT inválido');
 	return { rut, isMonitoring: optionalBoolean(body, 'isMonitoring'), includeBureau: optionalBoolean(body, 'includeBureau') };
+}
+
+/** Entries per page of the paginated reads (addendum A2, A5; the docs do not give a size). */
+const PAGE_SIZE = 10;
+
+/** The `page` query parameter of a paginated read: pages count from 1, none is page 1. */
+export function pageFrom(raw: string | undefined): number {
+	if (raw === undefined) return 1;
+	if (!/^[1-9]\d{0,5}$/.test(raw)) throw new HttpError(400, 'El parámetro page debe ser un entero positivo');
+	return Number(raw);
+}
+
+/** One page of a paginated read's entries, as the addendum gives its `data`; a page past the last is empty. */
+export function pageOf<T>(entries: T[], page: number, ultimaActualizacion: string) {
+	const start = (page - 1) * PAGE_SIZE;
+	return {
+		page,
+		totalPages: Math.max(1, Math.ceil(entries.length / PAGE_SIZE)),
+		cantidad: entries.length,
+		casos: entries.slice(start, start + PAGE_SIZE),
+		ultimaActualizacion,
+	};
 }
 
 /** Per-RUT cache of a projection: records are pure functions of the RUT and the Bureau flag. */

@@ -1,4 +1,5 @@
-/** The account's state: loaded RUTs, compliance profiles and usage counters. */
+/** The account's state: loaded RUTs, compliance profiles, usage counters and the paid look-ups of each month. */
+import { scorePeriod } from './dates';
 import type { Usage } from './types';
 
 export const CONSULTATION_TTL_MS = 48 * 3600 * 1000;
@@ -28,12 +29,22 @@ export class Account {
 	readonly ruts = new Map<string, LoadedRut>();
 	readonly profiles: ComplianceProfile[] = [];
 	private counters = { paidLoads: 0, freeReads: 0, notFoundReads: 0, complianceLoads: 0 };
+	/** Paid loads by month (YYYY-MM) on the sandbox clock: the history GET /usage reports. */
+	readonly lookupsByMonth = new Map<string, number>();
 	private nextWebhookId = 1001;
+	/** When the account was opened: its plan starts that month unless the options say otherwise. */
+	readonly openedAt: number;
 
-	constructor(private readonly now: () => number) {}
+	constructor(private readonly now: () => number) {
+		this.openedAt = now();
+	}
 
 	load(rut: string, isMonitoring: boolean, includeBureau: boolean, paid: boolean): LoadedRut {
-		if (paid) this.counters.paidLoads++;
+		if (paid) {
+			this.counters.paidLoads++;
+			const month = scorePeriod(this.now());
+			this.lookupsByMonth.set(month, (this.lookupsByMonth.get(month) ?? 0) + 1);
+		}
 		const entry = { rut, isMonitoring, includeBureau, loadedAt: this.now() };
 		this.ruts.set(rut, entry);
 		return entry;
@@ -78,6 +89,18 @@ export class Account {
 
 	visibleProfiles(): ComplianceProfile[] {
 		return this.profiles.filter((p) => this.visible(p));
+	}
+
+	/** Paid look-ups made so far: every paid load. */
+	get lookupsUsed(): number {
+		return this.counters.paidLoads;
+	}
+
+	/** Monitoring places in use: loaded RUTs flagged for monitoring, by `until` (default: now). */
+	monitoredRuts(until = Infinity): number {
+		let count = 0;
+		for (const entry of this.ruts.values()) if (entry.isMonitoring && entry.loadedAt <= until) count++;
+		return count;
 	}
 
 	usage(): Usage {

@@ -25,6 +25,8 @@ export interface SandboxOptions {
 	deliveryRetries?: number;
 	/** Pause before retry n is n times this (default 100 ms). */
 	deliveryRetryDelayMs?: number;
+	/** What the account's plan contracts, as GET /usage reports it (addendum A4). */
+	plan?: PlanOptions;
 	/** RUTs already loaded at start, without a paid load. */
 	preloadedRuts?: string[];
 	/** Request bodies above this answer 413 (default 1 MiB). */
@@ -33,6 +35,20 @@ export interface SandboxOptions {
 	maxLogEntries?: number;
 	/** Base of the sandbox clock (default Date.now); clock.advance() adds to it. */
 	now?: () => number;
+}
+
+/** The account's plan; every field has a default (sandbox/usage.ts). */
+export interface PlanOptions {
+	/** Paid RUT look-ups in the plan, `consultasContratadas` (default 1000). */
+	lookups?: number;
+	/** Monitoring places in the plan, `monitoreosContratados` (default 50). */
+	monitoringPlaces?: number;
+	/** `limiteLeafRut`, which the docs do not explain (default 100). */
+	leafRutLimit?: number;
+	/** The plan's first month, YYYY-MM (default: the month the sandbox started, on its clock). */
+	start?: string;
+	/** Its last month, YYYY-MM, or null for a plan without an end (default: 11 months after the start). */
+	end?: string | null;
 }
 
 export interface RecordedRequest {
@@ -58,6 +74,7 @@ export interface RecordedDelivery {
 	event: object;
 }
 
+/** What the sandbox counts beyond GET /usage's answer, for tests (`sb.usage()`). */
 export interface Usage {
 	/** Every load (cargarRut / loadRut) is paid, also a reload, because it refreshes the RUT's data. */
 	paidLoads: number;

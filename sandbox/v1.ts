@@ -1,17 +1,29 @@
-/** The 13 V1 endpoints (spec §4.2), below /api/v1; the credit score also below /api/external/v1. */
+/**
+ * The 13 V1 endpoints (spec §4.2) and all judicial cases in one read (addendum A7), below /api/v1;
+ * the credit score and the list reads of addendum A6 also below /api/external/v1.
+ */
 import { iso } from './dates';
 import { HttpError } from './errors';
 import { renderSummaryPdf } from './pdf';
 import { loadRequest, memo, ok, readLoaded, rutFrom, type Route, type RouteContext } from './routes';
-import { completeExtras, creditScore, download, identification, v1Lists, v1Summary } from './v1records';
+import { allJudicialCases, v1Lists, type V1Root } from './v1lists';
+import { completeExtras, creditScore, download, identification, v1Malla, v1Summary } from './v1records';
 
 const summary = memo(v1Summary);
 const extras = memo(completeExtras);
 const downloadJson = memo(download);
 const RUT = '([^/]+)';
 
-function list(build: (typeof v1Lists)[keyof typeof v1Lists]) {
-	return (ctx: RouteContext) => ok(build(readLoaded(ctx, rutFrom(ctx.params[0])).facts));
+const read = <T>(build: (facts: ReturnType<typeof readLoaded>['facts']) => T) => (ctx: RouteContext) => ok(build(readLoaded(ctx, rutFrom(ctx.params[0])).facts));
+
+/** The list reads of addendum A6, each under `root`; their errors are V1's under both roots. */
+function listRoutes(root: V1Root): Route[] {
+	return (Object.keys(v1Lists) as Array<keyof typeof v1Lists>).map((name) => ({
+		method: 'GET',
+		pattern: new RegExp(`^/helper/${RUT}/${name}$`),
+		flavor: 'v1',
+		handler: read((facts) => v1Lists[name](facts, root)),
+	}));
 }
 
 function downloadSummary(ctx: RouteContext) {
@@ -28,7 +40,7 @@ function downloadSummary(ctx: RouteContext) {
 
 export const creditScoreRoute: Route = {
 	method: 'GET', pattern: new RegExp(`^/notification/creditScoring/${RUT}/getByRut$`), flavor: 'score',
-	handler: (ctx) => ok(creditScore(readLoaded(ctx, rutFrom(ctx.params[0])).facts)),
+	handler: read(creditScore),
 };
 
 const complianceLoad = (pattern: RegExp): Route => ({ method: 'POST', pattern, compliance: true, handler: (ctx) => ok(ctx.desk.accept(ctx.body)) });
@@ -48,18 +60,14 @@ export const v1Routes: Route[] = [
 			return ok(ctx.query.complete === 'true' ? { ...base, ...extras(facts, entry.includeBureau) } : base);
 		},
 	},
-	{ method: 'GET', pattern: new RegExp(`^/helper/${RUT}/getCivilCases$`), handler: list(v1Lists.getCivilCases) },
-	{ method: 'GET', pattern: new RegExp(`^/helper/${RUT}/getLaboralCases$`), handler: list(v1Lists.getLaboralCases) },
-	{ method: 'GET', pattern: new RegExp(`^/helper/${RUT}/getCobranzaCases$`), handler: list(v1Lists.getCobranzaCases) },
-	{ method: 'GET', pattern: new RegExp(`^/helper/${RUT}/getMoraPrevisionalCases$`), handler: list(v1Lists.getMoraPrevisionalCases) },
-	{ method: 'GET', pattern: new RegExp(`^/helper/${RUT}/getMultaLaboralCases$`), handler: list(v1Lists.getMultaLaboralCases) },
-	{ method: 'GET', pattern: new RegExp(`^/helper/${RUT}/getOfficialDiary$`), handler: list(v1Lists.getOfficialDiary) },
-	{ method: 'GET', pattern: new RegExp(`^/helper/${RUT}/mallaSocietaria$`), handler: list(v1Lists.mallaSocietaria) },
+	...listRoutes('v1'),
+	{ method: 'GET', pattern: new RegExp(`^/helper/${RUT}/mallaSocietaria$`), handler: read(v1Malla) },
 	creditScoreRoute,
 	{ method: 'GET', pattern: new RegExp(`^/integration/${RUT}/downloadSummary$`), handler: downloadSummary },
-	{ method: 'GET', pattern: new RegExp(`^/integration/helper/identification/${RUT}$`), handler: (ctx) => ok(identification(readLoaded(ctx, rutFrom(ctx.params[0])).facts)) },
+	{ method: 'GET', pattern: new RegExp(`^/integration/helper/identification/${RUT}$`), handler: read(identification) },
+	{ method: 'GET', pattern: new RegExp(`^/integration/helper/judicial/${RUT}$`), handler: read(allJudicialCases) },
 	complianceLoad(/^\/webhook\/loadProfile$/),
 	complianceLoad(/^\/integration\/compliance\/loadProfile$/),
 ];
 
-export const externalV1Routes: Route[] = [creditScoreRoute];
+export const externalV1Routes: Route[] = [creditScoreRoute, ...listRoutes('external')];

@@ -1,4 +1,4 @@
-/** V1 projections of a RUT's facts: spec §2.3–§2.6 and the sandbox's own shapes for the V1 lists. */
+/** V1 projections of a RUT's facts: spec §2.3–§2.6 and the corporate mesh list (the other lists are in v1lists.ts). */
 import { DAY_MS, iso, scorePeriod, v2Period } from './dates';
 import { COMPLIANCE_CATEGORIES, type CaseFact, type Facts } from './generate';
 import { hashString } from './prng';
@@ -103,12 +103,15 @@ function creditScoringSummary(f: Facts) {
 	};
 }
 
+/** The service's id of the RUT's record in the account, the same in every V1 record that carries it. */
+export const scrappedRutId = (f: Facts) => (hashString(`compliance:${f.rut}`) % 1_000_000) + 1;
+
 function compliance(f: Facts) {
-	const id = hashString(`compliance:${f.rut}`) % 1_000_000;
+	const id = scrappedRutId(f) - 1;
 	const created = f.updated.compliance - 30 * DAY_MS;
 	const rows = (key: (typeof COMPLIANCE_CATEGORIES)[number]['key']) => Array.from({ length: f.compliance.counts[key] }, (_, i) => `${key}-${i + 1}`);
 	return {
-		id, scrappedRutId: id + 1, userId: 1001, corporationId: 501,
+		id, scrappedRutId: scrappedRutId(f), userId: 1001, corporationId: 501,
 		name: f.person.nombre, secondName: f.person.segundoNombre, surname: f.person.apellido, secondSurname: f.person.segundoApellido,
 		personType: f.juridical ? 'juridical' : 'natural',
 		risk: f.compliance.risk,
@@ -238,16 +241,5 @@ export function creditScore(f: Facts) {
 	};
 }
 
-// ---- V1 lists, "not shown" in the spec: plain arrays in `data`, English keys, ISO 8601 dates (see README.md) ----
-
-const caseItems = (items: CaseFact[]) => items.map((c) => ({ rol: c.rol, court: c.tribunal, caption: c.caratulado, filingDate: iso(c.filed), status: c.status, matter: c.materia, amount: c.cuantia, role: c.posture }));
-
-export const v1Lists = {
-	getCivilCases: (f: Facts) => caseItems(f.judicial.civil),
-	getLaboralCases: (f: Facts) => caseItems(f.judicial.laboral),
-	getCobranzaCases: (f: Facts) => caseItems(f.judicial.cobranza),
-	getMoraPrevisionalCases: (f: Facts) => f.mora.items.map((m) => ({ period: v2Period(m.period), institution: m.institution, workers: m.workers, amount: m.amount })),
-	getMultaLaboralCases: (f: Facts) => f.fines.items.map((m) => ({ date: iso(m.date), resolution: m.resolution, amount: m.amount, status: m.paid ? 'paid' : 'outstanding', reason: m.reason })),
-	getOfficialDiary: (f: Facts) => Object.entries(download(f, false).diarioOficial).filter(([k]) => k !== 'lastUpdate').map(([, v]) => v),
-	mallaSocietaria: (f: Facts) => download(f, false).societaryMeshExternal,
-};
+/** `mallaSocietaria`, the one V1 list the addendum gives no example of: the §2.4 `societaryMeshExternal` object. */
+export const v1Malla = (f: Facts) => download(f, false).societaryMeshExternal;

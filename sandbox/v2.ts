@@ -1,8 +1,10 @@
-/** The 13 V2 endpoints (spec §4.1) and the two the service's documentation adds (addendum A1, A2), below /api/clients/v2. */
+/** The 13 V2 endpoints (spec §4.1) and the three the service's documentation adds (addendum A1, A2, A5), below /api/clients/v2. */
 import { v2Date, v2Stamp } from './dates';
 import { boletinDicom, consultasDicom } from './dicom';
 import { HttpError } from './errors';
+import { infraccionesPrevisionales } from './infractions';
 import { loadRequest, memo, ok, readLoaded, rutFrom, type Route, type RouteContext } from './routes';
+import { usageAnswer } from './usage';
 import { mallaSocietaria, v2Compliance, v2CreditScore, v2Lists, v2Summary } from './v2records';
 
 const summary = memo(v2Summary);
@@ -43,12 +45,13 @@ export const v2Routes: Route[] = [
 	{ method: 'GET', pattern: new RegExp(`^/helper/judicial/${RUT}/cobranza$`), handler: read(v2Lists.cobranza) },
 	{ method: 'GET', pattern: new RegExp(`^/helper/cobranzaLaboral/${RUT}/moraPrevisional$`), handler: read(v2Lists.moraPrevisional) },
 	{ method: 'GET', pattern: new RegExp(`^/helper/cobranzaLaboral/${RUT}/multaLaboral$`), handler: read(v2Lists.multaLaboral) },
+	{ method: 'GET', pattern: new RegExp(`^/helper/cobranzaLaboral/${RUT}/infraccionesPrevisionales$`), handler: infraccionesPrevisionales },
 	{ method: 'GET', pattern: new RegExp(`^/creditScore/${RUT}$`), handler: read(v2CreditScore) },
 	{ method: 'GET', pattern: new RegExp(`^/helper/legal/${RUT}/mallaSocietaria$`), handler: read((f) => ({ rut: f.rut, ...mallaSocietaria(f) })) },
 	{ method: 'POST', pattern: /^\/webhook\/compliance\/cargarPerfil$/, compliance: true, handler: (ctx) => ok(ctx.desk.accept(ctx.body)) },
 	{ method: 'GET', pattern: new RegExp(`^/helper/compliance/${RUT}$`), handler: read(v2Compliance) },
 	{ method: 'GET', pattern: new RegExp(`^/helper/boletin/${RUT}/boletinDicom$`), handler: boletinDicom },
 	{ method: 'GET', pattern: new RegExp(`^/helper/boletin/${RUT}/consultasDicom$`), handler: consultasDicom },
-	{ method: 'GET', pattern: /^\/usage$/, handler: (ctx) => ok(ctx.account.usage()) },
+	{ method: 'GET', pattern: /^\/usage$/, handler: (ctx) => ok(usageAnswer(ctx.account, ctx.options().plan, ctx.now())) },
 	{ method: 'GET', pattern: /^\/profiles$/, handler: profiles },
 ];

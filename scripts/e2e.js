@@ -188,7 +188,9 @@ async function main() {
 	step(`installed ${path.basename(tarball)} into ${path.join(userFolder, '.n8n', 'nodes')}`);
 
 	const { startSandbox, KNOWN_RUTS, KNOWN_NAMES, buildComplianceEvent, deliver } = loadSandbox();
-	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300 });
+	// A plan of its own, not the default, so the dry run's remaining look-ups can only come from it.
+	const plan = { lookups: 4321, monitoringPlaces: 7 };
+	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300, plan });
 	const n8n = await n8nProcess(runtime, { userFolder, logFile: path.join(tmp, 'n8n.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS });
 	let failed = false;
 	try {
@@ -260,7 +262,7 @@ async function main() {
 
 		await checkHostileDeliveries({ baseUrl: n8n.url, apiKey, hookToken: HOOK_TOKEN, check });
 		await checkRepeatedDeliveries({ n8n, apiKey, hookToken: HOOK_TOKEN, check });
-		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, check });
+		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, plan, check });
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
 	} catch (err) {
 		failed = true;

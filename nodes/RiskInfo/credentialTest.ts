@@ -3,12 +3,14 @@
  * (`test: ICredentialTestRequest`) can word an answer per HTTP status but shows a refused
  * connection as the bare code "ECONNREFUSED"; this one says what to do in every case. It reads
  * GET /api/clients/v2/usage, which is free, and like the node it does not follow redirects, so a
- * Base URL the node would refuse does not pass.
+ * Base URL the node would refuse does not pass. Where the answer gives the plan (the service's
+ * documentation, addendum A4), the message says how many paid look-ups it has left.
  */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
 import { LOOPBACK_NOTE, connectionErrorCode, isLoopback } from '../shared/errors';
 import type { PlainObject } from '../shared/objects';
+import { planFigures } from './transport/plan';
 
 const USAGE_PATH = '/api/clients/v2/usage';
 const TEST_TIMEOUT_MS = 15_000;
@@ -132,5 +134,11 @@ export async function testRiskInfoApi(
 	const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
 	const location = response.headers?.location;
 	const found = statusProblem(response.statusCode, url, body, token, typeof location === 'string' ? location : undefined);
-	return found ? problem(found) : { status: 'OK', message: 'The service accepted the Access Token and the Client Identifier.' };
+	return found ? problem(found) : { status: 'OK', message: `The service accepted the Access Token and the Client Identifier.${planLeft(body)}` };
+}
+
+/** " The plan has N of M paid look-ups left." when the usage answer says so (a 2xx JSON body here). */
+function planLeft(body: string): string {
+	const { paidLookupsRemaining: left, paidLookupsContracted: contracted } = planFigures((JSON.parse(body) as { data?: unknown })?.data);
+	return left === null || contracted === null ? '' : ` The plan has ${left} of ${contracted} paid look-ups left.`;
 }

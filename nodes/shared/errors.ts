@@ -167,10 +167,43 @@ function capError(node: INode, itemIndex: number, cap: number): NodeOperationErr
 	);
 }
 
+/** A RUT load refused before sending: the run has used the look-ups the account's plan had left (Stop at the Plan's Remaining Look-Ups). */
+export class PlanLookupsUsedUp extends Error {
+	constructor(readonly remaining: number) {
+		super(`The run used the ${remaining} paid look-ups the plan had left`);
+		this.name = 'PlanLookupsUsedUp';
+	}
+}
+
+/** A RUT load refused before sending: Stop at the Plan's Remaining Look-Ups could not read what the plan has left. */
+export class PlanUnreadable extends Error {
+	constructor(readonly reason: string) {
+		super(`The plan's remaining look-ups could not be read: ${reason}`);
+		this.name = 'PlanUnreadable';
+	}
+}
+
+const STOP_AT_PLAN = 'Stop at the Plan\'s Remaining Look-Ups';
+
+function planError(node: INode, itemIndex: number, error: PlanLookupsUsedUp | PlanUnreadable): NodeOperationError {
+	const message =
+		error instanceof PlanUnreadable
+			? `Item ${itemIndex + 1}: the plan's remaining look-ups could not be read, so nothing was loaded (${STOP_AT_PLAN})`
+			: error.remaining === 0
+				? `Item ${itemIndex + 1}: the plan has no paid look-ups left (${STOP_AT_PLAN}); extend the plan or split the list`
+				: `Item ${itemIndex + 1}: the run used the ${error.remaining} paid look-ups the plan had left (${STOP_AT_PLAN}); extend the plan or split the list`;
+	const why = error instanceof PlanUnreadable ? `The reason: ${error.reason}. ` : 'Account → Get Usage shows the plan\'s look-ups. ';
+	return new NodeOperationError(node, message, {
+		itemIndex,
+		description: `This item needs a RUT load, a paid look-up the account's plan counts; nothing was sent for it. ${why}Turn off ${STOP_AT_PLAN} to load past the plan. With On Error → Continue, the items that need no load still get their results.`,
+	});
+}
+
 /** The error as users see it, for the item it leaves the node with. */
 export function leavingError(node: INode, error: unknown, itemIndex: number): Error {
 	if (error instanceof ServiceError) return apiError(node, itemIndex, error.failure);
 	if (error instanceof PaidCapReached) return capError(node, itemIndex, error.cap);
+	if (error instanceof PlanLookupsUsedUp || error instanceof PlanUnreadable) return planError(node, itemIndex, error);
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;

@@ -1,9 +1,10 @@
 'use strict';
 // The cost guard in a real n8n: the supplier-screening example run first from its dry-run
-// trigger, then for real. The dry run must make the sandbox count no paid call, and its estimate
-// (the example's Summarize, Cost of This Run: count_wouldPayFor) must equal what the real run then
-// pays, as the sandbox counts it and as the same Summarize totals it (count_paid). The other checks load the
-// example's own RUTs, so this runs a copy of it (created through the public API, with the
+// trigger, then for real. The dry run must make the sandbox count no paid call, its estimate (the
+// example's Summarize, Cost of This Run: count_wouldPayFor) must equal what the real run then
+// pays, as the sandbox counts it and as the same Summarize totals it (count_paid), and every item
+// of it must report the look-ups the plan the sandbox was given has left. The other checks load
+// the example's own RUTs, so this runs a copy of it (created through the public API, with the
 // sandbox credential the e2e imported) whose list the sandbox has partly not loaded.
 const { assert } = require('./checks');
 const { nodeItems } = require('./n8n');
@@ -59,11 +60,11 @@ async function run(n8n, cookie, apiKey, id, trigger) {
 }
 
 /**
- * Runs the check as (k) through the e2e's `check(id, title, fn)`.
- * @param {{ n8n: object, cookie: string, apiKey: string, sandbox: object, check: Function }} o
+ * Runs the check as (k) through the e2e's `check(id, title, fn)`; `plan` is what the sandbox was given.
+ * @param {{ n8n: object, cookie: string, apiKey: string, sandbox: object, plan: { lookups: number }, check: Function }} o
  */
 async function checkCostEstimate(o) {
-	await o.check('k', 'supplier screening: the dry run pays nothing and estimates what the real run pays', async () => {
+	await o.check('k', 'supplier screening: the dry run pays nothing, estimates what the real run pays and reports the plan\'s look-ups left', async () => {
 		const { n8n, cookie, apiKey, sandbox } = o;
 		const example = exampleWorkflows({ required: ['supplierScreening'] }).supplierScreening.json;
 		const { risk, cap, estimateTrigger, realTrigger, summarize, list } = partsOf(example);
@@ -77,6 +78,8 @@ async function checkCostEstimate(o) {
 		const id = await createCopy(n8n, apiKey, example, list, ruts);
 
 		const before = paidAt(sandbox);
+		// Every RUT load of the e2e so far used one of the plan's look-ups (compliance loads use none).
+		const lookupsLeft = o.plan.lookups - sandbox.usage().paidLoads;
 		const postsBefore = sandbox.requests.filter((r) => r.method === 'POST').length;
 		const estimate = await run(n8n, cookie, apiKey, id, estimateTrigger);
 		const paidByEstimate = paidAt(sandbox) - before;
@@ -86,6 +89,11 @@ async function checkCostEstimate(o) {
 		const verdicts = (nodeItems(estimate, risk.name) ?? []).map((i) => i.json);
 		assert(verdicts.length === ruts.length && verdicts.every((v) => v.dryRun === true), `the dry run gave ${JSON.stringify(verdicts).slice(0, 300)}`);
 		assert(estimated === missing, `"${summarize.name}" estimated ${estimated} loads; ${missing} of the ${ruts.length} RUTs are not loaded`);
+		const planSaid = [...new Set(verdicts.map((v) => JSON.stringify([v.planLookupsRemaining, v.lookupsNeeded, v.wouldExceedPlan])))];
+		assert(
+			planSaid.length === 1 && planSaid[0] === JSON.stringify([lookupsLeft, missing, false]),
+			`the dry run's items said [planLookupsRemaining, lookupsNeeded, wouldExceedPlan] ${planSaid.join(' / ')}; the sandbox was given ${o.plan.lookups} look-ups and ${lookupsLeft} remain`,
+		);
 
 		const real = await run(n8n, cookie, apiKey, id, realTrigger);
 		const paidByRun = paidAt(sandbox) - before;
@@ -95,7 +103,7 @@ async function checkCostEstimate(o) {
 		// The items name each paid call in words.
 		const words = new Set((nodeItems(real, risk.name) ?? []).map((i) => i.json.paid).filter(Boolean));
 		assert(paidByRun === 0 || (words.size === 1 && words.has('RUT load')), `the paid items say ${JSON.stringify([...words])}, not "RUT load"`);
-		return `from "${estimateTrigger}": ${ruts.length} RUTs, 0 paid calls at the sandbox, count_wouldPayFor ${estimated}; from "${realTrigger}": the sandbox counted ${paidByRun} paid loads and count_paid is ${totalled}, each marked paid: "RUT load" (cap ${cap})`;
+		return `from "${estimateTrigger}": ${ruts.length} RUTs, 0 paid calls at the sandbox, count_wouldPayFor ${estimated}, every item planLookupsRemaining ${lookupsLeft} of the ${o.plan.lookups} the sandbox was given; from "${realTrigger}": the sandbox counted ${paidByRun} paid loads and count_paid is ${totalled}, each marked paid: "RUT load" (cap ${cap})`;
 	});
 }
 

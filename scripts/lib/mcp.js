@@ -238,11 +238,16 @@ async function checkToolList(ctx, log) {
 		const listed = (await sse.listTools()).tools.map((t) => t.name).sort();
 		assert(JSON.stringify(listed) === JSON.stringify(expected), `over SSE the client lists ${listed.join(', ')}`);
 		const usage = await call(sse, ctx.byOperation('getUsage'), {}, ctx.seen);
-		assert(!usage.isError && typeof record(usage, 'Get Usage over SSE').paidLoads === 'number', `Get Usage over SSE answered ${usage.text.slice(0, 200)}`);
+		const raw = await ctx.sandboxGet('/usage');
+		const plan = !usage.isError && record(usage, 'Get Usage over SSE');
+		assert(
+			plan && plan.paidLookupsContracted === raw.consultasContratadas && plan.paidLookupsRemaining === raw.consultasContratadas - raw.consultasRealizadas,
+			`Get Usage over SSE answered ${usage.text.slice(0, 200)}; the sandbox's plan is ${JSON.stringify(raw).slice(0, 200)}`,
+		);
 	} finally {
 		await sse.close().catch(() => {});
 	}
-	return `Streamable HTTP with the bearer token: ${tools.length} tools (${tools.map((t) => t.name).join(', ')}), each with the example's description and a string rut whose description gives the format and says reads are free (input schemas above); SSE at the same address: the same tools, and Get Usage answers; a wrong token: refused (${refused.message.slice(0, 90)})`;
+	return `Streamable HTTP with the bearer token: ${tools.length} tools (${tools.map((t) => t.name).join(', ')}), each with the example's description and a string rut whose description gives the format and says reads are free (input schemas above); SSE at the same address: the same tools, and Get Usage answers the sandbox's plan as one flat record; a wrong token: refused (${refused.message.slice(0, 90)})`;
 }
 
 /** Get Summary through MCP for every known RUT equals the sandbox's summary as docs/simplified-summary.md maps it. */
@@ -360,7 +365,7 @@ async function checkMcpBanner(lines) {
 		assert(JSON.stringify(listed) === JSON.stringify(expected), `the banner's MCP address lists ${listed.join(', ')}; the example has ${expected.join(', ')}`);
 		const usage = toolName(example.tools.find((n) => n.parameters.operation === 'getUsage'));
 		const answer = await call(client, usage, {}, []);
-		assert(!answer.isError && typeof record(answer, usage).paidLoads === 'number', `${usage} at the banner's MCP address answered ${answer.text.slice(0, 200)}`);
+		assert(!answer.isError && typeof record(answer, usage).paidLookupsRemaining === 'number', `${usage} at the banner's MCP address answered ${answer.text.slice(0, 200)}`);
 	} finally {
 		await client.close().catch(() => {});
 	}

@@ -208,9 +208,10 @@ describe('the MCP example\'s tools (examples/risk-tools-mcp.json)', () => {
 		expect(tools.map((t) => t.name).sort()).toEqual(['Get_Account_Usage', 'Get_Civil_Cases', 'Get_Compliance_by_RUT', 'Get_Risk_Summary']);
 	});
 
-	test('answer the model with the sandbox\'s data: Get Summary one simplified record, Get Usage the account\'s counts', async () => {
+	test('answer the model with the sandbox\'s data: Get Summary one simplified record, Get Usage the plan as one flat record', async () => {
 		const rut = KNOWN_RUTS.indebted;
 		const raw = (await rawGet(sb, `/api/clients/v2/helper/resumen?rut=${rut}`)).body.data;
+		sb.configure({ plan: { lookups: 120, monitoringPlaces: 4, start: '2025-07', end: '2026-06' } });
 		sb.resetLog();
 		const [summary, usage] = await withTools([byOperation('getSummary'), byOperation('getUsage')], async ([s, u]) => [
 			JSON.parse(await s.invoke({ rut: '76.222.222-1' })),
@@ -220,7 +221,20 @@ describe('the MCP example\'s tools (examples/risk-tools-mcp.json)', () => {
 		expect(summary[0]).toMatchObject({ rut, name: raw.identificacion.razonSocial, activeCivilCases: raw.judicial.casosCivilesActivos });
 		// A flat record: no nested section of the full summary reaches the model.
 		expect(Object.values(summary[0]).every((v) => v === null || typeof v !== 'object' || Array.isArray(v))).toBe(true);
-		expect(usage).toEqual([expect.objectContaining({ paidLoads: 0, loadedRuts: Object.keys(KNOWN_RUTS).length })]);
+		// The RUTs of this file were loaded as test setup, without a paid look-up or monitoring.
+		expect(usage).toEqual([
+			expect.objectContaining({
+				paidLookupsContracted: 120,
+				paidLookupsUsed: 0,
+				paidLookupsRemaining: 120,
+				monitoringPlacesContracted: 4,
+				monitoringPlacesUsed: 0,
+				monitoringPlacesOverPlan: 0,
+				planStart: '2025-07',
+				planEnd: '2026-06',
+			}),
+		]);
+		expect(Object.values(usage[0]).every((v) => v === null || typeof v !== 'object')).toBe(true);
 		expect(sb.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/clients/v2/helper/resumen', 'GET /api/clients/v2/usage']);
 		expect(sb.usage().paidLoads).toBe(0);
 	});

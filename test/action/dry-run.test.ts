@@ -12,6 +12,12 @@ const sb = useSandbox({ complianceDelayMs: 20 }, []);
 
 const marked = (items: INodeExecutionData[], key: 'wouldPayFor' | 'paid') => items.filter((i) => i.json[key] !== undefined);
 
+/** What a dry-run item says about itself, without what every item of the run says about the plan (test/action/plan.test.ts). */
+function own(json: IDataObject): IDataObject {
+	const { planLookupsRemaining: _r, lookupsNeeded: _n, wouldExceedPlan: _e, loadsOverMonitoringPlan: _m, ...rest } = json;
+	return rest;
+}
+
 describe('Load RUT If Not Loaded', () => {
 	test.each([
 		['V2 Get Summary, simplified', { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', simplify: true }],
@@ -47,12 +53,12 @@ describe('Load RUT If Not Loaded', () => {
 			expect(Object.keys(out[i].json).filter((key) => key !== 'dryRun' && key !== 'wouldPay')).not.toEqual([]);
 		}
 		// Not loaded: the RUT, that it would pay, and the paid call once per distinct load.
-		expect(out.slice(1, 4).map((i) => i.json)).toEqual([
+		expect(out.slice(1, 4).map((i) => own(i.json))).toEqual([
 			{ rut: missingA, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' },
 			{ rut: missingB, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' },
 			{ rut: missingA, dryRun: true, wouldPay: true },
 		]);
-		expect(out[5].json).toEqual({ rut: missingB, dryRun: true, wouldPay: true });
+		expect(own(out[5].json)).toEqual({ rut: missingB, dryRun: true, wouldPay: true });
 
 		sb.resetLog();
 		const real = await spend({ sandbox: sb, parameters, items, options: { requestsInParallel: 3 } });
@@ -79,7 +85,7 @@ describe('Load RUT If Not Loaded', () => {
 	test('with Split Into Items the paid call is marked on the first item of the RUT only', async () => {
 		const parameters = { apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', split: true, loadIfMissing: true };
 		const estimate = await spend({ sandbox: sb, parameters: { ...parameters, dryRun: true }, items: [{ rut: KNOWN_RUTS.indebted }] });
-		expect(estimate.items.map((i) => i.json)).toEqual([{ rut: KNOWN_RUTS.indebted, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' }]);
+		expect(estimate.items.map((i) => own(i.json))).toEqual([{ rut: KNOWN_RUTS.indebted, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' }]);
 
 		const real = await spend({ sandbox: sb, parameters, items: [{ rut: KNOWN_RUTS.indebted }] });
 		expect(real.items.length).toBeGreaterThan(1);
@@ -101,7 +107,7 @@ describe('Load RUT If Not Loaded', () => {
 			items: [{ rut: missing }],
 			options: { maxPaidLoads: 0 },
 		});
-		expect(items[0].json).toEqual({ rut: missing, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' });
+		expect(own(items[0].json)).toEqual({ rut: missing, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' });
 		expect(paid.total).toBe(0);
 	});
 });
@@ -120,13 +126,15 @@ describe('RUT Load', () => {
 		});
 		expect(paid.total).toBe(0);
 		expect(postsAt(sb)).toEqual([]);
-		// One read per distinct RUT, the pension-arrears list: the smallest answer about a RUT.
+		// The plan, then one read per distinct RUT, the pension-arrears list: the smallest answer about a RUT.
 		expect(sb.requests.map((r) => [r.method, r.path.startsWith(readPath) && /oraPrevisional/.test(r.path)])).toEqual([
+			['GET', false],
 			['GET', true],
 			['GET', true],
 		]);
+		expect(sb.requests[0].path).toBe('/api/clients/v2/usage');
 		const load = { isMonitoring: false, includeBureau: true };
-		expect(items.map((i) => i.json)).toEqual([
+		expect(items.map((i) => own(i.json))).toEqual([
 			{ rut: loaded, ...load, dryRun: true, wouldPay: false, alreadyLoaded: true },
 			{ rut: missing, ...load, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' },
 			// The same load asked twice is one paid call: the second item shares it.
@@ -136,7 +144,7 @@ describe('RUT Load', () => {
 
 	test('a read that fails for another reason than "not loaded" is an error item, not a guess', async () => {
 		const [rut] = freshRuts(1);
-		sb.failNext(403);
+		sb.failNext(403, 1, { path: `/api/clients/v2/helper/cobranzaLaboral/${rut}/moraPrevisional` });
 		const { items } = await spend({
 			sandbox: sb,
 			parameters: { apiVersion: 'v2', resource: 'rut', operation: 'load', dryRun: true },

@@ -45,6 +45,16 @@ test.each(summaries)('%s Get Summary with nothing saved for Simplify: version 2 
 	expect(saved).not.toEqual(now);
 });
 
+test('Get Usage: version 2 gives the flat record of the plan, version 1 the service\'s answer', async () => {
+	const usage = { apiVersion: 'v2', resource: 'account', operation: 'getUsage' };
+	const { properties } = freshRiskInfo().description;
+	expect([filledIn(properties, usage, 2).simplify, filledIn(properties, usage, 1).simplify]).toEqual([true, false]);
+	const [now] = await summaryAt(2, usage);
+	const [saved] = await summaryAt(1, usage);
+	expect(now).toHaveProperty('paidLookupsRemaining');
+	expect(saved).not.toHaveProperty('paidLookupsRemaining');
+});
+
 test.each(summaries)('%s Get Summary: an explicit choice holds on either version', async (_, at) => {
 	const [offOn2] = await summaryAt(2, { ...at, simplify: false });
 	const [onOn1] = await summaryAt(1, { ...at, simplify: true });
@@ -53,7 +63,7 @@ test.each(summaries)('%s Get Summary: an explicit choice holds on either version
 });
 
 test('Simplify says the units of the flat record: bank debt in thousands of CLP, bulletin amounts in CLP', () => {
-	const simplify = freshRiskInfo().description.properties.filter((p) => p.name === 'simplify');
+	const simplify = freshRiskInfo().description.properties.filter((p) => p.name === 'simplify' && p.displayOptions?.show?.operation?.includes('getSummary'));
 	expect(simplify.length).toBe(4);
 	for (const p of simplify) {
 		expect(p.hint).toMatch(/overdueBankDebt and writtenOffBankDebt in thousands of CLP/);

@@ -102,9 +102,11 @@ test("every list's default is one of its choices, and RUT (V1) opens on Get Summ
 
 test('every yes/no field is off until the user turns it on (a paid flag must never default to on), but Simplify from node version 2', () => {
 	const on = description().properties.filter((p) => p.type === 'boolean' && p.default !== false);
-	expect(on.map((p) => [p.name, showOf(p)['@version']])).toEqual([
-		['simplify', [{ _cnd: { gte: 2 } }]],
-		['simplify', [{ _cnd: { gte: 2 } }]],
+	// Get Summary on both API versions, and Get Usage.
+	expect(on.map((p) => [p.name, showOf(p).operation, showOf(p)['@version']])).toEqual([
+		['simplify', ['getSummary'], [{ _cnd: { gte: 2 } }]],
+		['simplify', ['getUsage'], [{ _cnd: { gte: 2 } }]],
+		['simplify', ['getSummary'], [{ _cnd: { gte: 2 } }]],
 	]);
 });
 
@@ -117,30 +119,34 @@ test('the RUT is a required field, empty until filled in', () => {
 test.each([
 	['v2', 'rut'],
 	['v1', 'v1Rut'],
-])('Load (%s) opens on its paid notice (one of the two shows), then asks for the RUT, Monitor the RUT, Include Bureau Data and Dry Run', (version, resource) => {
+])('Load (%s) opens on its paid notice (one of the three shows), then asks for the RUT, Monitor the RUT, Include Bureau Data, Stop at the Plan\'s Remaining Look-Ups and Dry Run', (version, resource) => {
 	const fields = fieldsOf(description().properties, version, resource, 'load');
 	expect(fields.map((p) => [p.name, p.type === 'notice' ? p.displayName.slice(0, 6) : p.displayName])).toEqual([
 		['paidNoticeCapped', 'Paid: '],
+		['paidNoticePlan', 'Paid: '],
 		['paidNoticeUncapped', 'Paid: '],
 		['rut', 'RUT'],
 		['isMonitoring', 'Monitor the RUT'],
 		['includeBureau', 'Include Bureau Data'],
+		['stopAtPlan', 'Stop at the Plan\'s Remaining Look-Ups'],
 		['dryRun', 'Dry Run (Estimate Cost)'],
 	]);
 });
 
-test("Load RUT If Not Loaded's load choices and Dry Run show only when it is on", () => {
+test("Load RUT If Not Loaded's load choices, the plan's stop and Dry Run show only when it is on", () => {
 	const properties = description().properties;
 	const reads = properties.filter((p) => p.name === 'loadIfMissing').map((p) => showOf(p));
 	expect(reads.length).toBeGreaterThan(10);
 	for (const read of reads) {
 		const fields = fieldsOf(properties, read.apiVersion![0] as string, read.resource![0] as string, read.operation![0] as string);
-		const dependent = fields.filter((p) => ['loadIfMissingNoticeCapped', 'loadIfMissingNoticeUncapped', 'loadIsMonitoring', 'loadIncludeBureau', 'dryRun'].includes(p.name));
+		const dependent = fields.filter((p) => p.name.startsWith('loadIfMissingNotice') || ['loadIsMonitoring', 'loadIncludeBureau', 'stopAtPlan', 'dryRun'].includes(p.name));
 		expect(dependent.map((p) => [p.name, showOf(p).loadIfMissing])).toEqual([
 			['loadIfMissingNoticeCapped', [true]],
+			['loadIfMissingNoticePlan', [true]],
 			['loadIfMissingNoticeUncapped', [true]],
 			['loadIsMonitoring', [true]],
 			['loadIncludeBureau', [true]],
+			['stopAtPlan', [true]],
 			['dryRun', [true]],
 		]);
 	}

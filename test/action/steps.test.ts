@@ -166,12 +166,13 @@ describe('Load', () => {
 				return { response: { statusCode: 200, headers: {}, data: [] }, sentHere: true };
 			},
 			claimFirst: () => true,
+			plan: { read: async () => sent.push('plan read') },
 		} as unknown as Transport;
 		const load = root === 'v2' ? loadV2 : loadV1;
 		const estimator = load.steps.find((step) => step.estimate)!;
-		const choices = { load: { isMonitoring: false, includeBureau: true }, dryRun: true };
+		const choices = { load: { isMonitoring: false, includeBureau: true, stopAtPlan: false }, dryRun: true };
 		const answer = await estimator.estimate!(api, { request: { method: 'POST', root, path: load.path, paid: true }, choices, rut: RUT });
-		expect(sent).toEqual([[`probe:${root}:${RUT}`, 'GET', root, path]]);
+		expect(sent).toEqual(['plan read', [`probe:${root}:${RUT}`, 'GET', root, path]]);
 		expect(answer).toEqual({ extra: { rut: RUT, isMonitoring: false, includeBureau: true, dryRun: true, wouldPay: false, alreadyLoaded: true } });
 	});
 });

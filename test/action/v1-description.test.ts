@@ -27,7 +27,7 @@ const paramsOf = (resource: string, operation: string) =>
 			shownFor(p, 'operation')?.includes(operation),
 	);
 
-test('every V1 endpoint of spec §4.2 (13) is an operation with a name, an action and a description', () => {
+test('every V1 endpoint of spec §4.2 (13) and of the addendum (1) is an operation with a name, an action and a description', () => {
 	const all = operations('v1');
 	expect(all.map((o) => `${o.resource}.${o.value}`).sort()).toEqual(
 		[
@@ -38,6 +38,8 @@ test('every V1 endpoint of spec §4.2 (13) is an operation with a name, an actio
 			'v1Judicial.getCivilCases',
 			'v1Judicial.getLaborCases',
 			'v1Judicial.getCollectionCases',
+			// Addendum A7: documented by the service beyond the interface spec.
+			'v1Judicial.getAllCases',
 			'v1LaborCollection.getPensionArrears',
 			'v1LaborCollection.getLaborFines',
 			'v1Legal.getOfficialGazette',

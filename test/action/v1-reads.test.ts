@@ -107,12 +107,14 @@ test('a RUT that is not loaded: a plain message, and "Load RUT If Not Loaded" lo
 	sandbox.resetLog();
 	const loading = { ...params, loadIfMissing: true, loadIsMonitoring: true };
 	const { items } = await runNode({ ...credentialsOf(sandbox), params: [loading, loading] });
+	// A monitoring load reads the plan first (V2's GET /usage, free), to tell whether its place is beyond the plan's.
 	expect(sandbox.requests.map((r) => [r.method, r.path, r.status])).toEqual([
 		['GET', `/api/v1/helper/${fresh}/mallaSocietaria`, 404],
+		['GET', '/api/clients/v2/usage', 200],
 		['POST', '/api/v1/helper/loadRut', 200],
 		['GET', `/api/v1/helper/${fresh}/mallaSocietaria`, 200],
 	]);
-	expect(sandbox.requests[1].body).toEqual({ rut: fresh, isMonitoring: true, includeBureau: false });
+	expect(sandbox.requests[2].body).toEqual({ rut: fresh, isMonitoring: true, includeBureau: false });
 	expect(items).toHaveLength(2);
 	expect(items.map((i) => i.json.loadedNow)).toEqual([true, true]);
 	expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);

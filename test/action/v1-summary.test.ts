@@ -111,10 +111,12 @@ test('Load: POST /api/v1/helper/loadRut with {rut, isMonitoring, includeBureau};
 	const params = { apiVersion: 'v1', resource: 'v1Rut', operation: 'load', rut, isMonitoring: true, includeBureau: true };
 	const before = sandbox.usage().paidLoads;
 	const { items } = await runNode({ ...credentialsOf(sandbox), params: [params, { ...params, rut: '131313136' }] });
+	// A monitoring load reads the plan first (free) to tell whether its place is beyond the plan's.
 	expect(sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['GET', '/api/clients/v2/usage', undefined],
 		['POST', '/api/v1/helper/loadRut', { rut: '13131313-6', isMonitoring: true, includeBureau: true }],
 	]);
-	expect(sandbox.requests[0].headers['content-type']).toContain('application/json');
+	expect(sandbox.requests[1].headers['content-type']).toContain('application/json');
 	expect(sandbox.usage().paidLoads).toBe(before + 1);
 	expect(items).toHaveLength(2);
 	expect(items.map((i) => i.json.rut)).toEqual(['13131313-6', '13131313-6']);

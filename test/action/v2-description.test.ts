@@ -31,7 +31,7 @@ test('V2 resources are the ones users look for, RUT first', () => {
 	expect(v2Resources.default).toBe('rut');
 });
 
-test('every V2 endpoint of spec §4.1 (13) and of the addendum (2) is an operation, each with a plain-English name, an action and a description', () => {
+test('every V2 endpoint of spec §4.1 (13) and of the addendum (3) is an operation, each with a plain-English name, an action and a description', () => {
 	const all = (v2Resources.options as INodePropertyOptions[]).flatMap((r) =>
 		operationsOf(String(r.value)).map((o) => ({ resource: String(r.value), ...o })),
 	);
@@ -50,9 +50,10 @@ test('every V2 endpoint of spec §4.1 (13) and of the addendum (2) is an operati
 			'compliance.getByRut',
 			'account.getUsage',
 			'account.listProfiles',
-			// Addendum A1, A2: documented by the service beyond the interface spec.
+			// Addendum A1, A2, A5: documented by the service beyond the interface spec.
 			'commercialBulletin.getDicomCases',
 			'commercialBulletin.getDicomQueries',
+			'laborCollection.getPensionInfractions',
 		].sort(),
 	);
 	for (const o of all) {

@@ -62,10 +62,12 @@ describe('rut → load', () => {
 		const before = sb.usage().paidLoads;
 		const { items } = await run({ resource: 'rut', operation: 'load', rut: '11.111.111-1', isMonitoring: true, includeBureau: true });
 
+		// A monitoring load reads the plan first (free) to tell whether its place is beyond the plan's.
 		expect(sb.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+			['GET', `${ROOT}/usage`, {}, undefined],
 			['POST', `${ROOT}/helper/cargarRut`, {}, { rut: fresh, isMonitoring: true, includeBureau: true }],
 		]);
-		expect(sb.requests[0].headers['content-type']).toMatch(/^application\/json/);
+		expect(sb.requests[1].headers['content-type']).toMatch(/^application\/json/);
 		expect(sb.usage().paidLoads).toBe(before + 1);
 		expect(items).toHaveLength(1);
 		expect(items[0].pairedItem).toEqual({ item: 0 });

@@ -223,8 +223,9 @@ describe('Load RUT If Not Loaded', () => {
 		const rut = '55555555-5';
 		const before = sb.usage().paidLoads;
 		const { items } = await run(loadIfMissing('rut', 'getSummary', rut));
-		expect(seen()).toEqual(['GET /helper/resumen 404', 'POST /helper/cargarRut 200', 'GET /helper/resumen 200']);
-		expect(sb.requests[1].body).toEqual({ rut, isMonitoring: true, includeBureau: false });
+		// A monitoring load reads the plan first (free), to tell whether its place is beyond the plan's.
+		expect(seen()).toEqual(['GET /helper/resumen 404', 'GET /usage 200', 'POST /helper/cargarRut 200', 'GET /helper/resumen 200']);
+		expect(sb.requests[2].body).toEqual({ rut, isMonitoring: true, includeBureau: false });
 		expect(sb.usage().paidLoads).toBe(before + 1);
 		expect(items[0].json).toMatchObject({ rut, loadedNow: true });
 	});

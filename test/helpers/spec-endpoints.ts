@@ -1,5 +1,5 @@
 // For the tests that send every operation to the sandbox: the service's endpoints as the interface
-// spec (§4.1, §4.2) and its addendum (A1, A2) list them, copied from the spec, not from the node, so
+// spec (§4.1, §4.2) and its addendum (A1, A2, A5, A7) list them, copied from the spec, not from the node, so
 // a wrong path in the node cannot agree with itself; and the values an operation's fields need.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -19,9 +19,10 @@ export const SPEC_ENDPOINTS: Array<{ method: string; paths: string[]; addendum?:
 	{ method: 'GET', paths: ['/api/clients/v2/helper/compliance/{rut}'] },
 	{ method: 'GET', paths: ['/api/clients/v2/usage'] },
 	{ method: 'GET', paths: ['/api/clients/v2/profiles'] },
-	// V2 reads the service's public documentation adds (addendum A1, A2)
+	// V2 reads the service's public documentation adds (addendum A1, A2, A5)
 	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/boletinDicom'], addendum: true },
 	{ method: 'GET', paths: ['/api/clients/v2/helper/boletin/{rut}/consultasDicom'], addendum: true },
+	{ method: 'GET', paths: ['/api/clients/v2/helper/cobranzaLaboral/{rut}/infraccionesPrevisionales'], addendum: true },
 	// V1, root /api/v1 (the credit-scoring sample uses /api/external/v1)
 	{ method: 'POST', paths: ['/api/v1/helper/loadRut'] },
 	{ method: 'GET', paths: ['/api/v1/helper/{rut}/summary'] },
@@ -39,6 +40,8 @@ export const SPEC_ENDPOINTS: Array<{ method: string; paths: string[]; addendum?:
 	{ method: 'GET', paths: ['/api/v1/integration/{rut}/downloadSummary'] },
 	{ method: 'GET', paths: ['/api/v1/integration/helper/identification/{rut}'] },
 	{ method: 'POST', paths: ['/api/v1/webhook/loadProfile', '/api/v1/integration/compliance/loadProfile'] },
+	// The V1 read the service's public documentation adds (addendum A7)
+	{ method: 'GET', paths: ['/api/v1/integration/helper/judicial/{rut}'], addendum: true },
 ];
 
 /** A spec path with {rut} standing for any RUT in the form the node sends. */

@@ -4,14 +4,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { KNOWN_NAMES, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import * as S from '../../sandbox/schemas';
 import * as A from '../../sandbox/schemas-addendum';
 import * as O from '../../sandbox/schemas-sandbox';
 import { call, EXT, mod11, startReceiver, V1, V2, type Answer, type CallOptions } from './helpers';
 
-/** Success schemas by method and path, written from the spec's tables (V1 lists and V2 "not shown" reads: README choices). */
+/** The addendum's contract of a list and the sandbox's exact choice for it, both at once. */
+const list = (addendum: z.ZodTypeAny, sandbox: z.ZodTypeAny) => S.successOf(z.array(addendum).and(sandbox));
+
+/**
+ * Success schemas by method and path, written from the spec's tables and the addendum (the V2
+ * "not shown" reads and the V1 lists' details: README choices).
+ */
 const ROUTES: [string, RegExp, z.ZodTypeAny][] = [
 	['POST', /^\/api\/clients\/v2\/helper\/cargarRut$/, S.successOf(O.loadAcceptedV2)],
 	['GET', /^\/api\/clients\/v2\/helper\/resumen$/, S.successOf(S.v2Summary)],
@@ -22,17 +28,27 @@ const ROUTES: [string, RegExp, z.ZodTypeAny][] = [
 	['GET', /^\/api\/clients\/v2\/helper\/legal\/[^/]+\/mallaSocietaria$/, S.successOf(O.v2Malla)],
 	['POST', /^\/api\/clients\/v2\/webhook\/compliance\/cargarPerfil$/, S.successOf(O.complianceAccepted)],
 	['GET', /^\/api\/clients\/v2\/helper\/compliance\/[^/]+$/, S.successOf(O.v2ComplianceRead)],
-	['GET', /^\/api\/clients\/v2\/usage$/, S.successOf(O.v2Usage)],
+	['GET', /^\/api\/clients\/v2\/usage$/, S.successOf(A.usage)],
 	['GET', /^\/api\/clients\/v2\/profiles$/, S.successOf(O.v2Profiles)],
-	// The addendum's reads (A1, A2); A2's entries are a sandbox choice the addendum leaves open.
+	// The addendum's reads (A1, A2, A5); A2's entries are a sandbox choice the addendum leaves open.
 	['GET', /^\/api\/clients\/v2\/helper\/boletin\/[^/]+\/boletinDicom$/, S.successOf(A.dicomCases)],
 	['GET', /^\/api\/clients\/v2\/helper\/boletin\/[^/]+\/consultasDicom$/, S.successOf(O.v2DicomQueriesPage)],
+	['GET', /^\/api\/clients\/v2\/helper\/cobranzaLaboral\/[^/]+\/infraccionesPrevisionales$/, S.successOf(A.pensionInfractionsPage)],
 	['POST', /^\/api\/v1\/helper\/loadRut$/, S.successOf(O.loadAcceptedV1)],
 	['GET', /^\/api\/v1\/helper\/[^/]+\/summary$/, S.successOf(S.v1SummaryComplete)],
-	['GET', /^\/api\/v1\/helper\/[^/]+\/get(Civil|Laboral|Cobranza)Cases$/, S.successOf(O.v1CaseList)],
-	['GET', /^\/api\/v1\/helper\/[^/]+\/getMoraPrevisionalCases$/, S.successOf(O.v1MoraList)],
-	['GET', /^\/api\/v1\/helper\/[^/]+\/getMultaLaboralCases$/, S.successOf(O.v1FineList)],
-	['GET', /^\/api\/v1\/helper\/[^/]+\/getOfficialDiary$/, S.successOf(O.v1OfficialDiary)],
+	...(['v1', 'external/v1'] as const).flatMap((root): [string, RegExp, z.ZodTypeAny][] => {
+		const exact = root === 'v1' ? O.v1ListsV1 : O.v1ListsExternal;
+		const at = (read: string) => new RegExp(`^/api/${root}/helper/[^/]+/${read}$`);
+		return [
+			['GET', at('getCivilCases'), list(A.judicialEntry, exact.civil)],
+			['GET', at('getCobranzaCases'), list(A.judicialEntry, exact.cobranza)],
+			['GET', at('getLaboralCases'), list(A.laborCase, exact.laboral)],
+			['GET', at('getMoraPrevisionalCases'), list(A.pensionArrear, exact.arrears)],
+			['GET', at('getMultaLaboralCases'), list(A.laborFine, exact.fines)],
+			['GET', at('getOfficialDiary'), list(A.officialDiaryEntry, exact.gazette)],
+		];
+	}),
+	['GET', /^\/api\/v1\/integration\/helper\/judicial\/[^/]+$/, S.successOf(A.allJudicialCases.and(O.v1AllCases))],
 	['GET', /^\/api\/v1\/helper\/[^/]+\/mallaSocietaria$/, S.successOf(O.v1Malla)],
 	['GET', /^\/api\/(v1|external\/v1)\/notification\/creditScoring\/[^/]+\/getByRut$/, S.successOf(S.v1CreditScore)],
 	['GET', /^\/api\/v1\/integration\/[^/]+\/downloadSummary$/, S.v1Download],
@@ -41,7 +57,7 @@ const ROUTES: [string, RegExp, z.ZodTypeAny][] = [
 ];
 
 function errorSchemaFor(p: string): z.ZodTypeAny {
-	const v1 = p.startsWith(`${V1}/`) && !p.includes('/notification/creditScoring/');
+	const v1 = (p.startsWith(`${V1}/`) || p.startsWith(`${EXT}/helper/`)) && !p.includes('/notification/creditScoring/');
 	return v1 ? S.v1Error : S.v2Error;
 }
 
@@ -85,6 +101,9 @@ describe('every answer and delivery validates against the contract schemas', () 
 			await send('GET', `${EXT}/notification/creditScoring/${rut}/getByRut`);
 			await send('GET', `${V2}/helper/boletin/${rut}/boletinDicom`);
 			await send('GET', `${V2}/helper/boletin/${rut}/consultasDicom?page=1`);
+			await send('GET', `${V2}/helper/cobranzaLaboral/${rut}/infraccionesPrevisionales`);
+			await send('GET', `${EXT}/helper/${rut}/getMultaLaboralCases`);
+			await send('GET', `${V1}/integration/helper/judicial/${rut}`);
 			const bureau = i % 2 === 0;
 			const load = i % 3 === 0 ? await send('POST', `${V1}/helper/loadRut`, { body: { rut, includeBureau: bureau, isMonitoring: true } })
 				: await send('POST', `${V2}/helper/cargarRut`, { body: { rut, includeBureau: bureau } });
@@ -101,6 +120,9 @@ describe('every answer and delivery validates against the contract schemas', () 
 				`${V1}/helper/${rut}/getOfficialDiary`, `${V1}/helper/${rut}/mallaSocietaria`, `${V1}/notification/creditScoring/${rut}/getByRut`,
 				`${EXT}/notification/creditScoring/${rut}/getByRut`, `${V1}/integration/${rut}/downloadSummary?format=json`, `${V1}/integration/${rut}/downloadSummary`,
 				`${V1}/integration/helper/identification/${rut}`,
+				`${V2}/helper/cobranzaLaboral/${rut}/infraccionesPrevisionales`, `${V2}/helper/cobranzaLaboral/${rut}/infraccionesPrevisionales?page=2`,
+				`${V1}/integration/helper/judicial/${rut}`,
+				...['getCivilCases', 'getLaboralCases', 'getCobranzaCases', 'getMoraPrevisionalCases', 'getMultaLaboralCases', 'getOfficialDiary'].map((read) => `${EXT}/helper/${rut}/${read}`),
 			];
 			for (const url of reads) expect([url, (await send('GET', url)).status]).toEqual([url, 200]);
 		}

@@ -1,11 +1,9 @@
 /**
- * The commercial bulletin's Dicom reads (addendum A1, A2) in the sandbox: routed
- * as the addendum writes them, the known RUTs' cases and query history, pages, the "not loaded"
- * answer, and faults and the rate limit like every other endpoint. Expected values come from the
- * addendum and from the sandbox's other answers, never from its Dicom code.
+ * The commercial bulletin's Dicom reads (addendum A1, A2) in the sandbox (their paths are checked
+ * in addendum.test.ts): the known RUTs' cases and query history, pages, the "not loaded" answer,
+ * and faults and the rate limit like every other endpoint. Expected values come from the addendum
+ * and from the sandbox's other answers, never from its Dicom code.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import * as A from '../../sandbox/schemas-addendum';
 import * as S from '../../sandbox/schemas';
@@ -37,18 +35,6 @@ async function allPages(rut: string) {
 	while (pages.length < pages[0].totalPages) pages.push(await data(queries(rut, pages.length + 1)));
 	return pages;
 }
-
-const ADDENDUM = path.resolve(__dirname, '../../../shared/spec/addendum-public-docs.md');
-const addendum = fs.existsSync(ADDENDUM) ? fs.readFileSync(ADDENDUM, 'utf8') : undefined;
-
-(addendum ? test : test.skip)('both paths the addendum writes are routed under the V2 root and answer its envelope', async () => {
-	const paths = [...(addendum ?? '').matchAll(/`GET \{V2 root\}(\/[^`?]+)(\?page=N)?`/g)].map((m) => `${m[1]}${m[2] ? '?page=1' : ''}`);
-	expect(paths).toEqual(['/helper/boletin/{rut}/boletinDicom', '/helper/boletin/{rut}/consultasDicom?page=1']);
-	for (const p of paths) {
-		const answer = await call(sb, 'GET', `${V2}${p.replace('{rut}', KNOWN_RUTS.indebted)}`);
-		expect([p, answer.status, answer.json.success]).toEqual([p, 200, true]);
-	}
-});
 
 describe('A1 cases of the known RUTs', () => {
 	test.each([

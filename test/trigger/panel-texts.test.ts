@@ -100,7 +100,7 @@ test('the caveats that used to cut option descriptions short are said in their n
 	expect(notice('whenFinishedNotice')).toMatch(/The service waits for the answer until the workflow has run/);
 });
 
-test('the README gives the same test-delivery command as the panel', () => {
-	const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-	expect(readme).toContain(TEST_DELIVERY_COMMAND);
+test('the trigger guide, where the panel and the README send people to test, gives the same command', () => {
+	const guide = readFileSync(path.join(__dirname, '../../docs/trigger.md'), 'utf8');
+	expect(guide).toContain(TEST_DELIVERY_COMMAND);
 });

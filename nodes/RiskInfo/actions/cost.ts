@@ -4,7 +4,8 @@
  * the item each paid call was made for (`paid`); a dry run marks each item that would need a paid
  * call (`wouldPay`) and, once per distinct paid call, which one it would make (`wouldPayFor`).
  * Counting `paid` totals what a run spent, counting `wouldPayFor` what it would spend, identical
- * loads shared as the run shares them.
+ * loads shared as the run shares them. A load that takes a monitoring place beyond the plan's is
+ * marked once too (`monitoringOverPlan`).
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
@@ -31,9 +32,13 @@ const CAP = 'requestOptions.maxPaidLoads';
 // Set means any value, an expression included (n8n shows every notice whose condition is an expression).
 const CAP_SET = [{ _cnd: { exists: true as const } }];
 
+/** Stop at the Plan's Remaining Look-Ups (load.ts), where the operation offers it. */
+const STOP_AT_PLAN = { stopAtPlan: [true] };
+
 /**
  * The notice that a choice spends money, and how the run is capped: one notice shows, as Maximum
- * Paid Loads per Run is set or not. `spends` says what pays, as a sentence after "Paid: ".
+ * Paid Loads per Run is set, or else the plan's look-ups stop the run, or nothing does. `spends`
+ * says what pays, as a sentence after "Paid: ".
  */
 function paidNotices(name: string, spends: string, show: IDisplayOptions['show'] = {}): INodeProperties[] {
 	const notice = (suffix: string, text: string, displayOptions: IDisplayOptions): INodeProperties => ({
@@ -47,9 +52,14 @@ function paidNotices(name: string, spends: string, show: IDisplayOptions['show']
 		notice('Capped', 'This run stops before it makes more paid calls than Maximum Paid Loads per Run (Request Options) allows.', {
 			show: { ...show, [CAP]: CAP_SET },
 		}),
+		notice(
+			'Plan',
+			"This run stops at the look-ups the plan has left (Stop at the Plan's Remaining Look-Ups); add Maximum Paid Loads per Run under Request Options for a cap of your own.",
+			{ show: { ...show, ...STOP_AT_PLAN }, hide: { [CAP]: CAP_SET } },
+		),
 		notice('Uncapped', 'No cap is set: add Maximum Paid Loads per Run under Request Options to limit what one run can spend.', {
 			show,
-			hide: { [CAP]: CAP_SET },
+			hide: { [CAP]: CAP_SET, ...STOP_AT_PLAN },
 		}),
 	];
 }
@@ -106,7 +116,7 @@ export function wouldPay(api: Transport, call: PaidCall | false, claim?: string)
 }
 
 /** The fields that count one call: only one item per call carries them. */
-const COUNTED = ['paid', 'wouldPayFor'];
+const COUNTED = ['paid', 'wouldPayFor', 'monitoringOverPlan'];
 
 /**
  * `extra` added to every item of an answer, except that a paid call is marked on the first item
@@ -123,4 +133,9 @@ export function uncounted(json: IDataObject): IDataObject {
 	const copy = { ...json };
 	for (const key of COUNTED) delete copy[key];
 	return copy;
+}
+
+/** A dry run's item with what the run would do to the account's plan (Transport.plan's summary), when the plan was read. */
+export function withPlanSummary(json: IDataObject, summary: IDataObject | undefined): IDataObject {
+	return summary && json.dryRun === true ? { ...json, ...summary } : json;
 }

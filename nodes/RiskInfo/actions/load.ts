@@ -2,9 +2,11 @@
  * RUT → Load, the same paid operation on both versions (V2 POST /helper/cargarRut, V1 POST
  * /helper/loadRut), and the one way a RUT is loaded: Load RUT If Not Loaded (loadIfMissing.ts)
  * sends the same request, so within one execution the same load is paid for once. A dry run
- * asks a free read whether the RUT is loaded instead.
+ * asks a free read whether the RUT is loaded instead. Both know the account's plan (GET /usage,
+ * read once per run): a load may stop at the look-ups it has left, and a monitoring load beyond
+ * its monitoring places is marked.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { ServiceError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
@@ -29,13 +31,23 @@ const loadKey = (load: LoadCall, body: IDataObject) => `${load.root}:${JSON.stri
  */
 export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): Promise<Answer> {
 	const body = loadBody(rutToLoad, choice);
-	const { response, sentHere } = await api.once(loadKey(load, body), { method: load.method, root: load.root, path: load.path, body, paid: true });
-	return { response, extra: sentHere ? { paid: paidWords('rutLoad') } : undefined };
+	// The plan is read before a monitoring load is sent, so the places it reports are those before the run's.
+	if (choice.isMonitoring) await api.plan.read();
+	const request: ApiRequest = { method: load.method, root: load.root, path: load.path, body, paid: true, withinPlan: choice.stopAtPlan };
+	const { response, sentHere } = await api.once(loadKey(load, body), request);
+	if (!sentHere) return { response };
+	return { response, extra: { paid: paidWords('rutLoad'), ...(choice.isMonitoring && api.plan.takePlace() === true ? { monitoringOverPlan: true } : {}) } };
 }
 
-/** A dry run's verdict on the load of a RUT that is not loaded: shared like the real load. */
+/**
+ * A dry run's verdict on the load of a RUT that is not loaded: shared like the real load, counted
+ * against the plan (read beforehand by the dry run) like it, and marked when its monitoring place
+ * would be beyond the plan's.
+ */
 export function wouldLoad(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): IDataObject {
-	return wouldPay(api, 'rutLoad', loadKey(load, loadBody(rutToLoad, choice)));
+	const verdict = wouldPay(api, 'rutLoad', loadKey(load, loadBody(rutToLoad, choice)));
+	if (verdict.wouldPayFor === undefined) return verdict;
+	return api.plan.estimateLoad(choice.isMonitoring) === true ? { ...verdict, monitoringOverPlan: true } : verdict;
 }
 
 /**
@@ -62,6 +74,7 @@ async function isLoaded(api: Transport, root: ApiRoot, rut: string): Promise<boo
 /** RUT Load's dry run: it would pay unless the RUT is already loaded. */
 async function estimateLoad(api: Transport, plan: Plan): Promise<Answer> {
 	const choice = plan.choices.load!;
+	await api.plan.read();
 	const verdict = (await isLoaded(api, plan.request.root, plan.rut!))
 		? { ...wouldPay(api, false), alreadyLoaded: true }
 		: wouldLoad(api, plan.request, plan.rut!, choice);
@@ -84,13 +97,29 @@ const includeBureauProperty: INodeProperties = {
 	description: 'Whether to include the external credit bureau\'s data, which adds the third commercial-bulletin source (includeBureau)',
 };
 
+/** Stop at the Plan's Remaining Look-Ups, shown with `show` where the load depends on another choice. */
+export function stopAtPlanProperty(show?: IDisplayOptions['show']): INodeProperties {
+	return {
+		displayName: 'Stop at the Plan\'s Remaining Look-Ups',
+		name: 'stopAtPlan',
+		type: 'boolean',
+		default: false,
+		...(show ? { displayOptions: { show } } : {}),
+		description:
+			'Whether to refuse a RUT load once this run has used the paid look-ups the account\'s plan has left (read once per run from Account → Get Usage, free). Past them an item that needs a load gets an error and nothing is sent for it. Maximum Paid Loads per Run still applies: the smaller of the two stops the run.',
+	};
+}
+
+const stopAtPlan = stopAtPlanProperty();
+
 /** The load's flags; the RUT goes in the body with them, and the answer is shaped around it. */
 const loadFlags: Step = {
-	properties: [isMonitoringProperty, includeBureauProperty],
+	properties: [isMonitoringProperty, includeBureauProperty, stopAtPlan],
 	prepare(itemIndex, plan) {
 		plan.choices.load = {
 			isMonitoring: readBoolean.call(this, itemIndex, isMonitoringProperty),
 			includeBureau: readBoolean.call(this, itemIndex, includeBureauProperty),
+			stopAtPlan: readBoolean.call(this, itemIndex, stopAtPlan),
 		};
 	},
 	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!),

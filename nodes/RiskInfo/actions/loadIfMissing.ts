@@ -2,14 +2,15 @@
  * Load RUT If Not Loaded: a free read that, when the service says the RUT is not loaded and the
  * user allowed it, makes the paid load (load.ts, shared by every item of the execution that
  * needs the same load) and reads again. Any other failure of the read is reported as it is.
- * Its dry run makes the free read only and says which items would need the load.
+ * Its dry run makes the free read only and says which items would need the load, and what the
+ * plan has left.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ServiceError } from '../../shared/errors';
 import type { Transport } from '../transport';
 import { dryRunProperties, loadIfMissingNotices, readDryRun, wouldPay } from './cost';
-import { loadFor, loadRut, wouldLoad } from './load';
+import { loadFor, loadRut, stopAtPlanProperty, wouldLoad } from './load';
 import { readBoolean } from './parameters';
 import type { Answer, LoadChoice, Plan, Step } from './types';
 
@@ -40,12 +41,15 @@ const loadIncludeBureauProperty: INodeProperties = {
 	description: 'Whether a load made by this node includes the credit bureau\'s data (includeBureau)',
 };
 
+const loadStopAtPlanProperty = stopAtPlanProperty({ loadIfMissing: [true] });
+
 /** The load the user allows, or null when reading must not load. */
 function readLoadChoice(this: IExecuteFunctions, itemIndex: number): LoadChoice | null {
 	if (!readBoolean.call(this, itemIndex, loadIfMissingProperty)) return null;
 	return {
 		isMonitoring: readBoolean.call(this, itemIndex, loadIsMonitoringProperty),
 		includeBureau: readBoolean.call(this, itemIndex, loadIncludeBureauProperty),
+		stopAtPlan: readBoolean.call(this, itemIndex, loadStopAtPlanProperty),
 	};
 }
 
@@ -71,13 +75,21 @@ async function readMaybeLoading(api: Transport, plan: Plan): Promise<Answer> {
 /** The dry run: the read's data when the RUT is loaded, else that the load would be paid. */
 async function estimateReading(api: Transport, plan: Plan): Promise<Answer> {
 	const load = plan.choices.loadIfMissing!;
+	await api.plan.read();
 	const read = await readLoaded(api, plan, load);
 	if (read !== 'notLoaded') return { response: read.response, extra: wouldPay(api, false) };
 	return { extra: { rut: plan.rut, ...wouldLoad(api, loadFor(plan.request.root), plan.rut!, load) } };
 }
 
 export const loadIfMissing: Step = {
-	properties: [loadIfMissingProperty, ...loadIfMissingNotices(), loadIsMonitoringProperty, loadIncludeBureauProperty, ...dryRunProperties({ loadIfMissing: [true] })],
+	properties: [
+		loadIfMissingProperty,
+		...loadIfMissingNotices(),
+		loadIsMonitoringProperty,
+		loadIncludeBureauProperty,
+		loadStopAtPlanProperty,
+		...dryRunProperties({ loadIfMissing: [true] }),
+	],
 	prepare(itemIndex, plan) {
 		const load = readLoadChoice.call(this, itemIndex);
 		plan.choices.loadIfMissing = load;

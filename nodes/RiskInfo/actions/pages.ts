@@ -3,7 +3,8 @@
  * page is the operation's own request, sent however the operation sends it (so Load RUT If Not
  * Loaded still applies to it); the next pages follow one at a time through the same transport,
  * with its retries and rate-limit pace, until every page is read or the limit is reached. Each
- * entry becomes an item, in the service's order, carrying how many entries the service reported.
+ * entry becomes an item, in the service's order, carrying how many entries the service reported;
+ * where the read offers Split Into Items, turning it off gives one item holding them all instead.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -11,6 +12,7 @@ import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean } from './parameters';
+import { splitProperty } from './steps';
 import type { Plan, Step } from './types';
 import { num } from './values';
 
@@ -27,6 +29,8 @@ export interface PagedAnswer {
 	entries: string;
 	/** The plain-English field every output item carries that total in. */
 	totalAs: string;
+	/** Offer Split Into Items (off: one item holding every entry read) instead of always one item per entry. */
+	splittable?: boolean;
 }
 
 /** Far beyond any real history: a service that keeps reporting more pages cannot keep the node reading forever. */
@@ -92,9 +96,10 @@ export function pages(shape: PagedAnswer): Step {
 	}
 
 	return {
-		properties: [returnAllProperty, limitProperty],
+		properties: [returnAllProperty, limitProperty, ...(shape.splittable ? [splitProperty] : [])],
 		prepare(itemIndex, plan) {
 			plan.choices.returnAll = readBoolean.call(this, itemIndex, returnAllProperty);
+			if (shape.splittable) plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
 			// Hidden under Return All: reading it would split items that ask for the same thing.
 			if (!plan.choices.returnAll) plan.choices.limit = readLimit.call(this, itemIndex);
 			plan.request.path = withoutPagePlaceholder(plan.request.path, shape.pageParameter);
@@ -113,13 +118,15 @@ export function pages(shape: PagedAnswer): Step {
 				page = readPage(response.data, asked, plan);
 				entries.push(...page.entries);
 			}
-			const data: IDataObject = { [shape.totalEntries]: total, [shape.entries]: entries.slice(0, wanted) as IDataObject[] };
+			// The first page's other fields (when the data was last refreshed) describe the whole read.
+			const { [shape.page]: _page, [shape.totalPages]: _pages, ...rest } = first.response.data as IDataObject;
+			const data: IDataObject = { ...rest, [shape.totalEntries]: total, [shape.entries]: entries.slice(0, wanted) as IDataObject[] };
 			return { ...first, response: { ...first.response, data } };
 		},
-		items(data) {
+		items(data, _answer, plan) {
 			const whole = isPlainObject(data) ? data : {};
 			const entries = whole[shape.entries];
-			if (!Array.isArray(entries)) return [oneItem(data)];
+			if (!Array.isArray(entries) || (shape.splittable && plan.choices.split !== true)) return [oneItem(data)];
 			const total = (whole[shape.totalEntries] ?? null) as number | null;
 			return itemPerEntry(entries).map((item) => ({ json: { ...item.json, [shape.totalAs]: total } }));
 		},

@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { leavingError } from '../../shared/errors';
 import { Transport } from '../transport';
-import { uncounted } from './cost';
+import { uncounted, withPlanSummary } from './cost';
 import { planItem, runPlan } from './operation';
 import { runPool } from './pool';
 import { findOperation } from './registry';
@@ -58,7 +58,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		!continueOnFail,
 	);
 
-	// 3. Fan the outcomes out to the items that asked for them.
+	// 3. Fan the outcomes out to the items that asked for them. A dry run's items also say what
+	//    the whole run would do to the plan, which is known only now.
+	const planSummary = api.plan.dryRunSummary();
 	const out: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {
 		const job = jobOf[i];
@@ -77,8 +79,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		// for it only, so counting the marks counts each paid call once.
 		const shared = typeof job === 'number' && jobs[job].first !== i;
 		for (const item of outcome.value) {
-			const own = shared ? { json: { ...uncounted(item.json) }, ...(item.binary ? { binary: { ...item.binary } } : {}) } : {};
-			out.push({ ...item, ...own, pairedItem: { item: i } });
+			const json = withPlanSummary(shared ? { ...uncounted(item.json) } : item.json, planSummary);
+			const binary = shared && item.binary ? { binary: { ...item.binary } } : {};
+			out.push({ ...item, json, ...binary, pairedItem: { item: i } });
 		}
 	}
 	return [out];

@@ -4,9 +4,7 @@
  * A field is null where the service has no value (or the version does not provide it).
  * Money is in Chilean pesos as the service gives it; bank debt is in thousands of pesos.
  */
-import type { INodeProperties } from 'n8n-workflow';
-
-import { readBoolean } from './parameters';
+import { simplifyFlag } from './steps';
 import type { Step } from './types';
 
 export interface SimplifiedSummary {
@@ -88,28 +86,7 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 const SIMPLIFIED_UNITS =
 	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches.';
 
-/**
- * The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts)
- * when on. A node added from node version 2 on starts with it on, since the flat record is what
- * most workflows act on; n8n fills a saved node's missing value from its own version's default,
- * so a saved version 1 node keeps the full record it always had.
- */
+/** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
 export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	const before: INodeProperties = {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description,
-		hint: SIMPLIFIED_UNITS,
-		displayOptions: { show: { '@version': [1] } },
-	};
-	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
-	return {
-		properties: [before, now],
-		prepare(itemIndex, plan) {
-			plan.choices.simplify = readBoolean.call(this, itemIndex, this.getNode().typeVersion >= 2 ? now : before);
-		},
-		reshape: (data, plan) => (plan.choices.simplify === true ? simplify(data, plan.rut) : data),
-	};
+	return simplifyFlag(description, (data, plan) => simplify(data, plan.rut), SIMPLIFIED_UNITS);
 }

@@ -29,30 +29,56 @@ export function flag(property: INodeProperties & { name: FlagChoice }, effect: O
 	};
 }
 
+/**
+ * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
+ * starts with it on, since the flat record is what most workflows act on; n8n fills a saved node's
+ * missing value from its own version's default, so a saved version 1 node keeps what it returned.
+ */
+export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan) => unknown, hint?: string): Step {
+	const before: INodeProperties = {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description,
+		...(hint ? { hint } : {}),
+		displayOptions: { show: { '@version': [1] } },
+	};
+	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
+	return {
+		properties: [before, now],
+		prepare(itemIndex, plan) {
+			plan.choices.simplify = readBoolean.call(this, itemIndex, this.getNode().typeVersion >= 2 ? now : before);
+		},
+		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
+	};
+}
+
 export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 	displayName: 'Convert Dates to ISO 8601',
 	name: 'isoDates',
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly',
+		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD/MM/YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly. Dates already in ISO 8601 stay as they are.',
 };
 
 export const isoDates: Step = flag(isoDatesProperty, {
 	reshape: (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data),
 });
 
-export const splitIntoItems: Step = flag(
-	{
-		displayName: 'Split Into Items',
-		name: 'split',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
-	},
-	{ items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]) },
-);
+export const splitProperty: INodeProperties & { name: 'split' } = {
+	displayName: 'Split Into Items',
+	name: 'split',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
+};
+
+export const splitIntoItems: Step = flag(splitProperty, {
+	items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]),
+});
 
 /** A list of an answer that holds several; `field` is the service's name for it. */
 export interface SplittableList {

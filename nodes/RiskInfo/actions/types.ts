@@ -11,8 +11,8 @@ export type ApiVersion = 'v2' | 'v1';
 /** The paid calls, as items name them (`paid`, `wouldPayFor`) so a Summarize node can total a run. */
 export type PaidCall = 'rutLoad' | 'complianceProfile';
 
-/** The load's flags, as the spec's body names them. */
-export type LoadChoice = { isMonitoring: boolean; includeBureau: boolean };
+/** The load's flags, as the spec's body names them, and whether it must stay within the account's plan. */
+export type LoadChoice = { isMonitoring: boolean; includeBureau: boolean; stopAtPlan: boolean };
 
 /**
  * What the steps read from one item, each under its parameter's name. Plain JSON: it is part of

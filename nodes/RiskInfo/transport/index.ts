@@ -1,7 +1,8 @@
 /**
  * The only code that sends HTTP to the service. One instance serves one execution: it holds
  * the pool-wide pause that a 429 imposes, the memo of calls shared by items (loads already paid
- * for) and the paid calls counted against the run's cap, never anything that outlives the execution.
+ * for), the paid calls counted against the run's cap and the account's plan as the run found it,
+ * never anything that outlives the execution.
  */
 import type {
 	ICredentialsDecrypted,
@@ -18,6 +19,7 @@ import { Redactor } from '../../shared/redact';
 import { clock } from './clock';
 import { PaidCalls, certainlyNotRun } from './paid';
 import { Pace, type Turn } from './pace';
+import { AccountPlan } from './plan';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
 
 export const VERSION_ROOTS = {
@@ -37,6 +39,8 @@ export interface ApiRequest {
 	body?: IDataObject;
 	/** A call that costs money: retried only where it certainly was not executed. */
 	paid?: boolean;
+	/** A paid RUT load refused once the run has used the look-ups the account's plan had left. */
+	withinPlan?: boolean;
 	/** The RUT a read is about, so that a 404 says the RUT is not loaded. */
 	rut?: string;
 	/** Ask for a PDF and return the raw bytes. */
@@ -73,6 +77,8 @@ export class Transport {
 	private readonly claimed = new Set<string>();
 	/** Every paid call of the run, counted before it is sent. */
 	readonly paidCalls: PaidCalls;
+	/** The account's plan (GET /usage, free), read once when a load or a dry run needs it. */
+	readonly plan = new AccountPlan(async () => (await this.request({ method: 'GET', root: 'v2', path: '/usage' })).data);
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -125,17 +131,36 @@ export class Transport {
 
 	/** The service's data, or a ServiceError saying how the call failed. */
 	request(req: ApiRequest): Promise<ApiResponse> {
-		// Before anything is awaited, so that parallel paid calls can never overshoot the cap.
 		if (req.paid !== true) return this.call(req);
+		const withinPlan = req.withinPlan === true;
+		if (withinPlan && !this.plan.known) return this.plan.read().then(async () => await this.request(req));
+		// From here to the sending nothing is awaited, so parallel paid calls can never overshoot the cap or the plan.
+		const refused = this.reserve(withinPlan);
+		if (refused !== undefined) return Promise.reject(refused);
+		return this.call(req).catch((error: unknown) => {
+			if (error instanceof ServiceError && certainlyNotRun(error.failure.status)) {
+				this.paidCalls.release();
+				if (withinPlan) this.plan.releaseLookup();
+			}
+			throw error;
+		});
+	}
+
+	/** Takes a paid call's place under the cap (and a look-up of the plan), or gives back what refuses it. */
+	private reserve(withinPlan: boolean): unknown {
 		try {
 			this.paidCalls.reserve();
 		} catch (error) {
-			return Promise.reject(error);
+			return error;
 		}
-		return this.call(req).catch((error: unknown) => {
-			if (error instanceof ServiceError && certainlyNotRun(error.failure.status)) this.paidCalls.release();
-			throw error;
-		});
+		if (!withinPlan) return undefined;
+		try {
+			this.plan.takeLookup();
+		} catch (error) {
+			this.paidCalls.release();
+			return error;
+		}
+		return undefined;
 	}
 
 	private async call(req: ApiRequest): Promise<ApiResponse> {

@@ -1,13 +1,50 @@
-/** V1 Judicial: the court cases of a RUT, one list per kind of court. */
+/** V1 Judicial: the court cases of a RUT, one list per kind of court, or all of them in one read. */
+import { isPlainObject } from '../../../shared/objects';
 import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rutStep, splitIntoItems } from '../steps';
+import { itemPerEntry, oneItem } from '../output';
+import { flag, isoDates, rutStep, splitIntoItems, splitProperty } from '../steps';
 import type { Resource } from '../types';
+
+/** The lists of the all-cases read, as the service names them, and what each item says its case is. */
+const CASE_LISTS = [
+	['civil', 'civil'],
+	['cobranza', 'collection'],
+	['laboral', 'labor'],
+] as const;
+
+/** Split Into Items for all cases: one item per case of the three lists, in that order, each saying its kind (caseType) and the RUT. */
+const splitAllCases = flag(
+	{
+		...splitProperty,
+		description:
+			'Whether to output one item per case, civil, collection and labor alike, each saying which it is (caseType), instead of one item holding the three lists. A RUT with no cases then gives no item.',
+	},
+	{
+		items(data, _answer, plan) {
+			if (plan.choices.split !== true || !isPlainObject(data)) return [oneItem(data)];
+			return CASE_LISTS.flatMap(([list, caseType]) =>
+				itemPerEntry(Array.isArray(data[list]) ? data[list] : []).map((item) => ({ json: { rut: data.rut ?? plan.rut, caseType, ...item.json } })),
+			);
+		},
+	},
+);
 
 export const judicial: Resource = {
 	value: 'v1Judicial',
 	name: 'Judicial (V1)',
 	description: 'Court cases in which the RUT takes part',
 	operations: [
+		{
+			value: 'getAllCases',
+			name: 'Get All Cases',
+			action: 'Get all court cases (V1)',
+			description:
+				'Civil, collection and labor court cases of a loaded RUT in one read. Free for a loaded RUT. Documented by the service beyond the interface spec.',
+			method: 'GET',
+			root: 'v1',
+			path: '/integration/helper/judicial/{rut}',
+			steps: [rutStep, loadIfMissing, splitAllCases, isoDates],
+		},
 		{
 			value: 'getCivilCases',
 			name: 'Get Civil Cases',

@@ -1,6 +1,7 @@
 /** V2 Account: account-level reads that take no RUT. */
 import { isoDates } from '../steps';
 import type { Resource } from '../types';
+import { simplify } from './usage';
 
 export const account: Resource = {
 	value: 'account',
@@ -11,11 +12,12 @@ export const account: Resource = {
 			value: 'getUsage',
 			name: 'Get Usage',
 			action: 'Get account usage',
-			description: 'Paid loads and free reads counted for this account',
+			description:
+				"The account's plan: paid look-ups contracted and used, monitoring places contracted and used, the plan's dates and a monthly forecast. Free.",
 			method: 'GET',
 			root: 'v2',
 			path: '/usage',
-			steps: [isoDates],
+			steps: [simplify, isoDates],
 		},
 		{
 			value: 'listProfiles',

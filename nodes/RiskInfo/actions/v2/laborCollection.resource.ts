@@ -1,7 +1,18 @@
 /** V2 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
 import { loadIfMissing } from '../loadIfMissing';
+import { pages } from '../pages';
 import { isoDates, rutStep, splitIntoItems } from '../steps';
 import type { Resource } from '../types';
+
+const infractionPages = pages({
+	pageParameter: 'page',
+	page: 'page',
+	totalPages: 'totalPages',
+	totalEntries: 'cantidad',
+	entries: 'casos',
+	totalAs: 'totalInfractions',
+	splittable: true,
+});
 
 export const laborCollection: Resource = {
 	value: 'laborCollection',
@@ -18,6 +29,18 @@ export const laborCollection: Resource = {
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/moraPrevisional',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+		},
+		{
+			value: 'getPensionInfractions',
+			name: 'Get Pension Infractions',
+			action: 'Get pension infractions',
+			description:
+				'Infractions the pension institutions found against the employer: institution, amount and months owed, read page by page. Free for a loaded RUT. Documented by the service beyond the interface spec.',
+			method: 'GET',
+			root: 'v2',
+			// The pages step asks for page 1 first, then the pages after it.
+			path: '/helper/cobranzaLaboral/{rut}/infraccionesPrevisionales?page={page}',
+			steps: [rutStep, infractionPages, loadIfMissing, isoDates],
 		},
 		{
 			value: 'getLaborFines',

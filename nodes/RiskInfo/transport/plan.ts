@@ -1,0 +1,148 @@
+/**
+ * The account's plan as GET /usage gives it (addendum A4): the paid RUT look-ups it has left and
+ * its monitoring places. One instance serves one run of the node, like the transport: it reads
+ * usage (free) at most once, before the first load that needs it, then counts the run's own
+ * look-ups and monitoring places against what was left. Each count is taken synchronously, so two
+ * loads in parallel can never both take the last look-up. Nothing here guesses a price.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { PlanLookupsUsedUp, PlanUnreadable, ServiceError, shown } from '../../shared/errors';
+import { isPlainObject } from '../../shared/objects';
+
+/** The plan's figures in plain names; null where the answer does not say. */
+interface PlanFigures extends IDataObject {
+	paidLookupsContracted: number | null;
+	paidLookupsUsed: number | null;
+	/** Contracted less used, never below 0. */
+	paidLookupsRemaining: number | null;
+	monitoringPlacesContracted: number | null;
+	monitoringPlacesUsed: number | null;
+	/** Places in use beyond the plan. */
+	monitoringPlacesOverPlan: number | null;
+}
+
+function count(value: unknown): number | null {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+	return null;
+}
+
+const field = (record: unknown, key: string): unknown => (isPlainObject(record) ? record[key] : undefined);
+
+/** The figures of GET /usage's data; the top-level fields first, then the `monitoreos` and `limites` objects that repeat them. */
+export function planFigures(data: unknown): PlanFigures {
+	const monitoring = field(data, 'monitoreos');
+	const limits = field(data, 'limites');
+	const lookupsContracted = count(field(data, 'consultasContratadas')) ?? count(field(limits, 'limiteConsultas'));
+	const lookupsUsed = count(field(data, 'consultasRealizadas'));
+	const placesContracted =
+		count(field(data, 'monitoreosContratados')) ?? count(field(monitoring, 'monitoreosContratados')) ?? count(field(limits, 'limiteMonitoreos'));
+	const placesUsed = count(field(data, 'monitoreosUsados')) ?? count(field(monitoring, 'monitoreosUsados'));
+	const over = count(field(monitoring, 'monitoreosExcedidos'));
+	const both = (a: number | null, b: number | null) => a !== null && b !== null;
+	return {
+		paidLookupsContracted: lookupsContracted,
+		paidLookupsUsed: lookupsUsed,
+		paidLookupsRemaining: both(lookupsContracted, lookupsUsed) ? Math.max(0, lookupsContracted! - lookupsUsed!) : null,
+		monitoringPlacesContracted: placesContracted,
+		monitoringPlacesUsed: placesUsed,
+		monitoringPlacesOverPlan: over ?? (both(placesContracted, placesUsed) ? Math.max(0, placesUsed! - placesContracted!) : null),
+	};
+}
+
+type Reading = { figures: PlanFigures } | { failure: string };
+
+export class AccountPlan {
+	private pending?: Promise<void>;
+	private reading?: Reading;
+	private lookupsTaken = 0;
+	private placesTaken = 0;
+	private readonly estimated = { lookups: 0, places: 0, placesOverPlan: 0 };
+
+	constructor(private readonly readUsage: () => Promise<unknown>) {}
+
+	/** Whether the plan has been read (or its read has failed) in this run. */
+	get known(): boolean {
+		return this.reading !== undefined;
+	}
+
+	/** Reads the plan once per run; a failed read is kept as the reason, not thrown. */
+	async read(): Promise<void> {
+		this.pending ??= this.readUsage().then(
+			(data) => void (this.reading = { figures: planFigures(data) }),
+			(error: unknown) => void (this.reading = { failure: readFailure(error) }),
+		);
+		await this.pending;
+	}
+
+	private remainingLookups(): number {
+		const reading = this.reading;
+		if (!reading) throw new PlanUnreadable('the plan was not read before the load');
+		if ('failure' in reading) throw new PlanUnreadable(reading.failure);
+		const remaining = reading.figures.paidLookupsRemaining;
+		if (remaining === null) throw new PlanUnreadable('the usage answer does not give the plan\'s look-ups (consultasContratadas, consultasRealizadas)');
+		return remaining;
+	}
+
+	/** Takes one of the look-ups the plan had left, or throws when the run has used them. Call only once the plan is known. */
+	takeLookup(): void {
+		const remaining = this.remainingLookups();
+		if (this.lookupsTaken >= remaining) throw new PlanLookupsUsedUp(remaining);
+		this.lookupsTaken++;
+	}
+
+	/** Gives a look-up back: the load certainly did not run. */
+	releaseLookup(): void {
+		this.lookupsTaken = Math.max(0, this.lookupsTaken - 1);
+	}
+
+	/** Free places before the run, less those the run has taken; undefined when the plan is unknown. */
+	private freePlaces(): number | undefined {
+		const figures = this.reading && 'figures' in this.reading ? this.reading.figures : undefined;
+		if (!figures || figures.monitoringPlacesContracted === null || figures.monitoringPlacesUsed === null) return undefined;
+		return figures.monitoringPlacesContracted - figures.monitoringPlacesUsed;
+	}
+
+	/** A monitoring load made: whether its place is beyond the plan's (undefined when the plan is unknown). */
+	takePlace(): boolean | undefined {
+		const free = this.freePlaces();
+		if (free === undefined) return undefined;
+		return ++this.placesTaken > free;
+	}
+
+	/** A dry run's would-be load: counted like a real one, and whether its monitoring place would be beyond the plan. */
+	estimateLoad(monitoring: boolean): boolean | undefined {
+		this.estimated.lookups++;
+		if (!monitoring) return false;
+		const free = this.freePlaces();
+		if (free === undefined) return undefined;
+		const over = ++this.estimated.places > free;
+		if (over) this.estimated.placesOverPlan++;
+		return over;
+	}
+
+	/**
+	 * What a dry run says about the whole run on each of its items, once the plan was read: the
+	 * look-ups left, how many the run would use, whether that goes past them, and how many of its
+	 * loads would take a monitoring place beyond the plan.
+	 */
+	dryRunSummary(): IDataObject | undefined {
+		if (!this.reading) return undefined;
+		const remaining = 'figures' in this.reading ? this.reading.figures.paidLookupsRemaining : null;
+		return {
+			planLookupsRemaining: remaining,
+			lookupsNeeded: this.estimated.lookups,
+			wouldExceedPlan: remaining === null ? null : this.estimated.lookups > remaining,
+			loadsOverMonitoringPlan: this.estimated.placesOverPlan,
+		};
+	}
+}
+
+function readFailure(error: unknown): string {
+	if (error instanceof ServiceError) {
+		const said = error.failure.serviceText ? `: ${error.failure.serviceText}` : '';
+		return `GET /usage failed (${typeof error.failure.status === 'number' ? `HTTP ${error.failure.status}` : error.failure.status})${said}`;
+	}
+	return `GET /usage failed: ${error instanceof Error ? error.message : shown(error)}`;
+}
