@@ -72,6 +72,18 @@ describe('the notice on a paid operation', () => {
 		expect(noticesShown(props, { ...at, requestOptions: { maxPaidLoads: 0 } })).toEqual(capped);
 	});
 
+	test.each(paid.filter((o) => o.op.paid === 'rutLoad').map((o) => [`${o.version} ${o.resource} ${o.op.value}`, o] as const))(
+		"%s with Stop at the Plan's Remaining Look-Ups: the plan stops the run, unless a cap is set",
+		(_, { version, resource, op }) => {
+			const props = properties();
+			const at = { apiVersion: version, resource, operation: op.value, stopAtPlan: true };
+			const byPlan = noticesShown(props, at);
+			expect(byPlan).toHaveLength(1);
+			expect(byPlan[0]).toMatch(/^Paid: .*This run stops at the look-ups the plan has left \(Stop at the Plan's Remaining Look-Ups\)/);
+			expect(noticesShown(props, { ...at, requestOptions: { maxPaidLoads: 5 } })).toEqual([expect.stringMatching(/stops before it makes more paid calls than Maximum Paid Loads per Run/)]);
+		},
+	);
+
 	test('free reads show no paid notice while Load RUT If Not Loaded is off', () => {
 		const props = properties();
 		for (const { version, resource, op } of free) {
@@ -91,5 +103,7 @@ test('every read with Load RUT If Not Loaded shows one paid notice naming the ca
 		const off = noticesShown(props, { ...at, loadIfMissing: false });
 		expect([op.value, on.length, off.filter((t) => t.startsWith('Paid'))]).toEqual([op.value, 1, []]);
 		expect(on[0]).toMatch(/^Paid: each RUT the account has not loaded yet is loaded first, a paid call.*Maximum Paid Loads per Run/);
+		const byPlan = noticesShown(props, { ...at, loadIfMissing: true, stopAtPlan: true });
+		expect([op.value, byPlan.length, /stops at the look-ups the plan has left/.test(byPlan[0])]).toEqual([op.value, 1, true]);
 	}
 });
