@@ -10,7 +10,7 @@
 //       (3b) "Cost of This Run" shows its totals and no notice; (3c) Risk Summary's paid notice names its cap
 //   (4) a Risk Info node given RUT 12.345.678-0 shows the check digit does not match, asks to check
 //       the whole RUT against its source and suggests no digit
-//   (5) the node panel lists every action (28) under the action node's own description, the paid
+//   (5) the node panel lists every action under the action node's own description, the paid
 //       ones "Paid: " first; (5a) the onboarding screening workflow's main button runs it from Start
 //   (6) the canvas subtitle of the summary node is the plain label
 //   (7) the banner's Production URL curl starts an execution shown in the Executions list, and
