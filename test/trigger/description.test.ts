@@ -78,6 +78,7 @@ describe('webhook', () => {
 			helpers: { httpRequest: refuse('httpRequest'), httpRequestWithAuthentication: refuse('httpRequestWithAuthentication'), request: refuse('request') },
 			getNodeWebhookUrl: () => 'https://n8n.example/webhook/x/riskinfo-compliance',
 			getWorkflowStaticData: () => ({}),
+			getWorkflowSettings: () => ({ executionOrder: 'v1' }),
 			getCredentials: refuse('getCredentials'),
 		} as unknown as IHookFunctions;
 		const methods = node.webhookMethods.default;

@@ -119,7 +119,9 @@ export function pages(shape: PagedAnswer): Step {
 				entries.push(...page.entries);
 			}
 			// The first page's other fields (when the data was last refreshed) describe the whole read.
-			const { [shape.page]: _page, [shape.totalPages]: _pages, ...rest } = first.response.data as IDataObject;
+			const rest: IDataObject = { ...(first.response.data as IDataObject) };
+			delete rest[shape.page];
+			delete rest[shape.totalPages];
 			const data: IDataObject = { ...rest, [shape.totalEntries]: total, [shape.entries]: entries.slice(0, wanted) as IDataObject[] };
 			return { ...first, response: { ...first.response, data } };
 		},

@@ -1,0 +1,2 @@
+// Not shipped: linted like the tests (test/eslint.config.mjs says why).
+export { default } from '../test/eslint.config.mjs';
