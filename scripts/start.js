@@ -3,7 +3,7 @@
 // `npm start`: the whole product on 127.0.0.1 without an account at the service. Builds the
 // package, starts the sandbox, installs (first run only) and starts the real n8n with the package
 // loaded, a "Risk Info (sandbox)" credential, the example workflows (both trigger workflows
-// active, the sandbox delivering to the onboarding one) and an owner account. Ctrl-C stops everything it started.
+// active, the sandbox delivering to onboarding's results one) and an owner account. Ctrl-C stops everything it started.
 // State lives in .n8n-demo/ (git-ignored); a second run reuses it and starts in seconds.
 // `npm start -- --queue` runs the same demo on n8n's queue mode instead (scripts/lib/start-queue.js).
 const crypto = require('node:crypto');
@@ -61,8 +61,8 @@ function firstUseLines({ wfs, receiver, hookUrl, token }) {
 	const trigger = wfs[receiver].json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger').name;
 	return [
 		'',
-		`Try this first: open "${wfs.onboarding.json.name}" under Overview, choose Execute workflow ▾ → from Start,`,
-		'  then open Executions: each supplier\'s screening result comes back by webhook within seconds.',
+		`Try this first: open "${wfs.onboarding.json.name}" under Overview and click Execute workflow,`,
+		`  then open "${wfs.onboardingResults.json.name}" → Executions: each supplier's screening result comes back by webhook within seconds.`,
 		'',
 		`Send the trigger "${trigger}" the sample result of docs/trigger.md yourself (gzip, the demo webhook token;`,
 		`the event is in ${SAMPLE_EVENT_FILE}):`,
@@ -98,7 +98,7 @@ async function main() {
 	const brokerPort = await preferredPort(5679);
 	const n8n = await n8nProcess(runtime, { userFolder: DEMO, port: n8nPort, brokerPort, logFile: path.join(DEMO, 'n8n.log') });
 
-	const wfs = exampleWorkflows({ required: ['criticalAlert', 'onboarding'] });
+	const wfs = exampleWorkflows({ required: ['criticalAlert', 'onboarding', 'onboardingResults'] });
 	const hookUrl = triggerUrl(n8n.url, wfs[receiver]);
 	const token = hookToken();
 
@@ -141,8 +141,8 @@ async function main() {
 			state.examplesHash = examplesHash;
 			state.published = [];
 		}
-		// Importing leaves a workflow unpublished; an older .n8n-demo may lack the onboarding one.
-		for (const wf of [wfs.onboarding, wfs.criticalAlert]) {
+		// Importing leaves a workflow unpublished; an older .n8n-demo may lack the onboarding results one.
+		for (const wf of [wfs.onboardingResults, wfs.criticalAlert]) {
 			if (state.published?.includes(wf.id)) continue;
 			log(`publishing "${wf.json.name}"`);
 			await n8n.publishWorkflow(wf.id);

@@ -9,8 +9,8 @@ const { SetupError } = require('../n8n-runtime');
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
 
 // The service has one webhook URL per account, so the sandbox delivers to one of the two trigger
-// workflows: the onboarding one by default (its loads and their results meet in one workflow).
-const RECEIVERS = { onboarding: 'onboarding', alert: 'criticalAlert' };
+// workflows: onboarding's results workflow by default (it finds the supplier each result is for).
+const RECEIVERS = { onboarding: 'onboardingResults', alert: 'criticalAlert' };
 const USAGE = 'usage: npm start [-- --deliver-to=onboarding|alert] [--queue]';
 
 /** { receiver: the example role the sandbox delivers to, queue: whether to run n8n's queue mode }. */
@@ -55,7 +55,7 @@ function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, process
 		row(['Log in', `${OWNER.email}  /  ${OWNER.password}`]),
 		...processes.map(row),
 		row(['Workflows', Object.values(wfs).map((w) => `"${w.json.name}"`).join(', ')]),
-		row(['Active', `"${wfs.onboarding.json.name}", "${wfs.criticalAlert.json.name}"`]),
+		row(['Active', `"${wfs.onboardingResults.json.name}", "${wfs.criticalAlert.json.name}"`]),
 		row(['Results to', `"${wfs[receiver].json.name}" at ${hookUrl}`]),
 		`               (one webhook URL per account, as at the service; \`npm start -- ${args}--deliver-to=${role === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
 		...links,

@@ -80,7 +80,7 @@ async function checkNpmStart(tmp) {
 		for (const wf of Object.values(wfs)) {
 			const got = await n8n.workflow(apiKey, wf.id);
 			assert(got.name === wf.json.name, `example "${wf.json.name}" is missing`);
-			const trigger = wf === wfs.onboarding || wf === wfs.criticalAlert;
+			const trigger = wf === wfs.onboardingResults || wf === wfs.criticalAlert;
 			assert(got.active === trigger, `"${wf.json.name}" is ${got.active ? '' : 'not '}active`);
 		}
 
@@ -89,9 +89,9 @@ async function checkNpmStart(tmp) {
 		assert(run.status === 'success', `running "${wfs.onboarding.json.name}" from Start ended ${run.status}`);
 		const suppliers = Object.values(KNOWN_NAMES).length;
 		const joined = await waitFor(
-			`the sandbox's deliveries did not start ${suppliers} successful executions of "${wfs.onboarding.json.name}"`,
+			`the sandbox's deliveries did not start ${suppliers} successful executions of "${wfs.onboardingResults.json.name}"`,
 			async () => {
-				const done = (await n8n.executions(apiKey, wfs.onboarding.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
+				const done = (await n8n.executions(apiKey, wfs.onboardingResults.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
 				return done.length >= suppliers ? done : undefined;
 			},
 			90_000,
@@ -154,14 +154,14 @@ async function checkNpmStartQueue(tmp) {
 		}
 
 		const { n8n, cookie, apiKey } = await signIn(demo.url, demo.field('Log in'));
-		for (const wf of [wfs.onboarding, wfs.criticalAlert]) assert((await n8n.workflow(apiKey, wf.id)).active === true, `"${wf.json.name}" is not active`);
+		for (const wf of [wfs.onboardingResults, wfs.criticalAlert]) assert((await n8n.workflow(apiKey, wf.id)).active === true, `"${wf.json.name}" is not active`);
 		const run = await n8n.runFromEditor(cookie, apiKey, wfs.onboarding.id, 'Start');
 		assert(run.status === 'success', `running "${wfs.onboarding.json.name}" from Start ended ${run.status}`);
 		const suppliers = Object.values(KNOWN_NAMES).length;
 		const joined = await waitFor(
-			`the sandbox's deliveries to webhook processor 1 did not start ${suppliers} successful executions of "${wfs.onboarding.json.name}"`,
+			`the sandbox's deliveries to webhook processor 1 did not start ${suppliers} successful executions of "${wfs.onboardingResults.json.name}"`,
 			async () => {
-				const done = (await n8n.executions(apiKey, wfs.onboarding.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
+				const done = (await n8n.executions(apiKey, wfs.onboardingResults.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
 				return done.length >= suppliers ? done : undefined;
 			},
 			90_000,

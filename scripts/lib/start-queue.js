@@ -19,7 +19,7 @@ async function startQueueDemo({ receiver, role, log }) {
 	const runtime = await ensureRuntime();
 	const tmp = removeOnExit(fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-queue-demo-')));
 	fs.chmodSync(tmp, 0o711);
-	const wfs = exampleWorkflows({ required: ['criticalAlert', 'onboarding'] });
+	const wfs = exampleWorkflows({ required: ['criticalAlert', 'onboarding', 'onboardingResults'] });
 	const token = crypto.randomBytes(24).toString('base64url');
 	const { startSandbox } = loadSandbox();
 	const sandbox = await startSandbox({ port: await preferredPort(4010), complianceDelayMs: 2000 });
@@ -51,7 +51,7 @@ async function startQueueDemo({ receiver, role, log }) {
 				log('adding the "Risk Info (sandbox)" credentials and the example workflows');
 				await importSandboxCredentials(main, sandbox, token);
 				await importExamples(main);
-				for (const wf of [wfs.onboarding, wfs.criticalAlert]) await main.publishWorkflow(wf.id);
+				for (const wf of [wfs.onboardingResults, wfs.criticalAlert]) await main.publishWorkflow(wf.id);
 			},
 		});
 		await stack.main.setupOwner(OWNER);

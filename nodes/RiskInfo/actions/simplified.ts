@@ -4,7 +4,7 @@
  * A field is null where the service has no value (or the version does not provide it).
  * Money is in Chilean pesos as the service gives it; bank debt is in thousands of pesos.
  */
-import { flag } from './steps';
+import { simplifyFlag } from './steps';
 import type { Step } from './types';
 
 export interface SimplifiedSummary {
@@ -82,10 +82,11 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'loadedOn',
 ];
 
+/** The units of the simplified record's numbers, shown under Simplify: the record's names do not carry them. */
+const SIMPLIFIED_UNITS =
+	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches.';
+
 /** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
 export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	return flag(
-		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description },
-		{ reshape: (data, plan) => (plan.choices.simplify === true ? simplify(data, plan.rut) : data) },
-	);
+	return simplifyFlag(description, (data, plan) => simplify(data, plan.rut), SIMPLIFIED_UNITS);
 }

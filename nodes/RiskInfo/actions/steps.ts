@@ -29,6 +29,31 @@ export function flag(property: INodeProperties & { name: FlagChoice }, effect: O
 	};
 }
 
+/**
+ * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
+ * starts with it on, since the flat record is what most workflows act on; n8n fills a saved node's
+ * missing value from its own version's default, so a saved version 1 node keeps what it returned.
+ */
+export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan) => unknown, hint?: string): Step {
+	const before: INodeProperties = {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description,
+		...(hint ? { hint } : {}),
+		displayOptions: { show: { '@version': [1] } },
+	};
+	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
+	return {
+		properties: [before, now],
+		prepare(itemIndex, plan) {
+			plan.choices.simplify = readBoolean.call(this, itemIndex, this.getNode().typeVersion >= 2 ? now : before);
+		},
+		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
+	};
+}
+
 export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 	displayName: 'Convert Dates to ISO 8601',
 	name: 'isoDates',
