@@ -29,7 +29,7 @@ export class RiskInfoApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://…',
 			description:
-				'The root address your account was given by the service (production or test), without /api/…. For the local sandbox: http://127.0.0.1:4010.',
+				'The root address the service gave your account (production or test), such as https://api.example.cl; the node adds the /api/… paths itself. For the local sandbox: http://127.0.0.1:4010.',
 		},
 		{
 			displayName: 'Access Token',

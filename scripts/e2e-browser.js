@@ -5,9 +5,13 @@
 // with the printed login and checks, by what the page shows:
 //   (1) the editor opens on the workflows after login
 //   (2) the credential Test passes with the sandbox credential; a wrong token gets the guided message
-//   (3) the supplier-screening example runs from the editor; Risk Info's output shows the 5 records
-//   (4) a Risk Info node given RUT 12.345.678-0 shows the error naming item 1
-//   (5) the node panel lists every action (28) under the action node's own description
+//   (3) the supplier-screening example runs from the editor; Risk Info's output shows the 5 records;
+//       (3a) a Review item's first columns are decision and reasons, a reason in thousands of CLP;
+//       (3b) "Cost of This Run" shows its totals and no notice; (3c) Risk Summary's paid notice names its cap
+//   (4) a Risk Info node given RUT 12.345.678-0 shows the check digit does not match, asks to check
+//       the whole RUT against its source and suggests no digit
+//   (5) the node panel lists every action under the action node's own description, the paid
+//       ones "Paid: " first; (5a) the onboarding screening workflow's main button runs it from Start
 //   (6) the canvas subtitle of the summary node is the plain label
 //   (7) the banner's Production URL curl starts an execution shown in the Executions list, and
 //       this first delivery, before any load, ends in Compliance Review, not in an error
@@ -56,12 +60,13 @@ function readBanner(demo) {
 	return { url: demo.url, owner: { email: login[1], password: login[2] }, production, test };
 }
 
-/** The compiled action node: its description and the number of actions the panel lists. */
+/** The compiled action node: its description, the number of actions the panel lists and the paid ones' actions. */
 function builtActionNode() {
 	const { RiskInfo } = require(path.join(ROOT, 'dist', 'nodes', 'RiskInfo', 'RiskInfo.node.js'));
 	const { description } = new RiskInfo();
-	const actions = description.properties.filter((p) => p.name === 'operation').reduce((n, p) => n + p.options.length, 0);
-	return { description: description.description, actions };
+	const options = description.properties.filter((p) => p.name === 'operation').flatMap((p) => p.options);
+	const paid = options.filter((o) => /^Paid: /.test(o.action)).map((o) => o.action);
+	return { description: description.description, actions: options.length, paid };
 }
 
 /** A workflow with one Risk Info node reading RUT 12.345.678-0, created as a user would save one. */
@@ -78,7 +83,7 @@ async function wrongRutWorkflow(n8n, cookie, credentialId) {
 					id: 'b2',
 					name: 'Risk Info',
 					type: 'n8n-nodes-riskinfo.riskInfo',
-					typeVersion: 1,
+					typeVersion: 2,
 					position: [240, 0],
 					parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut: '12.345.678-0' },
 					credentials: { riskInfoApi: { id: credentialId, name: 'Risk Info (sandbox)' } },
@@ -101,7 +106,7 @@ async function main() {
 
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-browser-'));
 	const shots = path.join(tmp, 'failures');
-	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding'] });
+	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding', 'onboardingResults'] });
 	step(`npm start in ${path.join(tmp, 'demo')}, and the browser`);
 	const [started, launched] = await Promise.allSettled([startDemo(path.join(tmp, 'demo')), launchBrowser({ log: step })]);
 	if (started.status === 'rejected' || launched.status === 'rejected') {
@@ -134,41 +139,47 @@ async function main() {
 		const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
 		assert(cookie, `logging in with the printed login answered ${login.status}`);
 		const built = builtActionNode();
-		const onboarding = wfs.onboarding;
-		const review = onboarding.json.nodes.find((n) => n.name === 'Compliance Review')?.name ?? 'Compliance Review';
-		const onboard = onboarding.json.nodes.find((n) => n.name === 'Onboard')?.name ?? 'Onboard';
+		const handling = wfs.onboardingResults;
+		const review = handling.json.nodes.find((n) => n.name === 'Compliance Review')?.name ?? 'Compliance Review';
+		const onboard = handling.json.nodes.find((n) => n.name === 'Onboard')?.name ?? 'Onboard';
 
 		await page.goto(banner.url);
 		await signIn(page, banner.url, banner.owner);
 		await shoot('1', 'after login, the workflows', () => editor.landsOnWorkflows(page, wfs));
 		await shoot('2', 'credential Test: sandbox passes, wrong token guided', () => editor.credentialTest(page, banner.url));
 		await shoot('3', 'supplier screening from the editor', () => editor.supplierScreening(page, banner.url, wfs.supplierScreening));
+		await shoot('3a', 'a Review item starts with decision and reasons', () => editor.reviewFirstFields(page, 'Review'));
+		await shoot('3b', '"Cost of This Run" shows no notice on a normal run', () => editor.costWithoutNotice(page, 'Cost of This Run'));
+		await shoot('3c', 'Risk Summary (Load RUT If Not Loaded on, capped): the paid notice names the cap', () => editor.paidNotice(page, banner.url, wfs.supplierScreening, 'Risk Summary'));
 		await shoot('4', 'RUT 12.345.678-0: the item-numbered error', async () => {
 			const credentialId = wfs.supplierScreening.json.nodes.find((n) => n.credentials?.riskInfoApi)?.credentials.riskInfoApi.id;
 			return await editor.wrongRut(page, banner.url, await wrongRutWorkflow(n8n, cookie, credentialId));
 		});
-		await shoot('5', `node panel: ${built.actions} actions, the action node's description`, () => editor.nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions));
+		await shoot('5', `node panel: ${built.actions} actions, the paid ones marked, the action node's description`, () =>
+			editor.nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions, built.paid),
+		);
+		await shoot('5a', 'onboarding: the main button of the screening workflow starts the screening', () => editor.mainButtonStarts(page, banner.url, wfs.onboarding));
 		await shoot('6', 'canvas subtitle of the summary node', () => editor.canvasSubtitle(page, banner.url, wfs.supplierScreening, 'Get Summary · RUT'));
 		await shoot('7', "the banner's Production URL curl: an execution, ending in Compliance Review", async () => {
-			const before = await editor.executionCount(page, banner.url, onboarding.id);
+			const before = await editor.executionCount(page, banner.url, handling.id);
 			const answer = await paste(banner.production);
 			assert(ranAndAnswered(answer), `the pasted command got ${JSON.stringify(answer)}`);
-			const label = await editor.newestExecution(page, banner.url, onboarding.id, before);
+			const label = await editor.newestExecution(page, banner.url, handling.id, before);
 			const { lookup } = await editor.endedInReview(page, review, onboard, label);
 			assert(/no supplier was remembered/.test(lookup ?? ''), `"${review}" says supplierLookup ${JSON.stringify(lookup)}`);
 			return `answered ${JSON.stringify(answer)}; Executions lists "${label}"; "${review}" got the result (${lookup})`;
 		});
 		await shoot('8', 'a delivery with the Data table gone: Compliance Review, not an error', async () => {
-			const [table] = exampleDataTables([onboarding]);
+			const [table] = exampleDataTables([wfs.onboarding]);
 			assert(await deleteDataTable(n8n, cookie, table.name), `no Data table "${table.name}" to delete: npm start did not create it`);
 			try {
 				const file = path.join(tmp, 'second-event.json');
 				const sample = JSON.parse(fs.readFileSync(/^gzip -c '([^']+)'/.exec(banner.production)[1], 'utf8'));
 				fs.writeFileSync(file, JSON.stringify({ ...sample, webhookId: sample.webhookId + 1 }));
-				const before = await editor.executionCount(page, banner.url, onboarding.id);
+				const before = await editor.executionCount(page, banner.url, handling.id);
 				const answer = await paste(banner.production.replace(/^gzip -c '[^']+'/, `gzip -c '${file}'`));
 				assert(ranAndAnswered(answer), `the delivery got ${JSON.stringify(answer)}`);
-				const label = await editor.newestExecution(page, banner.url, onboarding.id, before);
+				const label = await editor.newestExecution(page, banner.url, handling.id, before);
 				const { lookup } = await editor.endedInReview(page, review, onboard, label);
 				assert(/could not be read/.test(lookup ?? ''), `"${review}" says supplierLookup ${JSON.stringify(lookup)}`);
 				return `Executions lists "${label}"; "${review}" says "${lookup.slice(0, 100)}"`;
@@ -177,7 +188,7 @@ async function main() {
 			}
 		});
 		await shoot('9', "the banner's Test URL curl while the trigger listens", async () => {
-			const trigger = await editor.listenOnTrigger(page, banner.url, onboarding);
+			const trigger = await editor.listenOnTrigger(page, banner.url, handling);
 			const answer = await paste(banner.test);
 			assert(ranAndAnswered(answer), `the pasted command got ${JSON.stringify(answer)}`);
 			await page.getByTestId('output-panel').getByText('Maria Ejemplo Soto').first().waitFor();

@@ -4,9 +4,9 @@
 // the README's example workflows. One line per check; exit 1 when any check fails.
 //   (a) supplier screening, run headlessly, gives the sandbox's records, simplified and routed
 //       (the RUT with failed data sources to review); a second run loads nothing again
-//   (b) compliance screening at onboarding, started as from the editor: each supplier's load is
-//       recorded with its webhookId in a Data table; the sandbox's gzip, bearer-authenticated
-//       deliveries reach the active workflow's trigger, and each execution they start carries the
+//   (b) compliance screening at onboarding, its first workflow started as from the editor: each
+//       supplier's load is recorded with its webhookId in a Data table; the sandbox's gzip,
+//       bearer-authenticated deliveries reach the trigger of the second, published workflow, and each execution they start carries the
 //       right supplier joined to its result, routed to "onboard" or "review". Run again, it does
 //       not abort: the profiles still active are refused (409) and routed to the refused branch,
 //       the failed one is loaded again and its result comes back like the first time
@@ -89,20 +89,21 @@ async function checkPdfReport(n8n, wf) {
 
 const triggerUrl = (n8n, wf) => webhookUrl(n8n.url, wf);
 
-async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
+/** Onboarding in its two workflows: `wf` screens the suppliers, `results` receives each result and finds its supplier. */
+async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, results, known) {
 	const nodes = wf.json.nodes;
 	const start = nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
 	const listNode = nodes.find((n) => n.type === 'n8n-nodes-base.set' && n.parameters.assignments?.assignments?.[0]?.type === 'array');
 	const suppliers = JSON.parse(listNode.parameters.assignments.assignments[0].value.replace(/^=/, ''));
 	const loadNode = nodes.find((n) => n.parameters?.operation === 'loadProfile');
 	const rememberNode = nodes.find((n) => n.type === 'n8n-nodes-base.dataTable' && n.parameters.operation === 'insert');
-	const trigger = nodes.find((n) => n.type === RISKINFO_TRIGGER);
-	const ifNode = downstream(wf.json, trigger.name, (n) => n.type === IF_NODE);
-	const [onboardName, reviewName] = wf.json.connections[ifNode.name].main.map((out) => out[0].node);
+	const trigger = results.json.nodes.find((n) => n.type === RISKINFO_TRIGGER);
+	const ifNode = downstream(results.json, trigger.name, (n) => n.type === IF_NODE);
+	const [onboardName, reviewName] = results.json.connections[ifNode.name].main.map((out) => out[0].node);
 	// The IF after the loads: loaded ones go on to be remembered, refused ones to its false output.
 	const loadedIf = downstream(wf.json, loadNode.name, (n) => n.type === IF_NODE);
 	const refusedName = wf.json.connections[loadedIf.name].main[1][0].node;
-	const hookUrl = triggerUrl(n8n, wf);
+	const hookUrl = triggerUrl(n8n, results);
 
 	const intake = await n8n.runFromEditor(cookie, apiKey, wf.id, start.name);
 	assert(intake.status === 'success', `the intake run failed: ${JSON.stringify(intake.data?.resultData?.error ?? intake.status).slice(0, 500)}`);
@@ -124,8 +125,8 @@ async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, known) {
 		assert(delivery.url === hookUrl, `the sandbox delivered webhook ${id} to ${delivery.url}`);
 		assert(delivery.status === 200, `n8n answered the delivery of webhook ${id} with ${delivery.status} after ${delivery.attempts} attempts`);
 		const exec = await waitFor(
-			`no successful execution of "${wf.json.name}" for webhook ${id}`,
-			async () => (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && nodeItems(e, trigger.name)?.[0]?.json?.webhookId === id),
+			`no successful execution of "${results.json.name}" for webhook ${id}`,
+			async () => (await n8n.executions(apiKey, results.id)).find((e) => e.status === 'success' && nodeItems(e, trigger.name)?.[0]?.json?.webhookId === id),
 			30_000,
 		);
 		const event = nodeItems(exec, trigger.name)[0].json;
@@ -213,22 +214,23 @@ async function main() {
 
 		const alert = wfs.criticalAlert;
 		const onboarding = wfs.onboarding;
+		const onboardingResults = wfs.onboardingResults;
 		const triggerNode = alert.json.nodes.find((n) => n.type === RISKINFO_TRIGGER);
 		const hookUrl = triggerUrl(n8n, alert);
 		await n8n.publishWorkflow(alert.id);
-		await n8n.publishWorkflow(onboarding.id);
+		await n8n.publishWorkflow(onboardingResults.id);
 		step('starting n8n');
 		const cookie = await startWithOwner(n8n, { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' });
 		step(`n8n ready at ${n8n.url}`);
 		const apiKey = await n8n.createApiKey(cookie);
-		// The service delivers to one URL per account. The onboarding workflow made the loads and
-		// joins them back, so it gets the sandbox's deliveries; the alert gets the critical one resent.
-		sandbox.configure({ webhook: { url: triggerUrl(n8n, onboarding), auth: { type: 'bearer', token: HOOK_TOKEN } } });
+		// The service delivers to one URL per account. Onboarding's results workflow joins the loads
+		// back, so it gets the sandbox's deliveries; the alert gets the critical one resent.
+		sandbox.configure({ webhook: { url: triggerUrl(n8n, onboardingResults), auth: { type: 'bearer', token: HOOK_TOKEN } } });
 
 		await check('b', 'compliance screening at onboarding, joined back by webhookId', async () => {
-			const wf = await n8n.workflow(apiKey, onboarding.id);
-			assert(wf.active === true, `the workflow "${onboarding.json.name}" is not active`);
-			return await checkOnboarding(n8n, cookie, apiKey, sandbox, onboarding, KNOWN_NAMES);
+			const wf = await n8n.workflow(apiKey, onboardingResults.id);
+			assert(wf.active === true, `the workflow "${onboardingResults.json.name}" is not active`);
+			return await checkOnboarding(n8n, cookie, apiKey, sandbox, onboarding, onboardingResults, KNOWN_NAMES);
 		});
 
 		await check('e', 'critical result reaches the active alert trigger', async () => {

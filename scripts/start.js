@@ -3,8 +3,8 @@
 // `npm start`: the whole product on 127.0.0.1 without an account at the service. Builds the
 // package, starts the sandbox, installs (first run only) and starts the real n8n with the package
 // loaded, a "Risk Info (sandbox)" credential, the example workflows (both trigger workflows and
-// the Monitor's active, the sandbox delivering to the onboarding one and monitoring its known
-// RUTs) and an owner account. Ctrl-C stops everything it started.
+// the Monitor's active, the sandbox delivering to onboarding's results one and monitoring its
+// known RUTs) and an owner account. Ctrl-C stops everything it started.
 // State lives in .n8n-demo/ (git-ignored); a second run reuses it and starts in seconds.
 // `npm start -- --queue` runs the same demo on n8n's queue mode instead (scripts/lib/start-queue.js).
 const crypto = require('node:crypto');
@@ -15,7 +15,7 @@ const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOw
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, documentedSampleEvent, sampleCommand } = require('./lib/demo-data');
 const { prepareMcpExample, mcpBanner } = require('./lib/mcp');
-const { OWNER, ACTIVE_ROLES, parseStartArgs, preferredPort, banner, monitorKnownRuts } = require('./lib/demo');
+const { OWNER, ACTIVE_ROLES, DEMO_ROLES, parseStartArgs, preferredPort, banner, monitorKnownRuts } = require('./lib/demo');
 const { startQueueDemo } = require('./lib/start-queue');
 
 // RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
@@ -62,8 +62,8 @@ function firstUseLines({ wfs, receiver, hookUrl, token }) {
 	const trigger = wfs[receiver].json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger').name;
 	return [
 		'',
-		`Try this first: open "${wfs.onboarding.json.name}" under Overview, choose Execute workflow ▾ → from Start,`,
-		'  then open Executions: each supplier\'s screening result comes back by webhook within seconds.',
+		`Try this first: open "${wfs.onboarding.json.name}" under Overview and click Execute workflow,`,
+		`  then open "${wfs.onboardingResults.json.name}" → Executions: each supplier's screening result comes back by webhook within seconds.`,
 		'',
 		`Send the trigger "${trigger}" the sample result of docs/trigger.md yourself (gzip, the demo webhook token;`,
 		`the event is in ${SAMPLE_EVENT_FILE}):`,
@@ -99,7 +99,7 @@ async function main() {
 	const brokerPort = await preferredPort(5679);
 	const n8n = await n8nProcess(runtime, { userFolder: DEMO, port: n8nPort, brokerPort, logFile: path.join(DEMO, 'n8n.log') });
 
-	const wfs = exampleWorkflows({ required: ACTIVE_ROLES });
+	const wfs = exampleWorkflows({ required: DEMO_ROLES });
 	const hookUrl = triggerUrl(n8n.url, wfs[receiver]);
 	const token = hookToken();
 

@@ -35,7 +35,9 @@ export class RiskInfo implements INodeType {
 		name: 'riskInfo',
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2 starts Simplify on (simplified.ts); saved version 1 nodes keep their defaults.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: subtitle(),
 		description: PACKAGE_DESCRIPTION,
 		documentationUrl: DOCS.operations,

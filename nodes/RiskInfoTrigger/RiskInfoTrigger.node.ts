@@ -83,8 +83,9 @@ export class RiskInfoTrigger implements INodeType {
 		// text, form and XML bodies; this node reads any other body itself (body.ts), under the same
 		// 16 MiB cap.
 		version: 1.1,
+		// What starts the workflow, Minimum Risk included: an alert on critical results says so on the canvas.
 		subtitle:
-			'={{$parameter["events"] === "success" ? "Completed screenings" : $parameter["events"] === "failed" ? "Failed screenings" : "All screening results"}}',
+			'={{($parameter["events"] === "success" ? "Completed screenings" : $parameter["events"] === "failed" ? "Failed screenings" : "All screening results") + ($parameter["minimumRisk"] === "critical" ? " · Critical only" : $parameter["minimumRisk"] === "medium" ? " · Medium or critical" : "")}}',
 		// The node panel shows this for the merged "Risk Info" entry (see shared/docs.ts); what the
 		// trigger itself does is said by its trigger panel and its Events list.
 		description: PACKAGE_DESCRIPTION,

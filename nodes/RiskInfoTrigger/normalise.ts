@@ -8,6 +8,10 @@ import { sameJson } from './json';
 
 type Rec = Record<string, unknown>;
 
+/** Said in English before the service's own words (error, details), which are usually Spanish. */
+const FAILED_MESSAGE =
+	'The service could not complete this screening, so it has no result; loading the profile again is a new paid call, so ask the service if it keeps failing. The service\'s own words, often in Spanish, follow in error and details.';
+
 const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
 export interface NormalisedEvent {
@@ -236,6 +240,7 @@ export function normaliseEvent(payload: unknown): Validation {
 
 	let risk: string | null = null;
 	if (status === 'FAILED') {
+		put(event, 'message', FAILED_MESSAGE);
 		for (const field of FAILURE) put(event, field.out, fieldValue(reader.take(field.from), field.each));
 	} else {
 		for (const field of PROFILE) put(event, field.out, fieldValue(reader.take(field.from), field.each));

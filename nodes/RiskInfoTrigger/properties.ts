@@ -4,7 +4,21 @@ import type { INodeProperties, TriggerPanelDefinition } from 'n8n-workflow';
 
 import { DOCS } from '../shared/docs';
 
-const testHowTo = `click <b>Execute step</b>: n8n listens at the Test URL for two minutes. The Risk Info service never calls the Test URL (only the Production URL registered with it), so send it a sample result yourself, with the command in the <a href="${DOCS.tryTheTrigger}" target="_blank">trigger guide</a> (npm start prints it ready to paste). The event then shows up in this editor.`;
+/**
+ * A sample delivery anyone can send from a terminal, whether n8n came from Community Nodes or a
+ * clone: the Test URL is the one this node's panel shows (n8n cannot put it into a text), the
+ * secret a placeholder for the credential's. A completed screening with critical risk passes
+ * every Events and Minimum Risk choice.
+ */
+const TEST_DELIVERY_BODY = '{"webhookId": 1, "status": "SUCCESS", "fullName": "Test Supplier SpA", "risk": "critical"}';
+export const TEST_DELIVERY_COMMAND = `curl -X POST 'TEST_URL' -H 'Authorization: Bearer YOUR_SECRET' -H 'Content-Type: application/json' -d '${TEST_DELIVERY_BODY}'`;
+
+const testHowTo =
+	'click <b>Execute step</b>: n8n listens at the Test URL (<b>Webhook URLs</b> at the top of the parameters) for two minutes and says "Go to Risk Info and create an event", ' +
+	'but the service only ever calls the Production URL, never the Test URL: send the Test URL a sample from a terminal:' +
+	`<br><code>${TEST_DELIVERY_COMMAND}</code><br>` +
+	'Put the Test URL in place of TEST_URL and the credential\'s token in place of YOUR_SECRET ' +
+	`(Basic Auth or a custom header: see the <a href="${DOCS.tryTheTrigger}" target="_blank">trigger guide</a>). The event then shows up in this editor.`;
 
 /** The texts n8n shows in the input panel, in place of its generic "create an event in Risk Info". */
 export const triggerPanel: TriggerPanelDefinition = {
@@ -24,7 +38,7 @@ export const RESPOND_WHEN_FINISHED = 'whenFinished';
 
 export const properties: INodeProperties[] = [
 	{
-		displayName: `Register the <b>Production URL</b> (open <b>Webhook URLs</b> at the top of this panel, then <b>Production URL</b>) with the Risk Info service as your compliance webhook, together with the same authentication method and secret as in the credential below. The service has no API for this, so n8n cannot do it for you. Then <b>publish</b> the workflow: only the published version receives deliveries, so changes to the options below reach production when you publish again. <b>To test in the editor:</b> click <b>Execute step</b>. n8n then says "Go to Risk Info and create an event", but the service only ever calls the Production URL, never the Test URL: send the Test URL a sample event yourself, with the command in the <a href="${DOCS.tryTheTrigger}" target="_blank">trigger guide</a> (npm start prints it ready to paste).`,
+		displayName: `Register the <b>Production URL</b> (Webhook URLs, above) with the Risk Info service, with the credential's method and secret, then <b>publish</b> the workflow (and again after changing an option). To test, send the <b>Test URL</b> a sample: <a href="${DOCS.tryTheTrigger}" target="_blank">how</a>.`,
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -46,7 +60,7 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Bearer Token, Basic Auth or Custom Header',
 				value: 'credential',
-				description: 'Accept only deliveries that carry the secret of a Risk Info Webhook Auth credential',
+				description: "Accept only deliveries that carry the credential's secret",
 			},
 			{
 				name: 'None (Insecure)',
@@ -55,7 +69,7 @@ export const properties: INodeProperties[] = [
 			},
 		],
 		default: 'credential',
-		description: 'How the service proves a delivery comes from it. Deliveries that fail are refused with 401 and never start the workflow.',
+		description: 'How the service proves a delivery is its own; any other gets 401',
 	},
 	{
 		displayName: 'Events',
@@ -85,12 +99,12 @@ export const properties: INodeProperties[] = [
 		name: 'minimumRisk',
 		type: 'options',
 		options: [
-			{ name: 'Any', value: 'any', description: 'Every completed screening, including free (no risk) ones' },
+			{ name: 'Any', value: 'any', description: 'Every completed screening, free (no risk) ones too' },
 			{ name: 'Medium or Critical', value: 'medium' },
 			{ name: 'Critical Only', value: 'critical' },
 		],
 		default: 'any',
-		description: "Skip completed screenings whose overall risk is below this. Failed screenings have no risk and are not affected.",
+		description: 'Skip completed screenings below this risk; failed ones have none and pass',
 	},
 	{
 		displayName: 'Output',
@@ -105,8 +119,7 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'One Item per Finding',
 				value: 'findings',
-				description:
-					'One item per PEP, official, relative, sanctions, criminal, news or corporate-mesh row, each with its category and the profile name and webhook ID. Failed screenings still come as one item; a clean screening (no findings) starts no execution, so use One Item per Event to record clean results.',
+				description: 'One item per list row found (PEP, sanctions, criminal, news…)',
 			},
 			{
 				name: 'Raw Payload',
@@ -116,14 +129,23 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'event',
 	},
+	caveat(
+		'findings',
+		'Each item carries its category, the profile name and the webhook ID. A failed screening still comes as one item; a clean one (no findings) starts no execution, so use One Item per Event to record clean results.',
+		{ output: ['findings'] },
+	),
 	{
 		displayName: 'Ignore Repeated Deliveries',
 		name: 'ignoreRepeatedDeliveries',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether to skip a delivery this workflow already received with the same webhook ID, status and content (the last 1,000 are remembered, in n8n's own store of processed items). The same webhook ID and status with other content, e.g. a monitoring profile delivered again with changed findings, still comes through. A repeat still starts an execution, in which this trigger emits nothing and no other node runs. Copies that arrive at the same moment may both run.",
+		description: 'Whether to skip a delivery already received with the same webhook ID, status and content',
 	},
+	caveat(
+		'repeats',
+		"The last 1,000 are remembered in n8n's own store of processed items. A repeat still starts an execution, in which this trigger emits nothing; copies arriving at the same moment may both run. The same webhook ID and status with changed findings still comes through.",
+		{ ignoreRepeatedDeliveries: [true] },
+	),
 	{
 		displayName: 'Respond',
 		name: 'respond',
@@ -132,15 +154,25 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'Immediately',
 				value: 'immediately',
-				description: 'Answer 200 as soon as the delivery is accepted, before the workflow runs',
+				description: 'Answer 200 on receipt, before the workflow runs',
 			},
 			{
 				name: 'When the Workflow Has Finished',
 				value: RESPOND_WHEN_FINISHED,
-				description:
-					'Answer only once the workflow has run: 200 with an empty body, or 500 if it failed. The service waits that long for its answer. Its retry of a failed delivery is a repeat: re-run the failed execution yourself.',
+				description: 'Answer once the workflow has run: 200, or 500 if it failed',
 			},
 		],
 		default: RESPOND_WHEN_FINISHED,
 	},
+	caveat('immediately', 'The service gets its answer before the workflow runs, so it cannot tell whether the workflow failed.', { respond: ['immediately'] }),
+	caveat(
+		'whenFinished',
+		'The service waits for the answer until the workflow has run: 200 with an empty body, or 500 if it failed. Its retry of a failed delivery is then a repeat and is skipped: re-run the failed execution yourself.',
+		{ respond: [RESPOND_WHEN_FINISHED] },
+	),
 ];
+
+/** What an option's one-line description leaves out, shown only while that option is chosen. */
+function caveat(name: string, text: string, show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties {
+	return { displayName: text, name: `${name}Notice`, type: 'notice', default: '', displayOptions: { show } };
+}

@@ -8,13 +8,13 @@
  */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { connectionErrorCode } from './errors';
+import { LOOPBACK_NOTE, connectionErrorCode, isLoopback } from './errors';
 import type { PlainObject } from './objects';
 import { planFigures } from './transport/plan';
 
 const USAGE_PATH = '/api/clients/v2/usage';
 const TEST_TIMEOUT_MS = 15_000;
-const BASE_URL_HINT = 'the root address the service gave you, such as https://api.example.cl, without /api/…';
+const BASE_URL_HINT = 'the root address the service gave you, such as https://api.example.cl (the node adds the /api/… paths)';
 
 type Problem = { status: 'Error'; message: string };
 const problem = (message: string): Problem => ({ status: 'Error', message });
@@ -28,7 +28,7 @@ export function riskInfoApiFieldProblem(data: PlainObject): string | undefined {
 	try {
 		url = new URL(baseUrl);
 	} catch {
-		return `The Base URL "${baseUrl}" is not a web address. Enter ${BASE_URL_HINT}, starting with https:// (or http:// for the local sandbox, http://127.0.0.1:4010).`;
+		return `The Base URL "${baseUrl}" is not a web address. Enter ${BASE_URL_HINT}, starting with https://.`;
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') return `The Base URL must start with https:// or http://, not ${url.protocol}//.`;
 	const apiAt = url.pathname.search(/\/api(\/|$)/i);
@@ -45,15 +45,16 @@ export function riskInfoApiFieldProblem(data: PlainObject): string | undefined {
 
 function connectionProblem(code: string | undefined, url: URL): string {
 	const where = `${url.protocol}//${url.host}`;
+	const local = isLoopback(url);
 	switch (true) {
 		case code === 'ECONNREFUSED':
-			return `Nothing accepts connections at ${where} (connection refused). Check the host and the port in the Base URL, and that the service is running there (the local sandbox listens on http://127.0.0.1:4010 while npm start or npm run sandbox runs).`;
+			return `Nothing accepts connections at ${where} (connection refused). Check the host and the port in the Base URL, and that the service is running there.${local ? ` ${LOOPBACK_NOTE}` : ''}`;
 		case code === 'ENOTFOUND' || code === 'EAI_AGAIN':
 			return `The host name "${url.hostname}" could not be found (${code}). Check the spelling of the Base URL, and that n8n's machine can resolve it.`;
 		case code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT':
 			return `No answer from ${where} within ${TEST_TIMEOUT_MS / 1000} s (${code}). Check the Base URL, and that n8n's machine may reach it (firewall, proxy).`;
 		case code === 'ECONNRESET' || code === 'EPROTO' || code === 'ERR_SSL_WRONG_VERSION_NUMBER':
-			return `${where} closed the connection (${code}). Check http:// against https:// in the Base URL: the service answers on https://, the local sandbox on http://.`;
+			return `${where} closed the connection (${code}). Check http:// against https:// in the Base URL: the service answers on https://${local ? ', the local sandbox on http://' : ''}.`;
 		case code !== undefined && /CERT|SSL|TLS|SELF_SIGNED|VERIFY/.test(code):
 			return `The certificate of ${where} was not accepted (${code}). Check that the Base URL is the service's own address; a proxy that replaces certificates needs n8n to trust its certificate authority.`;
 		default:

@@ -25,6 +25,27 @@ export function connectionErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
+/** The local sandbox's address, which a clone of the package's repository starts (npm start, npm run sandbox). */
+const SANDBOX_URL = 'http://127.0.0.1:4010';
+
+/** A Base URL on this machine's loopback: the sandbox's, or a service a user runs beside n8n. */
+export function isLoopback(baseUrl: string | URL | undefined): boolean {
+	let url: URL;
+	try {
+		url = new URL(String(baseUrl ?? ''));
+	} catch {
+		return false;
+	}
+	return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(url.hostname);
+}
+
+/**
+ * What a connection failure to a loopback Base URL may mean, and only to one: a production Base
+ * URL must not be told about a development sandbox.
+ */
+export const LOOPBACK_NOTE =
+	`The Base URL points at the machine n8n runs on. If n8n runs in Docker, 127.0.0.1 (or localhost) is n8n's own container, not the computer it runs on: use that computer's address, e.g. http://host.docker.internal:4010 on Docker Desktop. The local sandbox of a clone of this package's repository listens on ${SANDBOX_URL} while npm start or npm run sandbox runs.`;
+
 export function inputError(node: INode, itemIndex: number, field: string, problem: string, hint?: string) {
 	return new NodeOperationError(node, `Item ${itemIndex + 1}: ${field} ${problem}`, {
 		itemIndex,
@@ -50,6 +71,8 @@ export interface ApiFailure {
 	mayHaveCharged?: boolean;
 	/** A read repeated right after this execution loaded its RUT. */
 	afterLoad?: boolean;
+	/** The connection failed to a Base URL on n8n's own machine. */
+	loopback?: boolean;
 }
 
 const TRY_LATER = 'Try again later; if it keeps failing, raise the retry options of the node.';
@@ -67,7 +90,8 @@ function plainMessage(f: ApiFailure): string {
 		return 'The service reported a failure ("success": false) although the request was accepted.';
 	}
 	if (typeof s === 'string') {
-		const reach = `Could not reach the Risk Info service (${s})${retried}. Check the Base URL in the credential and that the service is up.`;
+		const where = f.loopback ? ` ${LOOPBACK_NOTE}` : '';
+		const reach = `Could not reach the Risk Info service (${s})${retried}. Check the Base URL in the credential and that the service is up.${where}`;
 		return f.mayHaveCharged ? `${reach} ${PAID_UNSURE}` : reach;
 	}
 	switch (true) {
@@ -85,7 +109,7 @@ function plainMessage(f: ApiFailure): string {
 		case s === 404 && f.rut !== undefined && f.afterLoad === true:
 			return `RUT ${f.rut} was loaded just now, but the service has no data for it here yet. Try again in a few minutes; reading a loaded RUT costs nothing.`;
 		case isNotLoaded(f):
-			return `RUT ${f.rut} is not loaded in this account. Load it first (RUT → Load) or turn on "Load RUT If Not Loaded".`;
+			return `RUT ${f.rut} is not loaded in this account. Loading it is a paid call: load it first (RUT → Load), or turn on "Load RUT If Not Loaded" to load each RUT that needs it.`;
 		case s === 404:
 			return `The service has no such resource (${f.method} ${f.path}).`;
 		case s === 408:

@@ -8,6 +8,11 @@ export class RutFormatError extends Error {
 	constructor(
 		readonly value: string,
 		readonly reason: string,
+		/**
+		 * Well formed, but the check digit does not match the number. The typo may be in any
+		 * character, so nothing may suggest a corrected RUT: it would name another taxpayer.
+		 */
+		readonly mismatch = false,
 	) {
 		super(reason);
 		this.name = 'RutFormatError';
@@ -71,9 +76,8 @@ export function normaliseRut(input: unknown): string {
 		throw new RutFormatError(input, 'the number before the check digit must have 1 to 8 digits');
 	}
 	const expected = rutCheckDigit(body);
-	if (check.toUpperCase() !== expected) {
-		throw new RutFormatError(input, `the check digit is wrong (expected ${expected})`);
-	}
+	// Never say which digit would match: a user who follows that advice may load another taxpayer.
+	if (check.toUpperCase() !== expected) throw new RutFormatError(input, 'the check digit does not match the number', true);
 	return `${body}-${expected}`;
 }
 

@@ -1,18 +1,17 @@
 'use strict';
 // The cost guard in a real n8n: the supplier-screening example run first from its dry-run
 // trigger, then for real. The dry run must make the sandbox count no paid call, its estimate (the
-// example's Summarize, count_wouldPayFor) must equal what the real run then pays, as the sandbox
-// counts it and as the same Summarize totals it (count_paid), and every item of it must report
-// the look-ups the plan the sandbox was given has left. The other checks load the example's own
-// RUTs, so this runs a copy of it (created through the public API, with the sandbox credential
-// the e2e imported) whose list the sandbox has partly not loaded.
+// example's Summarize, Cost of This Run: count_wouldPayFor) must equal what the real run then
+// pays, as the sandbox counts it and as the same Summarize totals it (count_paid), and every item
+// of it must report the look-ups the plan the sandbox was given has left. The other checks load
+// the example's own RUTs, so this runs a copy of it (created through the public API, with the
+// sandbox credential the e2e imported) whose list the sandbox has partly not loaded.
 const { assert } = require('./checks');
 const { nodeItems } = require('./n8n');
 const { exampleWorkflows, loadSandbox } = require('./setup');
 
 const RISK_INFO = 'n8n-nodes-riskinfo.riskInfo';
 const MANUAL = 'n8n-nodes-base.manualTrigger';
-const SUMMARIZE = 'n8n-nodes-base.summarize';
 
 /** Paid calls as the sandbox counts them. */
 function paidAt(sandbox) {
@@ -31,8 +30,10 @@ function partsOf(example) {
 	const triggers = nodes.filter((n) => n.type === MANUAL).map((n) => n.name);
 	assert(estimateTrigger && triggers.includes(estimateTrigger), `the Dry Run switch ${JSON.stringify(risk.parameters.dryRun)} names no trigger of the example`);
 	const realTrigger = triggers.find((t) => t !== estimateTrigger);
-	const summarize = (connections[risk.name]?.main?.[0] ?? []).map((c) => nodes.find((n) => n.name === c.node)).find((n) => n?.type === SUMMARIZE);
-	assert(summarize, `no Summarize after "${risk.name}"`);
+	// The Summarize that totals the Risk Info node's paid calls, after the node that gives every item the counted fields.
+	const next = (n) => (connections[n.name]?.main?.[0] ?? []).map((c) => nodes.find((m) => m.name === c.node));
+	const summarize = next(risk).flatMap(next).find((n) => n?.type === 'n8n-nodes-base.summarize');
+	assert(summarize, `no Summarize two nodes after "${risk.name}"`);
 	const list = nodes.find((n) => n.type === 'n8n-nodes-base.set' && n.parameters?.assignments?.assignments?.[0]?.type === 'array');
 	assert(list, 'no Set node holding the list of RUTs');
 	return { risk, cap, estimateTrigger, realTrigger, summarize, list };
@@ -99,7 +100,10 @@ async function checkCostEstimate(o) {
 		const totalled = nodeItems(real, summarize.name)?.[0]?.json?.count_paid;
 		assert(paidByRun === estimated, `the estimate was ${estimated} loads; the real run paid ${paidByRun}`);
 		assert(totalled === paidByRun, `"${summarize.name}" totalled count_paid ${totalled}; the sandbox counted ${paidByRun}`);
-		return `from "${estimateTrigger}": ${ruts.length} RUTs, 0 paid calls at the sandbox, count_wouldPayFor ${estimated}, every item planLookupsRemaining ${lookupsLeft} of the ${o.plan.lookups} the sandbox was given; from "${realTrigger}": the sandbox counted ${paidByRun} paid loads and count_paid is ${totalled} (cap ${cap})`;
+		// The items name each paid call in words.
+		const words = new Set((nodeItems(real, risk.name) ?? []).map((i) => i.json.paid).filter(Boolean));
+		assert(paidByRun === 0 || (words.size === 1 && words.has('RUT load')), `the paid items say ${JSON.stringify([...words])}, not "RUT load"`);
+		return `from "${estimateTrigger}": ${ruts.length} RUTs, 0 paid calls at the sandbox, count_wouldPayFor ${estimated}, every item planLookupsRemaining ${lookupsLeft} of the ${o.plan.lookups} the sandbox was given; from "${realTrigger}": the sandbox counted ${paidByRun} paid loads and count_paid is ${totalled}, each marked paid: "RUT load" (cap ${cap})`;
 	});
 }
 

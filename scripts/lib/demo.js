@@ -9,12 +9,14 @@ const { SetupError } = require('../n8n-runtime');
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'RiskInfo-demo-1' };
 
 // The service has one webhook URL per account, so the sandbox delivers to one of the two trigger
-// workflows: the onboarding one by default (its loads and their results meet in one workflow).
-const RECEIVERS = { onboarding: 'onboarding', alert: 'criticalAlert' };
+// workflows: onboarding's results workflow by default (it finds the supplier each result is for).
+const RECEIVERS = { onboarding: 'onboardingResults', alert: 'criticalAlert' };
 const USAGE = 'usage: npm start [-- --deliver-to=onboarding|alert] [--queue]';
 
 /** The examples `npm start` publishes: the two trigger workflows and the Monitor's. */
-const ACTIVE_ROLES = ['onboarding', 'criticalAlert', 'supplierMonitoring'];
+const ACTIVE_ROLES = ['onboardingResults', 'criticalAlert', 'supplierMonitoring'];
+/** The examples `npm start` needs: those it publishes, and the first half of onboarding, which it names. */
+const DEMO_ROLES = ['onboarding', ...ACTIVE_ROLES];
 
 /**
  * The sandbox's known RUTs, loaded with monitoring on (free: sandbox setup, not a paid load), so
@@ -100,4 +102,4 @@ function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, process
 	].join('\n');
 }
 
-module.exports = { OWNER, ACTIVE_ROLES, parseStartArgs, preferredPort, banner, monitorKnownRuts, changeCommand };
+module.exports = { OWNER, ACTIVE_ROLES, DEMO_ROLES, parseStartArgs, preferredPort, banner, monitorKnownRuts, changeCommand };

@@ -12,8 +12,13 @@ async function openWorkflow(page, url, id) {
 	await page.getByTestId('canvas-node').first().waitFor();
 }
 
+/** Opens the canvas node named exactly `name` ("Review", not "Reasons to Review"). */
 async function openNode(page, name) {
-	await page.getByTestId('canvas-node').filter({ hasText: name }).first().dblclick();
+	const nodes = page.getByTestId('canvas-node');
+	const texts = await nodes.allInnerTexts();
+	const at = texts.findIndex((t) => t.split('\n').map((l) => l.trim()).includes(name));
+	assert(at >= 0, `no node named "${name}" on the canvas: ${JSON.stringify(texts)}`);
+	await nodes.nth(at).dblclick();
 	await page.getByTestId('ndv').waitFor();
 }
 
@@ -64,7 +69,64 @@ async function supplierScreening(page, url, wf) {
 	const text = await output.innerText();
 	const missing = ruts.filter((r) => !text.includes(r));
 	assert(missing.length === 0, `"${summary.name}" output does not show ${missing.join(', ')}`);
+	await page.keyboard.press('Escape');
 	return `"${summary.name}" output shows ${ruts.length} items: ${ruts.join(', ')}`;
+}
+
+/** The column headers of the output panel's table, in order (n8n shows an item list as a table). */
+async function outputColumns(page) {
+	const output = page.getByTestId('output-panel');
+	await output.locator('table th').first().waitFor();
+	return (await output.locator('table th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+/** After a supplier-screening run: the Review node's items start with decision and reasons, written in words with units. */
+async function reviewFirstFields(page, reviewName) {
+	await openNode(page, reviewName);
+	const columns = await outputColumns(page);
+	const text = await page.getByTestId('output-panel').innerText();
+	await page.keyboard.press('Escape');
+	assert(columns[0] === 'decision' && columns[1] === 'reasons', `"${reviewName}" shows the columns ${JSON.stringify(columns.slice(0, 6))}`);
+	const units = /overdue bank debt [\d,]+ thousand CLP/.exec(text)?.[0];
+	assert(units, `"${reviewName}" shows no overdue bank debt in thousands of CLP: ${text.slice(0, 400)}`);
+	return `"${reviewName}" columns start ${JSON.stringify(columns.slice(0, 3))}; it reads "${units}"`;
+}
+
+/** After a normal run, "Cost of This Run" shows its totals and no notice or warning. */
+async function costWithoutNotice(page, costName) {
+	await openNode(page, costName);
+	const output = page.getByTestId('output-panel');
+	await output.getByText('count_paid').first().waitFor();
+	const text = await output.innerText();
+	// n8n's execution hints (a Summarize's "field does not exist", Execute Once's note) fill the
+	// output's run-data hints, which are there, empty, when there is nothing to say.
+	const hints = (await output.locator('[data-test-id="run-data-hints"]').allInnerTexts()).join(' ').trim();
+	const callouts = await output.locator('.n8n-callout, [role="alert"]').count();
+	await page.keyboard.press('Escape');
+	assert(!/does not exist in any items/i.test(text), `"${costName}" warns: ${text.slice(0, 300)}`);
+	assert(hints === '' && callouts === 0, `"${costName}" shows a notice: ${JSON.stringify(hints)} (${callouts} callouts)`);
+	return `"${costName}" shows count_wouldPayFor and count_paid, and no notice`;
+}
+
+/** The Risk Info node of the supplier screening, whose Load RUT If Not Loaded is on under a cap: the paid notice names the cap. */
+async function paidNotice(page, url, wf, nodeName) {
+	await openWorkflow(page, url, wf.id);
+	await openNode(page, nodeName);
+	const text = await page.getByTestId('ndv').innerText();
+	await page.keyboard.press('Escape');
+	const notice = /Paid: each RUT the account has not loaded yet is loaded first[^\n]*/.exec(text)?.[0];
+	assert(notice && /stops before it makes more paid calls than Maximum Paid Loads per Run/.test(notice), `"${nodeName}" shows no paid notice naming the cap: ${text.slice(0, 600)}`);
+	assert(!/No cap is set/.test(text), `"${nodeName}" says no cap is set, though it has one`);
+	return `"${nodeName}": "${notice.slice(0, 120)}…"`;
+}
+
+/** The onboarding screening workflow: its main button starts the screening (from Start), not a wait for results. */
+async function mainButtonStarts(page, url, wf) {
+	await openWorkflow(page, url, wf.id);
+	const button = page.getByTestId('execute-workflow-button');
+	const label = (await button.innerText()).replace(/\s+/g, ' ').trim();
+	assert(/^Execute workflow$/.test(label), `"${wf.json.name}"'s main button reads "${label}"`);
+	return `"${wf.json.name}": the main button reads "${label}" and runs from its only trigger, Start`;
 }
 
 /** A Risk Info node given RUT 12.345.678-0, run with Execute step, shows the error naming item 1. */
@@ -75,12 +137,19 @@ async function wrongRut(page, url, workflowId) {
 	const message = page.getByTestId('output-panel').getByTestId('node-error-message');
 	await message.waitFor();
 	const shown = (await message.innerText()).trim();
-	assert(/^Item 1: RUT "12\.345\.678-0" is not a valid RUT: the check digit is wrong/.test(shown), `the error shown is: ${shown}`);
-	return `"${shown}"`;
+	assert(/^Item 1: RUT "12\.345\.678-0" is not a valid RUT: the check digit does not match the number/.test(shown), `the error shown is: ${shown}`);
+	// The whole error as the panel shows it, hint included: it must not suggest 12.345.678's check digit (5).
+	const panel = await page.getByTestId('output-panel').innerText();
+	assert(/Check the whole RUT against its source/.test(panel), `the panel does not ask to check the RUT against its source: ${panel.slice(0, 500)}`);
+	assert(!/12\.?345\.?678-?5|expected \d|write it as/i.test(panel), `the panel suggests a check digit or a corrected RUT: ${panel.slice(0, 500)}`);
+	return `"${shown}"; the hint asks to check the whole RUT at its source and suggests no digit`;
 }
 
-/** The node panel: searching "Risk Info" shows the action node's description; its actions number `count`. */
-async function nodePanel(page, url, wf, description, count) {
+/**
+ * The node panel: searching "Risk Info" shows the action node's description; its actions number
+ * `count`, and each paid one (`paid`, as the built node names them) says "Paid: " first.
+ */
+async function nodePanel(page, url, wf, description, count, paid) {
 	await openWorkflow(page, url, wf.id);
 	await page.getByTestId('node-creator-plus-button').click();
 	const search = page.getByTestId('node-creator-search-bar');
@@ -91,8 +160,12 @@ async function nodePanel(page, url, wf, description, count) {
 	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first().click();
 	await page.getByText(`Actions (${count})`, { exact: true }).waitFor();
 	await page.getByTestId('node-creator').getByText(description, { exact: true }).first().waitFor();
+	const listed = (await page.getByTestId('node-creator').innerText()).split('\n').map((l) => l.trim());
+	const marked = listed.filter((l) => l.startsWith('Paid: '));
 	await page.keyboard.press('Escape');
-	return `"Risk Info" found with "${description}"; Actions (${count})`;
+	assert(paid.length >= 4 && paid.every((a) => listed.includes(a)), `the actions list lacks ${paid.filter((a) => !listed.includes(a)).join(', ')}`);
+	assert(marked.length === paid.length, `the actions list marks ${marked.length} actions paid (${marked.join('; ')}), the node has ${paid.length} paid ones`);
+	return `"Risk Info" found with "${description}"; Actions (${count}), ${paid.length} of them marked: ${paid.join(', ')}`;
 }
 
 /** The canvas subtitle of the supplier-screening summary node. */
@@ -171,6 +244,10 @@ module.exports = {
 	landsOnWorkflows,
 	credentialTest,
 	supplierScreening,
+	reviewFirstFields,
+	costWithoutNotice,
+	mainButtonStarts,
+	paidNotice,
 	wrongRut,
 	nodePanel,
 	canvasSubtitle,

@@ -272,7 +272,7 @@ async function checkSummary(ctx) {
 async function checkBadRut(ctx) {
 	const summary = ctx.byOperation('getSummary');
 	const cases = [
-		{ rut: '76111111-5', says: /not a valid RUT.*check digit is wrong \(expected 6\)/s },
+		{ rut: '76111111-5', says: /not a valid RUT.*check digit does not match the number.*Check the whole RUT against its source/s, never: /76\.?111\.?111-?6|expected \d/ },
 		// A model may hand over the company's name instead of its RUT.
 		{ rut: 'ACME SpA', says: /not a valid RUT: the check digit must be one digit or K/ },
 	];
@@ -283,6 +283,7 @@ async function checkBadRut(ctx) {
 		const sent = ctx.sandbox.requests.length - before;
 		assert(answer.isError, `${summary} for "${c.rut}" is not flagged as an error: ${answer.text.slice(0, 300)}`);
 		assert(c.says.test(answer.text), `${summary} for "${c.rut}" answered ${JSON.stringify(answer.text.slice(0, 400))}`);
+		assert(!c.never?.test(answer.text), `${summary} for "${c.rut}" suggests a RUT or a check digit: ${JSON.stringify(answer.text.slice(0, 400))}`);
 		assert(!/\n\s+at /.test(answer.text), `${summary} for "${c.rut}" answered a stack trace: ${answer.text.slice(0, 400)}`);
 		assert(sent === 0, `${summary} for "${c.rut}" sent ${sent} requests to the sandbox`);
 		lines.push(`"${c.rut}" → ${JSON.stringify(answer.text.split('\n')[0])} (0 requests)`);

@@ -49,6 +49,20 @@ async function checkSupplierScreening(runWorkflow, sandbox, wf, known) {
 		};
 		for (const [k, v] of Object.entries(expect)) assert(same(r[k], v), `${r.rut}: ${k} is ${JSON.stringify(r[k])}, the sandbox says ${JSON.stringify(v)}`);
 	}
+	// Each routed item starts with its decision and the reasons for it, in words with units.
+	for (const [list, decision] of [[review, 'review'], [approve, 'approve']]) {
+		for (const r of list) {
+			const first = Object.keys(r).slice(0, 2);
+			assert(same(first, ['decision', 'reasons']) && r.decision === decision, `${r.rut} (${decision}) starts with ${JSON.stringify(first)}: ${JSON.stringify(r).slice(0, 200)}`);
+			assert(Array.isArray(r.reasons) && r.reasons.length > 0 === (decision === 'review'), `${r.rut} (${decision}) has reasons ${JSON.stringify(r.reasons)}`);
+		}
+	}
+	const indebtedRecord = records.find((r) => r.rut === known.indebted);
+	if (indebtedRecord)
+		assert(
+			indebtedRecord.reasons.some((reason) => /^overdue bank debt [\d,]+ thousand CLP$/.test(reason)),
+			`the indebted RUT's reasons do not give its overdue bank debt in thousands of CLP: ${JSON.stringify(indebtedRecord.reasons)}`,
+		);
 	const decided = (rut) => (review.some((r) => r.rut === rut) ? 'review' : approve.some((r) => r.rut === rut) ? 'approve' : 'missing');
 	assert(decided(known.clean) === 'approve', `the clean RUT ${known.clean} went to ${decided(known.clean)}`);
 	// Unknown goes to review: the failingHelpers RUT is clean on every other indicator.

@@ -22,7 +22,11 @@ const RISKINFO_MONITOR = 'n8n-nodes-riskinfo.riskInfoMonitor';
 const ROLES = {
 	supplierScreening: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'getSummary' && n.parameters?.simplify),
 	criticalAlert: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger' && n.parameters?.minimumRisk === 'critical'),
+	/** Onboarding, part 1: screens new suppliers (its only trigger is the manual Start). */
 	onboarding: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'loadProfile'),
+	/** Onboarding, part 2: the trigger that receives the results and finds each one's supplier. */
+	onboardingResults: (nodes) =>
+		nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger') && nodes.some((n) => n.type === 'n8n-nodes-base.dataTable' && n.parameters?.operation === 'get'),
 	pdfReport: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'downloadSummary'),
 	supplierMonitoring: (nodes) => nodes.some((n) => n.type === RISKINFO_MONITOR),
 };

@@ -91,9 +91,9 @@ async function checkNpmStart(tmp) {
 		assert(run.status === 'success', `running "${wfs.onboarding.json.name}" from Start ended ${run.status}`);
 		const suppliers = Object.values(KNOWN_NAMES).length;
 		const joined = await waitFor(
-			`the sandbox's deliveries did not start ${suppliers} successful executions of "${wfs.onboarding.json.name}"`,
+			`the sandbox's deliveries did not start ${suppliers} successful executions of "${wfs.onboardingResults.json.name}"`,
 			async () => {
-				const done = (await n8n.executions(apiKey, wfs.onboarding.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
+				const done = (await n8n.executions(apiKey, wfs.onboardingResults.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
 				return done.length >= suppliers ? done : undefined;
 			},
 			90_000,
@@ -183,9 +183,9 @@ async function checkNpmStartQueue(tmp) {
 		assert(run.status === 'success', `running "${wfs.onboarding.json.name}" from Start ended ${run.status}`);
 		const suppliers = Object.values(KNOWN_NAMES).length;
 		const joined = await waitFor(
-			`the sandbox's deliveries to webhook processor 1 did not start ${suppliers} successful executions of "${wfs.onboarding.json.name}"`,
+			`the sandbox's deliveries to webhook processor 1 did not start ${suppliers} successful executions of "${wfs.onboardingResults.json.name}"`,
 			async () => {
-				const done = (await n8n.executions(apiKey, wfs.onboarding.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
+				const done = (await n8n.executions(apiKey, wfs.onboardingResults.id, { includeData: false })).filter((e) => e.mode === 'webhook' && e.status === 'success');
 				return done.length >= suppliers ? done : undefined;
 			},
 			90_000,

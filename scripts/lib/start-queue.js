@@ -11,7 +11,7 @@ const { removeOnExit, removeNow } = require('./proc');
 const { ensureRuntime, buildPackage } = require('./launch');
 const { startQueue } = require('./queue');
 const { loadSandbox, exampleWorkflows, triggerUrl, importSandboxCredentials, importExamples } = require('./setup');
-const { OWNER, ACTIVE_ROLES, preferredPort, banner, monitorKnownRuts } = require('./demo');
+const { OWNER, ACTIVE_ROLES, DEMO_ROLES, preferredPort, banner, monitorKnownRuts } = require('./demo');
 
 async function startQueueDemo({ receiver, role, log }) {
 	const t0 = Date.now();
@@ -19,7 +19,7 @@ async function startQueueDemo({ receiver, role, log }) {
 	const runtime = await ensureRuntime();
 	const tmp = removeOnExit(fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-queue-demo-')));
 	fs.chmodSync(tmp, 0o711);
-	const wfs = exampleWorkflows({ required: ACTIVE_ROLES });
+	const wfs = exampleWorkflows({ required: DEMO_ROLES });
 	const token = crypto.randomBytes(24).toString('base64url');
 	const { startSandbox } = loadSandbox();
 	const sandbox = await startSandbox({ port: await preferredPort(4010), complianceDelayMs: 2000 });

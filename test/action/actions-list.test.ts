@@ -89,12 +89,13 @@ test('picking an action gives the API Version, Resource and Operation of the ope
 	for (const action of actions) {
 		const { apiVersion, resource, operation } = action.picked;
 		const op = findOperation(apiVersion as 'v1' | 'v2', String(resource), String(operation));
-		expect([action.displayName, op?.action]).toEqual([action.displayName, action.displayName]);
+		// A paid operation's action says so first (registry.ts adds it from the entry's `paid`).
+		expect([action.displayName, `${op?.paid ? 'Paid: ' : ''}${op?.action}`]).toEqual([action.displayName, action.displayName]);
 		const group = RESOURCES[apiVersion as 'v1' | 'v2'].find((r) => r.value === resource)!;
 		expect([action.displayName, action.label]).toEqual([action.displayName, `${group.name} Actions`]);
 	}
-	expect(actions.filter((a) => a.picked.apiVersion === 'v1').map((a) => a.displayName)).toContain(
-		'Download the summary report of a RUT (V1)',
+	expect(actions.filter((a) => a.picked.apiVersion === 'v1').map((a) => a.displayName)).toEqual(
+		expect.arrayContaining(['Download the summary report of a RUT (V1)', 'Paid: Load a RUT (V1)']),
 	);
 });
 

@@ -73,7 +73,7 @@ test('Load RUT If Not Loaded: a RUT not loaded is loaded once (POST /helper/load
 		`GET /api/v1/integration/helper/judicial/${rut} 200`,
 	]);
 	expect(items.map((i) => [i.json.rut, i.json.loadedNow, i.json.paid])).toEqual([
-		[rut, true, 'rutLoad'],
+		[rut, true, 'RUT load'],
 		[rut, true, undefined],
 	]);
 });

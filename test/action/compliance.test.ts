@@ -277,12 +277,12 @@ describe('the dry run', () => {
 			expect(await estimate('v2', [active])).toEqual({ ...asked, dryRun: true, wouldPay: false, activeProfile: active });
 		}
 		for (const failed of [{ ...same, estado: 'FAILED' }, { ...same, estado: 'failed' }, { ...same, status: 'Failed' }]) {
-			expect(await estimate('v2', [failed])).toEqual({ ...asked, dryRun: true, wouldPay: true, wouldPayFor: 'complianceProfile' });
+			expect(await estimate('v2', [failed])).toEqual({ ...asked, dryRun: true, wouldPay: true, wouldPayFor: 'compliance profile load' });
 		}
 	});
 
 	test.each([401, 403, 404])('V1: List Profiles refused with %p leaves active profiles unchecked', async (status) => {
-		expect(await estimate('v1', { status })).toEqual({ ...asked, dryRun: true, wouldPay: true, wouldPayFor: 'complianceProfile', activeProfilesChecked: false });
+		expect(await estimate('v1', { status })).toEqual({ ...asked, dryRun: true, wouldPay: true, wouldPayFor: 'compliance profile load', activeProfilesChecked: false });
 	});
 
 	test('V1: any other failure of List Profiles (500) stops the item', async () => {

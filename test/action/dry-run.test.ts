@@ -54,8 +54,8 @@ describe('Load RUT If Not Loaded', () => {
 		}
 		// Not loaded: the RUT, that it would pay, and the paid call once per distinct load.
 		expect(out.slice(1, 4).map((i) => own(i.json))).toEqual([
-			{ rut: missingA, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad' },
-			{ rut: missingB, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad' },
+			{ rut: missingA, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' },
+			{ rut: missingB, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' },
 			{ rut: missingA, dryRun: true, wouldPay: true },
 		]);
 		expect(own(out[5].json)).toEqual({ rut: missingB, dryRun: true, wouldPay: true });
@@ -66,7 +66,7 @@ describe('Load RUT If Not Loaded', () => {
 		expect(real.paid.rutLoads).toBe(marked(out, 'wouldPayFor').length);
 		// The last item reads a RUT an earlier item loads: loaded now or just before, by timing.
 		expect(real.items.slice(0, 5).map((i) => i.json.loadedNow)).toEqual([false, true, true, true, false]);
-		expect(real.items.map((i) => i.json.paid)).toEqual([undefined, 'rutLoad', 'rutLoad', undefined, undefined, undefined]);
+		expect(real.items.map((i) => i.json.paid)).toEqual([undefined, 'RUT load', 'RUT load', undefined, undefined, undefined]);
 	});
 
 	test('the same missing RUT with two load choices is estimated as two loads, an upper bound', async () => {
@@ -85,12 +85,12 @@ describe('Load RUT If Not Loaded', () => {
 	test('with Split Into Items the paid call is marked on the first item of the RUT only', async () => {
 		const parameters = { apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', split: true, loadIfMissing: true };
 		const estimate = await spend({ sandbox: sb, parameters: { ...parameters, dryRun: true }, items: [{ rut: KNOWN_RUTS.indebted }] });
-		expect(estimate.items.map((i) => own(i.json))).toEqual([{ rut: KNOWN_RUTS.indebted, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad' }]);
+		expect(estimate.items.map((i) => own(i.json))).toEqual([{ rut: KNOWN_RUTS.indebted, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' }]);
 
 		const real = await spend({ sandbox: sb, parameters, items: [{ rut: KNOWN_RUTS.indebted }] });
 		expect(real.items.length).toBeGreaterThan(1);
 		expect(real.items.every((i) => i.json.loadedNow === true)).toBe(true);
-		expect(real.items.map((i) => i.json.paid)).toEqual(['rutLoad', ...real.items.slice(1).map(() => undefined)]);
+		expect(real.items.map((i) => i.json.paid)).toEqual(['RUT load', ...real.items.slice(1).map(() => undefined)]);
 		expect(real.paid.rutLoads).toBe(1);
 
 		// Loaded now: the dry run gives the cases themselves, each saying nothing would be paid.
@@ -107,7 +107,7 @@ describe('Load RUT If Not Loaded', () => {
 			items: [{ rut: missing }],
 			options: { maxPaidLoads: 0 },
 		});
-		expect(own(items[0].json)).toEqual({ rut: missing, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad' });
+		expect(own(items[0].json)).toEqual({ rut: missing, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' });
 		expect(paid.total).toBe(0);
 	});
 });
@@ -136,7 +136,7 @@ describe('RUT Load', () => {
 		const load = { isMonitoring: false, includeBureau: true };
 		expect(items.map((i) => own(i.json))).toEqual([
 			{ rut: loaded, ...load, dryRun: true, wouldPay: false, alreadyLoaded: true },
-			{ rut: missing, ...load, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad' },
+			{ rut: missing, ...load, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' },
 			// The same load asked twice is one paid call: the second item shares it.
 			{ rut: missing, ...load, dryRun: true, wouldPay: true },
 		]);
@@ -207,11 +207,11 @@ describe('Compliance Load Profile', () => {
 		expect(out[0]).toMatchObject({ fullName: active, dryRun: true, wouldPay: false, activeProfile: { fullName: active, searchErrors: 0, isJuridicalPerson: true } });
 		expect(out.map((o) => [o.wouldPay, o.wouldPayFor])).toEqual([
 			[false, undefined],
-			[true, 'complianceProfile'],
-			[true, 'complianceProfile'],
-			[true, 'complianceProfile'],
-			[true, 'complianceProfile'],
-			[true, 'complianceProfile'],
+			[true, 'compliance profile load'],
+			[true, 'compliance profile load'],
+			[true, 'compliance profile load'],
+			[true, 'compliance profile load'],
+			[true, 'compliance profile load'],
 			[true, undefined],
 		]);
 		expect(out[1]).toMatchObject({ fullName: active, searchErrors: 1, isJuridicalPerson: true, isMonitoring: false });
@@ -220,11 +220,11 @@ describe('Compliance Load Profile', () => {
 		expect(real.paid.complianceProfiles).toBe(5);
 		expect(real.items.map((i) => i.json.paid ?? i.json.details)).toEqual([
 			expect.objectContaining({ httpCode: '409' }),
-			'complianceProfile',
-			'complianceProfile',
-			'complianceProfile',
-			'complianceProfile',
-			'complianceProfile',
+			'compliance profile load',
+			'compliance profile load',
+			'compliance profile load',
+			'compliance profile load',
+			'compliance profile load',
 			expect.objectContaining({ httpCode: '409' }),
 		]);
 	});
@@ -232,20 +232,20 @@ describe('Compliance Load Profile', () => {
 	test("V1 has no list of profiles: its dry run reads V2's with the same credential", async () => {
 		const name = 'Perfil Versión Uno SpA';
 		const loaded = await spend({ sandbox: sb, parameters: parameters('v1', false), items: [profile(name)] });
-		expect(loaded.items[0].json.paid).toBe('complianceProfile');
+		expect(loaded.items[0].json.paid).toBe('compliance profile load');
 		sb.resetLog();
 		const { items } = await spend({ sandbox: sb, parameters: parameters('v1', true), items: [profile(name), profile(name, { searchErrors: 2 })] });
 		expect(sb.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/clients/v2/profiles']);
 		expect(items.map((i) => [i.json.wouldPay, i.json.wouldPayFor])).toEqual([
 			[false, undefined],
-			[true, 'complianceProfile'],
+			[true, 'compliance profile load'],
 		]);
 	});
 
 	test('when the account cannot read the list, V1 estimates the upper bound and says it did not check; V2 reports the error', async () => {
 		sb.failNext(403);
 		const v1 = await spend({ sandbox: sb, parameters: parameters('v1', true), items: [profile('Sin Lista Limitada')] });
-		expect(v1.items[0].json).toMatchObject({ wouldPay: true, wouldPayFor: 'complianceProfile', activeProfilesChecked: false });
+		expect(v1.items[0].json).toMatchObject({ wouldPay: true, wouldPayFor: 'compliance profile load', activeProfilesChecked: false });
 		sb.failNext(403);
 		const v2 = await spend({ sandbox: sb, parameters: parameters('v2', true), items: [profile('Sin Lista Limitada')], continueOnFail: true });
 		expect(v2.items[0].json.details).toMatchObject({ httpCode: '403' });

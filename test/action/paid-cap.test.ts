@@ -29,7 +29,7 @@ test('50 loads in parallel with a cap of 7: the sandbox counts exactly 7 paid ca
 	expect(postsAt(sb)).toHaveLength(7);
 	expect(items).toHaveLength(50);
 	items.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
-	const paid = items.filter((i) => i.json.paid === 'rutLoad');
+	const paid = items.filter((i) => i.json.paid === 'RUT load');
 	expect(paid).toHaveLength(7);
 	const refused = capErrors(items);
 	expect(refused).toHaveLength(43);
@@ -62,7 +62,7 @@ test('Load RUT If Not Loaded at the cap: every loaded RUT is still read, only th
 		expect(item.pairedItem).toEqual({ item: i });
 		if (loaded.includes(ruts[i])) expect(item.json).toMatchObject({ rut: ruts[i], loadedNow: false });
 	});
-	expect(items.filter((i) => i.json.loadedNow === true && i.json.paid === 'rutLoad')).toHaveLength(4);
+	expect(items.filter((i) => i.json.loadedNow === true && i.json.paid === 'RUT load')).toHaveLength(4);
 	expect(capErrors(items)).toHaveLength(missing.length - 4);
 	// The refused items were read (free, answered "not loaded"), never loaded.
 	expect(sb.requests.filter((r) => r.method === 'GET' && r.status === 404)).toHaveLength(missing.length);
@@ -99,7 +99,7 @@ test('identical loads count once: the same RUT written twice and asked by two op
 	expect(paid.total).toBe(2);
 	expect(items.every((i) => i.json.error === undefined && i.json.loadedNow === true)).toBe(true);
 	// One item per paid call carries the mark, so a Summarize count of `paid` is the run's cost.
-	expect(items.filter((i) => i.json.paid === 'rutLoad').map((i) => i.json.rut)).toEqual(expect.arrayContaining([a, b]));
+	expect(items.filter((i) => i.json.paid === 'RUT load').map((i) => i.json.rut)).toEqual(expect.arrayContaining([a, b]));
 	expect(items.filter((i) => i.json.paid !== undefined)).toHaveLength(2);
 });
 
@@ -113,7 +113,7 @@ test('compliance profile loads count against the cap like RUT loads', async () =
 		continueOnFail: true,
 	});
 	expect(paid.complianceProfiles).toBe(3);
-	expect(items.filter((i) => i.json.paid === 'complianceProfile' && typeof i.json.webhookId === 'number')).toHaveLength(3);
+	expect(items.filter((i) => i.json.paid === 'compliance profile load' && typeof i.json.webhookId === 'number')).toHaveLength(3);
 	expect(capErrors(items)).toHaveLength(1);
 });
 
@@ -133,7 +133,7 @@ describe('a paid call that certainly did not run gives its place back; one that 
 	test.each([429, 403] as const)('refused with %i: the next item may still load', async (status) => {
 		const { items, paid } = await run(status);
 		expect(items[0].json.details).toMatchObject({ httpCode: String(status) });
-		expect(items[1].json).toMatchObject({ paid: 'rutLoad' });
+		expect(items[1].json).toMatchObject({ paid: 'RUT load' });
 		expect(paid.total).toBe(1);
 	});
 
@@ -147,7 +147,7 @@ describe('a paid call that certainly did not run gives its place back; one that 
 
 test('an empty cap is no cap, 0 allows no paid call', async () => {
 	const unlimited = await spend({ sandbox: sb, parameters: rutLoad, items: freshRuts(3).map((rut) => ({ rut })), options: { maxPaidLoads: '' } });
-	expect(unlimited.items.filter((i) => i.json.paid === 'rutLoad')).toHaveLength(3);
+	expect(unlimited.items.filter((i) => i.json.paid === 'RUT load')).toHaveLength(3);
 	sb.resetLog();
 	const none = await spend({ sandbox: sb, parameters: rutLoad, items: freshRuts(1).map((rut) => ({ rut })), options: { maxPaidLoads: 0 } });
 	expect(none.error?.message).toBe(CAP_MESSAGE(1, 0));
@@ -214,7 +214,7 @@ test('the cap holds for the whole execution when a loop feeds the node in batche
 	expect(result.run.data.resultData.runData.Risk).toHaveLength(3);
 	const done = result.items.Loop;
 	expect(done).toHaveLength(6);
-	expect(done.filter((i) => i.json.paid === 'rutLoad')).toHaveLength(3);
+	expect(done.filter((i) => i.json.paid === 'RUT load')).toHaveLength(3);
 	expect(done.filter((i) => /Maximum Paid Loads per Run/.test(String(i.json.error)))).toHaveLength(3);
 	expect(sb.usage().paidLoads - before).toBe(3);
 });

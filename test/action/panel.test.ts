@@ -100,11 +100,14 @@ test("every list's default is one of its choices, and RUT (V1) opens on Get Summ
 	expect((v1RutOperation?.options as INodePropertyOptions[])[0].value).not.toBe('getSummary');
 });
 
-test('every yes/no field is off until the user turns it on (a paid flag must never default to on)', () => {
-	const on = description()
-		.properties.filter((p) => p.type === 'boolean' && p.default !== false)
-		.map((p) => p.name);
-	expect(on).toEqual([]);
+test('every yes/no field is off until the user turns it on (a paid flag must never default to on), but Simplify from node version 2', () => {
+	const on = description().properties.filter((p) => p.type === 'boolean' && p.default !== false);
+	// Get Summary on both API versions, and Get Usage.
+	expect(on.map((p) => [p.name, showOf(p).operation, showOf(p)['@version']])).toEqual([
+		['simplify', ['getSummary'], [{ _cnd: { gte: 2 } }]],
+		['simplify', ['getUsage'], [{ _cnd: { gte: 2 } }]],
+		['simplify', ['getSummary'], [{ _cnd: { gte: 2 } }]],
+	]);
 });
 
 test('the RUT is a required field, empty until filled in', () => {
@@ -116,9 +119,12 @@ test('the RUT is a required field, empty until filled in', () => {
 test.each([
 	['v2', 'rut'],
 	['v1', 'v1Rut'],
-])('Load (%s) asks for the RUT, Monitor the RUT, Include Bureau Data, Stop at the Plan\'s Remaining Look-Ups and Dry Run', (version, resource) => {
+])('Load (%s) opens on its paid notice (one of the three shows), then asks for the RUT, Monitor the RUT, Include Bureau Data, Stop at the Plan\'s Remaining Look-Ups and Dry Run', (version, resource) => {
 	const fields = fieldsOf(description().properties, version, resource, 'load');
-	expect(fields.map((p) => [p.name, p.displayName])).toEqual([
+	expect(fields.map((p) => [p.name, p.type === 'notice' ? p.displayName.slice(0, 6) : p.displayName])).toEqual([
+		['paidNoticeCapped', 'Paid: '],
+		['paidNoticePlan', 'Paid: '],
+		['paidNoticeUncapped', 'Paid: '],
 		['rut', 'RUT'],
 		['isMonitoring', 'Monitor the RUT'],
 		['includeBureau', 'Include Bureau Data'],
@@ -133,8 +139,11 @@ test("Load RUT If Not Loaded's load choices, the plan's stop and Dry Run show on
 	expect(reads.length).toBeGreaterThan(10);
 	for (const read of reads) {
 		const fields = fieldsOf(properties, read.apiVersion![0] as string, read.resource![0] as string, read.operation![0] as string);
-		const dependent = fields.filter((p) => ['loadIsMonitoring', 'loadIncludeBureau', 'stopAtPlan', 'dryRun'].includes(p.name));
+		const dependent = fields.filter((p) => p.name.startsWith('loadIfMissingNotice') || ['loadIsMonitoring', 'loadIncludeBureau', 'stopAtPlan', 'dryRun'].includes(p.name));
 		expect(dependent.map((p) => [p.name, showOf(p).loadIfMissing])).toEqual([
+			['loadIfMissingNoticeCapped', [true]],
+			['loadIfMissingNoticePlan', [true]],
+			['loadIfMissingNoticeUncapped', [true]],
 			['loadIsMonitoring', [true]],
 			['loadIncludeBureau', [true]],
 			['stopAtPlan', [true]],

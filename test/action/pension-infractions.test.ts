@@ -82,7 +82,7 @@ test('a rate-limited page is waited out and asked again through the transport; t
 test('Load RUT If Not Loaded: a RUT not loaded is loaded once, then its pages are read; the dry run only estimates', async () => {
 	const [rut] = freshRuts(1);
 	const estimate = await run({ returnAll: true, loadIfMissing: true, dryRun: true }, [{ rut }]);
-	expect(estimate.map((i) => i.json)).toMatchObject([{ rut, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad' }]);
+	expect(estimate.map((i) => i.json)).toMatchObject([{ rut, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' }]);
 	expect(postsAt(sb)).toEqual([]);
 	sb.resetLog();
 	const items = await run({ returnAll: true, loadIfMissing: true }, [{ rut }]);
@@ -92,5 +92,5 @@ test('Load RUT If Not Loaded: a RUT not loaded is loaded once, then its pages ar
 		`GET ${PATH(rut)} 200`,
 	]);
 	expect(items).toHaveLength(1);
-	expect(items[0].json).toMatchObject({ loadedNow: true, paid: 'rutLoad', casos: expect.any(Array) });
+	expect(items[0].json).toMatchObject({ loadedNow: true, paid: 'RUT load', casos: expect.any(Array) });
 });

@@ -41,7 +41,7 @@ test('20 loads, 10 in parallel, with 4 look-ups left: the sandbox counts exactly
 	expect(postsAt(sb)).toHaveLength(4);
 	expect(items).toHaveLength(20);
 	items.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
-	expect(items.filter((i) => i.json.paid === 'rutLoad')).toHaveLength(4);
+	expect(items.filter((i) => i.json.paid === 'RUT load')).toHaveLength(4);
 	const refused = errors(items);
 	expect(refused).toHaveLength(16);
 	for (const item of refused) {
@@ -97,7 +97,7 @@ test('Load RUT If Not Loaded within the plan: loaded RUTs are still read, only t
 		expect(item.pairedItem).toEqual({ item: i });
 		if (loaded.includes(ruts[i])) expect(item.json).toMatchObject({ rut: ruts[i], loadedNow: false });
 	});
-	expect(items.filter((i) => i.json.loadedNow === true && i.json.paid === 'rutLoad')).toHaveLength(3);
+	expect(items.filter((i) => i.json.loadedNow === true && i.json.paid === 'RUT load')).toHaveLength(3);
 	expect(errors(items).map((i) => i.json.error)).toEqual(errors(items).map((i) => PLAN_MESSAGE(itemOf(i) + 1, 3)));
 	expect(errors(items)).toHaveLength(missing.length - 3);
 });
@@ -107,13 +107,13 @@ test('a load the service refused outright gives its look-up back; one that may h
 	const ruts = freshRuts(4);
 	sb.failNext(403, 1, { path: '/api/clients/v2/helper/cargarRut' });
 	const refused = await spend({ sandbox: sb, parameters: rutLoad(), items: ruts.slice(0, 3).map((rut) => ({ rut })), options: { requestsInParallel: 1 }, continueOnFail: true });
-	expect(refused.items.map((i) => i.json.paid ?? (i.json.details as IDataObject).httpCode)).toEqual(['403', 'rutLoad', 'rutLoad']);
+	expect(refused.items.map((i) => i.json.paid ?? (i.json.details as IDataObject).httpCode)).toEqual(['403', 'RUT load', 'RUT load']);
 	expect(refused.paid.rutLoads).toBe(2);
 
 	planWith(sb, 2);
 	sb.failNext(500, 1, { path: '/api/clients/v2/helper/cargarRut' });
 	const unsure = await spend({ sandbox: sb, parameters: rutLoad(), items: freshRuts(3).map((rut) => ({ rut })), options: { requestsInParallel: 1, maxAttempts: 1 }, continueOnFail: true });
-	expect(unsure.items.map((i) => i.json.paid ?? (i.json.details as IDataObject).httpCode)).toEqual(['500', 'rutLoad', undefined]);
+	expect(unsure.items.map((i) => i.json.paid ?? (i.json.details as IDataObject).httpCode)).toEqual(['500', 'RUT load', undefined]);
 	expect(unsure.items[2].json.error).toBe(PLAN_MESSAGE(3, 2));
 });
 
@@ -129,7 +129,7 @@ test('when the plan cannot be read, the switch loads nothing and says why; witho
 	monitored += 1;
 	expect(monitoring.paid.rutLoads).toBe(1);
 	// Not known, so not marked.
-	expect(monitoring.items[0].json).toMatchObject({ paid: 'rutLoad' });
+	expect(monitoring.items[0].json).toMatchObject({ paid: 'RUT load' });
 	expect(monitoring.items[0].json.monitoringOverPlan).toBeUndefined();
 });
 
@@ -150,7 +150,7 @@ describe('monitoring places', () => {
 		expect(paid.rutLoads).toBe(5);
 		expect(items.filter((i) => i.json.monitoringOverPlan === true)).toHaveLength(2);
 		items.forEach((item, i) => {
-			if (item.json.monitoringOverPlan !== undefined) expect([i, inputs[i].monitor, item.json.paid]).toEqual([i, true, 'rutLoad']);
+			if (item.json.monitoringOverPlan !== undefined) expect([i, inputs[i].monitor, item.json.paid]).toEqual([i, true, 'RUT load']);
 		});
 		const usage = (await fetch(`${sb.url}/api/clients/v2/usage`, { headers: { authorization: `Bearer ${sb.token}`, 'x-client-identifier': sb.clientId } }).then((r) => r.json())) as { data: IDataObject };
 		expect(usage.data.monitoreos).toMatchObject({ monitoreosExcedidos: 2 });
@@ -171,7 +171,7 @@ describe('the dry run', () => {
 		expect(estimate.paid.rutLoads).toBe(0);
 		expect(estimate.items).toHaveLength(inputs.length);
 		for (const item of estimate.items) expect(plan(item.json)).toEqual([3, 4, true, 0]);
-		expect(estimate.items.filter((i) => i.json.wouldPayFor === 'rutLoad')).toHaveLength(4);
+		expect(estimate.items.filter((i) => i.json.wouldPayFor === 'RUT load')).toHaveLength(4);
 
 		const real = await spend({ sandbox: sb, parameters, items: inputs, options: { requestsInParallel: 10 }, continueOnFail: true });
 		expect(real.paid.rutLoads).toBe(3);
@@ -202,7 +202,7 @@ describe('the dry run', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
-			{ rut, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad', planLookupsRemaining: null, lookupsNeeded: 1, wouldExceedPlan: null, loadsOverMonitoringPlan: 0 },
+			{ rut, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load', planLookupsRemaining: null, lookupsNeeded: 1, wouldExceedPlan: null, loadsOverMonitoringPlan: 0 },
 		]);
 	});
 });

@@ -42,6 +42,27 @@ describe('a bad item stops the node before anything is sent', () => {
 		expect(sb.requests).toEqual([]);
 	});
 
+	// Following a suggested check digit (or a corrected RUT) when the typo is in the number would
+	// read, and with Load RUT If Not Loaded pay for, another taxpayer: nothing may suggest one.
+	test.each([
+		['12.345.678-0', /12\.?345\.?678-?5/],
+		['76.222.222-2', /76\.?222\.?222-?1/],
+		['10000013-5', /10\.?000\.?013-?K/i],
+	])('a check digit that does not match %s: said as such, the whole RUT to check at its source, no digit suggested', async (rut, corrected) => {
+		const error = await fail([summary(rut)]);
+		expect(error.message).toBe(`Item 1: RUT "${rut}" is not a valid RUT: the check digit does not match the number`);
+		expect(error.description).toMatch(/Check the whole RUT against its source/);
+		for (const text of [error.message, String(error.description)]) {
+			expect(text).not.toMatch(corrected);
+			expect(text).not.toMatch(/expected|should be|write it as/i);
+		}
+	});
+
+	test('a malformed RUT (not a mismatch) gets the forms a RUT is written in', async () => {
+		const error = await fail([summary('12,345,678-5')]);
+		expect(error.description).toBe('Write a RUT as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).');
+	});
+
 	// Expressions can hand over any JavaScript value; even one that cannot be turned into text is
 	// a bad RUT like any other, reported with the item's number, and nothing is sent.
 	test.each([

@@ -29,7 +29,7 @@ test('a dry run of a paged read (Dicom queries) for a RUT that is not loaded est
 	});
 	// The sandbox's default plan has 1000 look-ups; the run would use one of them.
 	const plan = { planLookupsRemaining: 1000 - sb.usage().paidLoads, lookupsNeeded: 1, wouldExceedPlan: false, loadsOverMonitoringPlan: 0 };
-	expect(items.map((item) => item.json)).toEqual([{ rut, dryRun: true, wouldPay: true, wouldPayFor: 'rutLoad', ...plan }]);
+	expect(items.map((item) => item.json)).toEqual([{ rut, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load', ...plan }]);
 	expect(sb.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/clients/v2/usage', `GET /api/clients/v2/helper/boletin/${rut}/consultasDicom`]);
 });
 

@@ -68,7 +68,7 @@ describe('the fields, before anything is sent', () => {
 	test('a missing Base URL is named as empty', async () => {
 		const result = await press({ accessToken: 'tok', clientIdentifier: 'acme' });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/^The Base URL "" is not a web address\. Enter the root address the service gave you, such as https:\/\/api\.example\.cl, without \/api\/…/);
+		expect(result.message).toMatch(/^The Base URL "" is not a web address\. Enter the root address the service gave you, such as https:\/\/api\.example\.cl \(the node adds the \/api\/… paths\)/);
 	});
 
 	test.each([
@@ -170,8 +170,13 @@ describe('connection failures that 127.0.0.1 cannot produce on demand', () => {
 		expect(await run(code)).toBe(`No answer from ${where} within 15 s (${code}). Check the Base URL, and that n8n's machine may reach it (firewall, proxy).`);
 	});
 
-	test.each(['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER'])('%s: closed the connection, check http against https', async (code) => {
-		expect(await run(code)).toBe(`${where} closed the connection (${code}). Check http:// against https:// in the Base URL: the service answers on https://, the local sandbox on http://.`);
+	test.each(['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER', 'ECONNRESET'])('%s: closed the connection, check http against https (no word of a sandbox for a production address)', async (code) => {
+		expect(await run(code)).toBe(`${where} closed the connection (${code}). Check http:// against https:// in the Base URL: the service answers on https://.`);
+	});
+
+	test('ECONNREFUSED at a production address: check the host and port, and nothing about a sandbox, npm or Docker', async () => {
+		const message = await run('ECONNREFUSED');
+		expect(message).toBe(`Nothing accepts connections at ${where} (connection refused). Check the host and the port in the Base URL, and that the service is running there.`);
 	});
 
 	test.each(['CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID', 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE'])(
@@ -248,7 +253,7 @@ describe('fields pasted oddly and helpers that answer oddly', () => {
 		expect(result).toEqual({
 			status: 'Error',
 			message:
-				'The Base URL "not an address" is not a web address. Enter the root address the service gave you, such as https://api.example.cl, without /api/…, starting with https:// (or http:// for the local sandbox, http://127.0.0.1:4010).',
+				'The Base URL "not an address" is not a web address. Enter the root address the service gave you, such as https://api.example.cl (the node adds the /api/… paths), starting with https://.',
 		});
 		expect(seen).toHaveLength(0);
 	});
@@ -271,7 +276,7 @@ describe('fields pasted oddly and helpers that answer oddly', () => {
 		const result = await press({ baseUrl: `${base}/elsewhere`, accessToken: 'tok', clientIdentifier: 'acme' });
 		expect(result).toEqual({
 			status: 'Error',
-			message: `Nothing answers at ${base}/elsewhere/api/clients/v2/usage (HTTP 404). Check that the Base URL is the root address the service gave you, such as https://api.example.cl, without /api/….`,
+			message: `Nothing answers at ${base}/elsewhere/api/clients/v2/usage (HTTP 404). Check that the Base URL is the root address the service gave you, such as https://api.example.cl (the node adds the /api/… paths).`,
 		});
 		expect(seen.map((s) => s.url)).toEqual(['/elsewhere/api/clients/v2/usage']);
 	});

@@ -100,6 +100,9 @@ test('a port nobody listens on: "connection refused", and to check the host and 
 	expect(result.status).toBe('Error');
 	expect(result.message).toContain(`Nothing accepts connections at http://127.0.0.1:${closedPort} (connection refused)`);
 	expect(result.message).toMatch(/Check the host and the port in the Base URL/);
+	// 127.0.0.1: the note on Docker (the container itself) and on the sandbox, which only a loopback address gets.
+	expect(result.message).toMatch(/If n8n runs in Docker, 127\.0\.0\.1 \(or localhost\) is n8n's own container, not the computer it runs on/);
+	expect(result.message).toMatch(/sandbox .* listens on http:\/\/127\.0\.0\.1:4010 while npm start or npm run sandbox runs/);
 });
 
 test.each(['/api/clients/v2', '/api/clients/v2/', '/API/v1'])('a Base URL ending in %s is refused before sending, naming the root to enter', async (suffix) => {

@@ -31,16 +31,24 @@ test('a second trigger runs the same chain as a dry run; Start, the first, runs 
 	for (const t of triggers) expect(wf.connections[t.name].main[0].map((c) => c.node)).toEqual(['Supplier RUTs']);
 });
 
-test('a Summarize after Risk Summary counts the estimate (wouldPayFor) and the spend (paid)', () => {
+test('Paid Calls gives every item both counted fields, null where nothing was paid, and Cost of This Run counts them', () => {
 	const after = wf.connections[risk.name].main[0].map((c) => wf.nodes.find((n) => n.name === c.node)!);
-	const summarize = after.find((n) => n.type === 'n8n-nodes-base.summarize')!;
-	const values = (summarize.parameters.fieldsToSummarize as { values: IDataObject[] }).values;
-	expect(values).toEqual(
-		expect.arrayContaining([
-			{ aggregation: 'count', field: 'wouldPayFor' },
-			{ aggregation: 'count', field: 'paid' },
-		]),
-	);
-	// Needs Review? stays the first node after Risk Summary (routing.test.ts reads it there).
-	expect(after[0].type).toBe('n8n-nodes-base.if');
+	const paidCalls = after.find((n) => n.name === 'Paid Calls')!;
+	const assigned = (paidCalls.parameters.assignments as { assignments: IDataObject[] }).assignments.map((a) => [a.name, a.value, a.type]);
+	// n8n's Summarize (1.1) adds "The field '…' does not exist in any items" to a run where no item has
+	// a field it counts: every real run lacks wouldPayFor, and a run that paid nothing lacks paid. A
+	// null is there, and Count leaves it out.
+	expect(assigned).toEqual([
+		['paid', '={{ $json.paid ?? null }}', 'string'],
+		['wouldPayFor', '={{ $json.wouldPayFor ?? null }}', 'string'],
+	]);
+	expect(paidCalls.parameters.includeOtherFields).toBeUndefined();
+	const cost = wf.nodes.find((n) => n.name === wf.connections[paidCalls.name].main[0][0].node)!;
+	expect([cost.name, cost.type]).toEqual(['Cost of This Run', 'n8n-nodes-base.summarize']);
+	expect((cost.parameters.fieldsToSummarize as { values: IDataObject[] }).values).toEqual([
+		{ aggregation: 'count', field: 'wouldPayFor' },
+		{ aggregation: 'count', field: 'paid' },
+	]);
+	// Reasons to Review stays the first node after Risk Summary (routing.test.ts reads it there).
+	expect(after[0].name).toBe('Reasons to Review');
 });

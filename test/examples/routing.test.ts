@@ -1,10 +1,13 @@
 // The IF nodes of the example workflows, evaluated with n8n's own filter logic (n8n-workflow's
-// executeFilter, what the IF node runs) on records the node really produces: the sandbox's V2
-// summaries of its known RUTs through Simplify, and the same records with a value made unknown.
+// executeFilter, what the IF node runs), and the screening's reasons with n8n's own expression
+// engine, on records the node really produces: the sandbox's V2 summaries of its known RUTs
+// through Simplify, and the same records with a value made unknown.
 // The real-n8n run of the examples is `npm run e2e`; this checks the rules case by case, fast.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { executeFilter, type FilterValue, type IDataObject } from 'n8n-workflow';
+import { Workflow, executeFilter, type FilterValue, type IDataObject } from 'n8n-workflow';
+
+import { NO_OP, NodeTypesRegistry } from '../../harness/workflow';
 
 import { simplifyV2 } from '../../nodes/shared/simplify-v2';
 import { KNOWN_RUTS } from '../../sandbox';
@@ -17,20 +20,31 @@ interface WfNode {
 	parameters: IDataObject;
 	onError?: string;
 }
-interface Workflow {
+interface ExampleWorkflow {
 	nodes: WfNode[];
 	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 }
 
 const EXAMPLES = path.resolve(__dirname, '..', '..', 'examples');
-const read = (file: string) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as Workflow;
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as ExampleWorkflow;
 
 /** The node the named node's main output 0 leads to. */
-function next(wf: Workflow, name: string): WfNode {
+function next(wf: ExampleWorkflow, name: string): WfNode {
 	const to = wf.connections[name]?.main?.[0]?.[0]?.node;
 	const node = wf.nodes.find((n) => n.name === to);
 	if (!node) throw new Error(`nothing follows "${name}"`);
 	return node;
+}
+
+const nodeTypes = new NodeTypesRegistry();
+
+/** An n8n expression evaluated by n8n's own engine for one item, as a Set node in JSON mode evaluates its JSON. */
+function evaluate(expression: string, json: IDataObject): IDataObject {
+	const workflow = new Workflow({ nodes: [{ id: '1', name: 'Set', type: NO_OP, typeVersion: 1, position: [0, 0], parameters: {} }], connections: {}, active: false, nodeTypes });
+	const value = workflow.expression.getParameterValue(expression, null, 0, 0, 'Set', [{ json }], 'manual', {});
+	if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${expression} gave ${JSON.stringify(value)}`);
+	// What the Set node then does with it: JSON text, parsed again.
+	return JSON.parse(JSON.stringify(value)) as IDataObject;
 }
 
 /**
@@ -47,22 +61,27 @@ function passes(ifNode: WfNode, json: IDataObject): boolean {
 	return executeFilter({ ...filter, conditions });
 }
 
-describe('supplier screening: Needs Review?', () => {
+describe('supplier screening: Reasons to Review and Needs Review?', () => {
 	const wf = read('supplier-screening.json');
 	const summaryNode = wf.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters.operation === 'getSummary')!;
-	const ifNode = next(wf, summaryNode.name);
+	const reasonsNode = next(wf, summaryNode.name);
+	const ifNode = next(wf, reasonsNode.name);
 	const [reviewName, approveName] = wf.connections[ifNode.name].main.map((out) => out[0].node);
 	const summary = (rut: string) => JSON.parse(JSON.stringify({ ...v2Summary(factsFor(rut), false), fechaCarga: '01-07-2025' })) as IDataObject;
-	// The IF reads the simplified fields; they come from the reference below, not from the node's
-	// Simplify, which is checked against that reference on the same records further down.
-	const decide = (data: IDataObject) => (passes(ifNode, ifFields(data)) ? 'review' : 'approve');
+	/** What Reasons to Review writes for a record: its JSON expression, evaluated by n8n's expression engine. */
+	const withReasons = (record: IDataObject) => evaluate(String(reasonsNode.parameters.jsonOutput), record);
+	// The record is the node's own Simplify of the summary; the simplified fields it reads are
+	// checked against an independent reading of the spec's summary further down.
+	const screen = (data: IDataObject) => withReasons(simplifyV2(data) as unknown as IDataObject);
+	const decide = (data: IDataObject) => (passes(ifNode, screen(data)) ? 'review' : 'approve');
 
-	test('is an IF whose true output is Review and false output Approve', () => {
-		expect(ifNode.type).toBe('n8n-nodes-base.if');
+	test('Risk Summary → Reasons to Review → an IF whose true output is Review and false output Approve', () => {
+		expect([reasonsNode.type, reasonsNode.parameters.mode, ifNode.type]).toEqual(['n8n-nodes-base.set', 'raw', 'n8n-nodes-base.if']);
 		expect([reviewName, approveName]).toEqual(['Review', 'Approve']);
 	});
 
-	test("the sandbox's clean RUT is approved, every other known RUT goes to review", () => {
+	test("the sandbox's clean RUT is approved, every other known RUT goes to review, each with its reasons in words and units", () => {
+		const reasons = Object.fromEntries(Object.entries(KNOWN_RUTS).map(([kind, rut]) => [kind, screen(summary(rut)).reasons]));
 		const decisions = Object.fromEntries(Object.entries(KNOWN_RUTS).map(([kind, rut]) => [kind, decide(summary(rut))]));
 		expect(decisions).toEqual({
 			clean: 'approve',
@@ -74,6 +93,24 @@ describe('supplier screening: Needs Review?', () => {
 			// Clean on every indicator the IF reads, but two data sources failed.
 			failingHelpers: 'review',
 		});
+		expect(reasons.clean).toEqual([]);
+		const indebted = simplifyV2(summary(KNOWN_RUTS.indebted));
+		expect(reasons.indebted).toEqual(expect.arrayContaining([`overdue bank debt ${indebted.overdueBankDebt!.toLocaleString('en-US')} thousand CLP`]));
+		expect(indebted.overdueBankDebt).toBeGreaterThan(999);
+		expect(reasons.bankrupt).toContain('bankruptcy');
+		expect(reasons.critical).toContain('compliance risk critical');
+		expect(reasons.naturalPerson).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+ active court cases?$/)]));
+		expect(reasons.failingHelpers).toEqual([expect.stringMatching(/^data sources failed: \w+, \w+/)]);
+	});
+
+	test('Review and Approve items start with decision and reasons, then the simplified record', () => {
+		const record = screen(summary(KNOWN_RUTS.indebted));
+		for (const [name, decision] of [[reviewName, 'review'], [approveName, 'approve']]) {
+			const node = wf.nodes.find((n) => n.name === name)!;
+			const item = evaluate(String(node.parameters.jsonOutput), record);
+			expect(Object.keys(item).slice(0, 4)).toEqual(['decision', 'reasons', 'rut', 'name']);
+			expect(item.decision).toBe(decision);
+		}
 	});
 
 	test('the listed RUTs are known ones, so the e2e knows where each must go', () => {
@@ -85,26 +122,27 @@ describe('supplier screening: Needs Review?', () => {
 	});
 
 	// Each case takes the clean RUT's summary and makes one thing unknown or bad.
-	const unknown: Array<[string, (d: IDataObject) => void]> = [
-		['a failed data source (ayudantesFallidos)', (d) => (d.ayudantesFallidos = ['judicial'])],
-		['compliance not processed (complianceRisk null)', (d) => ((d.compliance as IDataObject).estado = 'NO PROCESADO')],
-		['no compliance section', (d) => (d.compliance = null)],
-		['compliance risk medium', (d) => ((d.compliance as IDataObject).riesgo = 'medium')],
-		['compliance risk critical', (d) => ((d.compliance as IDataObject).riesgo = 'critical')],
-		['no judicial section (cases and bankruptcy unknown)', (d) => (d.judicial = null)],
-		['bankruptcy signalled', (d) => ((d.judicial as IDataObject).boletinConcursal = true)],
-		['no bank-debt section', (d) => (d.deudaBancaria = null)],
-		['written-off bank debt unknown', (d) => ((d.deudaBancaria as IDataObject).deudaDirectaCastigada = null)],
-		['overdue bank debt', (d) => ((d.deudaBancaria as IDataObject).deudaDirectaVencida = 12)],
-		['an active collection case', (d) => ((d.judicial as IDataObject).cobranzaActivos = 1)],
-		['no credit scoring (classification unknown)', (d) => (d.creditScoring = null)],
-		['a classification other than low risk', (d) => ((d.creditScoring as IDataObject).etiquetaClasificacion = 'Riesgo medio')],
+	const unknown: Array<[string, (d: IDataObject) => void, RegExp]> = [
+		['a failed data source (ayudantesFallidos)', (d) => (d.ayudantesFallidos = ['judicial']), /^data sources failed: judicial$/],
+		['compliance not processed (complianceRisk null)', (d) => ((d.compliance as IDataObject).estado = 'NO PROCESADO'), /^no compliance screening$/],
+		['no compliance section', (d) => (d.compliance = null), /^no compliance screening$/],
+		['compliance risk medium', (d) => ((d.compliance as IDataObject).riesgo = 'medium'), /^compliance risk medium$/],
+		['compliance risk critical', (d) => ((d.compliance as IDataObject).riesgo = 'critical'), /^compliance risk critical$/],
+		['no judicial section (cases and bankruptcy unknown)', (d) => (d.judicial = null), /^active court cases unknown$/],
+		['bankruptcy signalled', (d) => ((d.judicial as IDataObject).boletinConcursal = true), /^bankruptcy$/],
+		['no bank-debt section', (d) => (d.deudaBancaria = null), /^overdue bank debt unknown$/],
+		['written-off bank debt unknown', (d) => ((d.deudaBancaria as IDataObject).deudaDirectaCastigada = null), /^written-off bank debt unknown$/],
+		['overdue bank debt', (d) => ((d.deudaBancaria as IDataObject).deudaDirectaVencida = 50431), /^overdue bank debt 50,431 thousand CLP$/],
+		['an active collection case', (d) => ((d.judicial as IDataObject).cobranzaActivos = 1), /^1 active court case$/],
+		['no credit scoring (classification unknown)', (d) => (d.creditScoring = null), /^no credit classification$/],
+		['a classification other than low risk', (d) => ((d.creditScoring as IDataObject).etiquetaClasificacion = 'Riesgo medio'), /^credit classification Riesgo medio$/],
 	];
-	test.each(unknown)('goes to review with %s', (_what, change) => {
+	test.each(unknown)('goes to review with %s, saying so', (_what, change, says) => {
 		const data = summary(KNOWN_RUTS.clean);
 		expect(decide(data)).toBe('approve');
 		change(data);
 		expect(decide(data)).toBe('review');
+		expect(screen(data).reasons).toEqual(expect.arrayContaining([expect.stringMatching(says)]));
 	});
 
 	test('the low-risk label is compared ignoring case', () => {
@@ -113,7 +151,13 @@ describe('supplier screening: Needs Review?', () => {
 		expect(decide(data)).toBe('approve');
 	});
 
-	test("the node's Simplify gives the IF the same fields as the reference, on every record above", () => {
+	test('in an estimate, a RUT not loaded yet goes to review with one reason: it is not loaded yet', () => {
+		const estimate = withReasons({ rut: KNOWN_RUTS.clean, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' });
+		expect(estimate.reasons).toEqual(['not loaded yet: a real run pays to load it, then screens it']);
+		expect(passes(ifNode, estimate)).toBe(true);
+	});
+
+	test("the node's Simplify gives Reasons to Review the same fields as the reference, on every record above", () => {
 		const records = [
 			...Object.values(KNOWN_RUTS).map((rut) => summary(rut)),
 			...unknown.map(([, change]) => {
@@ -131,7 +175,7 @@ describe('supplier screening: Needs Review?', () => {
 });
 
 /**
- * The fields the screening IF reads, computed from a V2 summary as docs/simplified-summary.md
+ * The fields Reasons to Review reads, computed from a V2 summary as docs/simplified-summary.md
  * table defines them (an independent reading, so the routing is not checked against the code it
  * tests): a sum is the sum of the parts that exist, null when none does; bankruptcy is true if any
  * signal says so, false if some signal exists and none does; a compliance record whose estado is
@@ -185,5 +229,45 @@ describe('compliance onboarding: a refused load', () => {
 		expect(passes(ifNode, loaded)).toBe(true);
 		expect(passes(ifNode, refused)).toBe(false);
 		expect(passes(ifNode, { ...loaded, webhookId: null })).toBe(false);
+	});
+});
+
+describe('compliance onboarding in two workflows, so the first thing a user clicks starts the screening', () => {
+	const screen = read('compliance-onboarding.json');
+	const results = read('compliance-onboarding-results.json');
+	const triggers = (wf: ExampleWorkflow) => wf.nodes.filter((n) => /trigger/i.test(n.type));
+	const table = (wf: ExampleWorkflow, operation: string) =>
+		wf.nodes.find((n) => n.type === 'n8n-nodes-base.dataTable' && n.parameters.operation === operation) as WfNode & { parameters: { dataTableId?: { value: string }; tableName?: string } };
+
+	test('the screening workflow has one trigger, Start, so n8n\'s Execute workflow button runs it (n8n would pick the service\'s trigger over a manual one)', () => {
+		expect(triggers(screen).map((n) => [n.name, n.type])).toEqual([['Start', 'n8n-nodes-base.manualTrigger']]);
+		expect(screen.nodes.some((n) => n.parameters.operation === 'loadProfile')).toBe(true);
+	});
+
+	test('the results workflow has only the Risk Info Trigger, which leads to Onboard or Compliance Review', () => {
+		expect(triggers(results).map((n) => n.type)).toEqual(['n8n-nodes-riskinfo.riskInfoTrigger']);
+		const ifNode = next(results, next(results, next(results, triggers(results)[0].name).name).name);
+		expect(results.connections[ifNode.name].main.map((out) => out[0].node)).toEqual(['Onboard', 'Compliance Review']);
+	});
+
+	test('the results workflow reads the Data table the screening workflow creates and writes', () => {
+		const created = table(screen, 'create').parameters.tableName;
+		expect(table(screen, 'insert').parameters.dataTableId?.value).toBe(created);
+		expect(table(results, 'get').parameters.dataTableId?.value).toBe(created);
+	});
+
+	test('each says where the other half is, by its name; neither uses n8n 1.x wording', () => {
+		const note = (wf: ExampleWorkflow) => String(wf.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')!.parameters.content);
+		const name = (wf: ExampleWorkflow) => (wf as unknown as { name: string }).name;
+		expect(note(screen)).toContain(name(results));
+		expect(note(results)).toContain(name(screen));
+		expect(note(screen)).toMatch(/^## Onboarding, part 1 of 2: screen new suppliers\n\n\*\*Click Execute workflow\*\*/);
+		for (const wf of [screen, results]) expect(note(wf)).not.toMatch(/activate|while the workflow is active|top row|bottom row/i);
+	});
+
+	test('the joined result says in English what a failed screening means before the service\'s own words', () => {
+		const join = results.nodes.find((n) => n.name === 'Supplier with Result')!;
+		const names = (join.parameters.assignments as unknown as { assignments: Array<{ name: string; value: string }> }).assignments.map((a) => a.name);
+		expect(names.indexOf('message')).toBe(names.indexOf('error') - 1);
 	});
 });

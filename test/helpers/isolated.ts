@@ -28,8 +28,8 @@ type Params = Record<string, unknown>;
 export const NODE: INode = { id: '1', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 1, position: [0, 0], parameters: {} };
 
 /** What n8n's Workflow gives a node whose panel has `set` filled in: every other shown field at its default, hidden ones left out. */
-export const filledIn = (properties: INodeProperties[], set: Params) =>
-	NodeHelpers.getNodeParameters(properties, set as INodeParameters, true, false, NODE, null) as IDataObject;
+export const filledIn = (properties: INodeProperties[], set: Params, typeVersion = NODE.typeVersion) =>
+	NodeHelpers.getNodeParameters(properties, set as INodeParameters, true, false, { ...NODE, typeVersion }, null) as IDataObject;
 
 /** Just enough of n8n's execute context for a step's prepare(): the node and its parameters. */
 export const context = (parameters: Params) =>

@@ -55,19 +55,18 @@ describe('trigger panel', () => {
 		expect(panel.header).toMatch(/compliance screening results/i);
 		for (const text of [help.active, help.inactive]) {
 			expect(text).toMatch(/Execute step/);
-			expect(text).toMatch(/never calls the Test URL/);
-			expect(text).toMatch(/npm start prints it/);
+			// n8n's own words for every service trigger, explained where they show: the service never calls the Test URL.
+			expect(text).toMatch(/says "Go to Risk Info and create an event", but the service only ever calls the Production URL, never the Test URL/);
+			expect(text).not.toMatch(/npm/);
 			expect(text).toMatch(/data-key="executions"/);
 		}
 		expect(help.inactive).toMatch(/publish/);
 		expect(help.active).toMatch(/published/);
 	});
 
-	it('the notice explains n8n\'s "Go to Risk Info and create an event", and says where the Production URL is', () => {
-		expect(notice).toContain('"Go to Risk Info and create an event"');
-		expect(notice).toMatch(/only ever calls the Production URL, never the Test URL/);
-		expect(notice).toMatch(/open <b>Webhook URLs<\/b>/);
-		expect(notice).not.toMatch(/shown above/);
+	it('the notice says where the Production URL is and links to how to test', () => {
+		expect(notice).toMatch(/<b>Production URL<\/b> \(Webhook URLs, above\)/);
+		expect(notice).toMatch(/To test, send the <b>Test URL<\/b> a sample: <a href="[^"]+#try-it-without-the-service"/);
 		expect(notice).not.toMatch(/Listen for test event/);
 	});
 

@@ -14,6 +14,7 @@ import {
 	leavingError,
 	shown,
 	unexpectedError,
+	isLoopback,
 } from '../../nodes/shared/errors';
 
 const NODE = { id: '1', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 2, position: [0, 0], parameters: {} } as INode;
@@ -35,13 +36,13 @@ describe('the message for each answer', () => {
 			{ status: 403 },
 			'This account lacks permission for this operation (compliance loads need API permission for both the user and the corporation). Ask the service to enable it.',
 		],
-		['404 on a read of a RUT', { status: 404, rut: '12345678-5' }, 'RUT 12345678-5 is not loaded in this account. Load it first (RUT → Load) or turn on "Load RUT If Not Loaded".'],
+		['404 on a read of a RUT', { status: 404, rut: '12345678-5' }, 'RUT 12345678-5 is not loaded in this account. Loading it is a paid call: load it first (RUT → Load), or turn on "Load RUT If Not Loaded" to load each RUT that needs it.'],
 		[
 			'404 on a read right after loading',
 			{ status: 404, rut: '12345678-5', afterLoad: true },
 			'RUT 12345678-5 was loaded just now, but the service has no data for it here yet. Try again in a few minutes; reading a loaded RUT costs nothing.',
 		],
-		['404 on a read marked not after a load', { status: 404, rut: '12345678-5', afterLoad: false }, 'RUT 12345678-5 is not loaded in this account. Load it first (RUT → Load) or turn on "Load RUT If Not Loaded".'],
+		['404 on a read marked not after a load', { status: 404, rut: '12345678-5', afterLoad: false }, 'RUT 12345678-5 is not loaded in this account. Loading it is a paid call: load it first (RUT → Load), or turn on "Load RUT If Not Loaded" to load each RUT that needs it.'],
 		['a 5xx on a read right after loading is a failure, not "no data yet"', { status: 500, rut: '12345678-5', afterLoad: true }, `The service failed (HTTP 500). ${TRY_LATER}`],
 		['404 without a RUT', { status: 404, method: 'POST', path: '/profiles' }, 'The service has no such resource (POST /profiles).'],
 		['404 without a RUT, even after a load', { status: 404, afterLoad: true, path: '/x' }, 'The service has no such resource (GET /x).'],
@@ -69,6 +70,11 @@ describe('the message for each answer', () => {
 		],
 		['the first status after the redirects', { status: 400 }, 'The service rejected the request as invalid. Check the other fields of this item.'],
 		['a connection error', { status: 'ECONNREFUSED' }, 'Could not reach the Risk Info service (ECONNREFUSED). Check the Base URL in the credential and that the service is up.'],
+		[
+			'a connection error to a Base URL on n8n\'s own machine',
+			{ status: 'ECONNREFUSED', loopback: true },
+			'Could not reach the Risk Info service (ECONNREFUSED). Check the Base URL in the credential and that the service is up. The Base URL points at the machine n8n runs on. If n8n runs in Docker, 127.0.0.1 (or localhost) is n8n\'s own container, not the computer it runs on: use that computer\'s address, e.g. http://host.docker.internal:4010 on Docker Desktop. The local sandbox of a clone of this package\'s repository listens on http://127.0.0.1:4010 while npm start or npm run sandbox runs.',
+		],
 		[
 			'a connection error after retries',
 			{ status: 'ECONNRESET', attempts: 3 },
@@ -220,4 +226,13 @@ test('the advice after a timeout or a 5xx: try later, or for a paid load, check 
 	expect(apiError(node, 0, { ...base, status: 408, mayHaveCharged: true }).message).toBe(
 		'The service timed out. The load may have run and been charged, so the node did not repeat it: check the account (Account → Get Usage or List Profiles) before running it again.',
 	);
+});
+
+describe('which Base URLs are on n8n\'s own machine (only they are told about the sandbox and Docker)', () => {
+	test.each(['http://127.0.0.1:4010', 'http://127.1.2.3', 'https://localhost:8443/x', 'http://[::1]:4010'])('%s is', (url) => {
+		expect(isLoopback(url)).toBe(true);
+	});
+	test.each(['https://api.example.cl', 'http://10.0.0.1:4010', 'http://127.0.0.1.example.com', 'http://host.docker.internal:4010', 'not a url', undefined])('%s is not', (url) => {
+		expect(isLoopback(url)).toBe(false);
+	});
 });

@@ -74,6 +74,23 @@ describe('normaliseRut', () => {
 		}
 	});
 
+	test('a check digit that does not match is marked as a mismatch and names no digit; other faults are not mismatches', () => {
+		const reasonOf = (input: string) => {
+			try {
+				normaliseRut(input);
+			} catch (error) {
+				return error as RutFormatError;
+			}
+			throw new Error(`${input} was accepted`);
+		};
+		for (const [input, digit] of [['12.345.678-0', '5'], ['10000013-1', 'K'], ['7.654.321-K', '6']]) {
+			const error = reasonOf(input);
+			expect([error.reason, error.mismatch]).toEqual(['the check digit does not match the number', true]);
+			expect(error.message).not.toContain(digit);
+		}
+		for (const input of ['12.34.5678-5', '12345678-55', 'abc', '']) expect(reasonOf(input).mismatch).toBe(false);
+	});
+
 	test('rejects values that are not text', () => {
 		expect(() => normaliseRut(undefined)).toThrow(RutFormatError);
 		expect(() => normaliseRut({})).toThrow(RutFormatError);

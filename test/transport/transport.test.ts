@@ -135,6 +135,9 @@ describe('error mapping (spec §7)', () => {
 		);
 		const error = result.nodeErrors.Risk as Error & { httpCode?: string };
 		expect(error.message).toMatch(/Could not reach the Risk Info service \(ECONNREFUSED\) \(tried 2 times\)/);
+		// A Base URL on n8n's own machine: in Docker that is the container, and the sandbox may be what was meant.
+		expect(error.message).toMatch(/If n8n runs in Docker, 127\.0\.0\.1 \(or localhost\) is n8n's own container/);
+		expect(error.message).toContain('sandbox');
 		expectNoSecret(error);
 	});
 
@@ -337,7 +340,7 @@ describe('reads of a RUT', () => {
 		const result = await run({ apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '12.345.678-4' });
 		expect(seen).toHaveLength(0);
 		const error = result.nodeErrors.Risk as Error & { context?: IDataObject };
-		expect(error.message).toMatch(/^Item 1: RUT "12.345.678-4" is not a valid RUT: the check digit is wrong/);
+		expect(error.message).toMatch(/^Item 1: RUT "12.345.678-4" is not a valid RUT: the check digit does not match the number$/);
 		expect(error.context?.itemIndex).toBe(0);
 	});
 });
@@ -538,8 +541,10 @@ describe('the transport on its own, on virtual time, at its edges', () => {
 			return (leavingError(node, error, 0) as Error).message;
 		}
 
-		test.each(['ECONNRESET', 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'E2BIG'])('%s: could not reach the service, naming the code', async (code) => {
-			expect(await messageFor(code)).toMatch(new RegExp(`^Could not reach the Risk Info service \\(${code}\\)`));
+		test.each(['ECONNRESET', 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'E2BIG', 'ECONNREFUSED'])('%s: could not reach the service, naming the code; a production Base URL is told nothing of a sandbox or Docker', async (code) => {
+			const message = await messageFor(code);
+			expect(message).toMatch(new RegExp(`^Could not reach the Risk Info service \\(${code}\\)`));
+			expect(message).not.toMatch(/sandbox|npm|Docker|127\.0\.0\.1/);
 		});
 
 		// An HTTP status, a lower-case word or a sentence that only contains a code is not a socket's code.

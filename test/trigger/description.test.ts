@@ -44,7 +44,10 @@ describe('in the node list and on the canvas', () => {
 		[{ events: 'all' }, 'All screening results'],
 		[{ events: 'success' }, 'Completed screenings'],
 		[{ events: 'failed' }, 'Failed screenings'],
-	])('the subtitle for Events %j says which results it starts on', (parameters, expected) => {
+		[{ events: 'all', minimumRisk: 'critical' }, 'All screening results · Critical only'],
+		[{ events: 'success', minimumRisk: 'medium' }, 'Completed screenings · Medium or critical'],
+		[{ events: 'all', minimumRisk: 'any' }, 'All screening results'],
+	])('the subtitle for %j says which results it starts on', (parameters, expected) => {
 		expect(evaluated(parameters, node.description.subtitle!, 'manual')).toBe(expected);
 	});
 });
@@ -112,32 +115,34 @@ describe('setup and authentication choices', () => {
 		expect(warning?.displayName).toMatch(/anyone/i);
 	});
 
-	it('shows a notice to register the production URL together with the chosen authentication', () => {
+	it('shows a notice to register the production URL together with the credential\'s method and secret', () => {
 		const notice = props.find((p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.includes('credential'));
 		expect(notice?.displayName).toMatch(/Production URL/);
 		expect(notice?.displayName).toMatch(/register/i);
-		expect(notice?.displayName).toMatch(/authentication/i);
+		expect(notice?.displayName).toMatch(/the credential's method and secret/i);
 	});
 
 	it('the notice uses n8n 2.x wording: publish (not activate), and publish again after changing options', () => {
 		const notice = props.find((p) => p.type === 'notice' && p.displayOptions?.show?.authentication?.includes('credential'));
 		expect(notice?.displayName).toMatch(/publish/i);
-		expect(notice?.displayName).toMatch(/publish again/i);
+		expect(notice?.displayName).toMatch(/publish<\/b> the workflow \(and again after changing an option\)/i);
 		expect(notice?.displayName).not.toMatch(/activat/i);
 		expect(notice?.displayName).toMatch(/Test URL/);
 	});
 
-	it('Ignore Repeated Deliveries says a repeat is the same webhook ID, status and content, and what a repeat still does', () => {
+	it('Ignore Repeated Deliveries says a repeat is the same webhook ID, status and content; its notice, shown while it is on, says the rest', () => {
 		const option = prop('ignoreRepeatedDeliveries');
 		expect(option.default).toBe(true);
 		expect(option.description).toMatch(/webhook ID, status and content/);
-		expect(option.description).toMatch(/changed findings/);
-		expect(option.description).toMatch(/still starts an execution, in which this trigger emits nothing/);
-		expect(option.description).toMatch(/at the same moment/);
+		const notice = prop('repeatsNotice');
+		expect(notice.displayOptions?.show).toEqual({ ignoreRepeatedDeliveries: [true] });
+		expect(notice.displayName).toMatch(/changed findings/);
+		expect(notice.displayName).toMatch(/still starts an execution, in which this trigger emits nothing/);
+		expect(notice.displayName).toMatch(/at the same moment/);
 	});
 
 	it('Ignore Repeated Deliveries, the README and the trigger guide give the number of deliveries the trigger keeps', () => {
-		expect(prop('ignoreRepeatedDeliveries').description).toContain('(the last 1,000 are remembered,');
+		expect(prop('repeatsNotice').displayName).toContain('The last 1,000 are remembered');
 		const read = (file: string) => readFileSync(path.join(__dirname, '../..', file), 'utf8').replace(/\s+/g, ' ');
 		expect(read('README.md')).toContain('The last 1,000 are remembered');
 		expect(read('docs/trigger.md')).toContain('The last 1,000 deliveries are remembered');

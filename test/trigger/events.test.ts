@@ -21,7 +21,7 @@ import {
 import { TriggerHarness } from './harness';
 
 const SUCCESS_ORDER = ['webhookId', 'status', 'fullName', 'personType', 'searchTolerance', 'isNewProfile', 'risk', 'summary', 'lists'];
-const FAILED_ORDER = ['webhookId', 'status', 'fullName', 'error', 'details'];
+const FAILED_ORDER = ['webhookId', 'status', 'fullName', 'message', 'error', 'details'];
 
 let h: TriggerHarness;
 beforeAll(async () => {
@@ -157,11 +157,16 @@ describe('the no-match form', () => {
 });
 
 describe('FAILED', () => {
-	it('carries webhookId, status, fullName, error and details', async () => {
+	it('carries webhookId, status, fullName, error and details, with an English message before the service\'s own words', async () => {
 		const sent = event('failed');
 		const out = await one(sent);
 		expect(Object.keys(out)).toEqual(FAILED_ORDER);
 		for (const key of ['webhookId', 'status', 'fullName', 'error', 'details']) expect(out[key]).toBe(sent[key]);
+		// The service's Spanish text is kept as it came; the message says in English what it means.
+		expect(sent.error).toBe('No fue posible completar la busqueda de compliance');
+		expect(out.message).toBe(
+			"The service could not complete this screening, so it has no result; loading the profile again is a new paid call, so ask the service if it keeps failing. The service's own words, often in Spanish, follow in error and details.",
+		);
 	});
 });
 
@@ -298,7 +303,14 @@ describe('what stands in for what is absent', () => {
 		expect(pepItems([{ nombre: 'Ana Pérez' }])).toEqual([{ name: 'Ana Pérez', position: null, institution: null, period: null }]);
 		const n = normalised(head).event;
 		expect([n.personType, n.searchTolerance, n.isNewProfile, n.risk]).toEqual([null, null, null, null]);
-		expect(normalised({ webhookId: 41, estado: 'FAILED' }).event).toEqual({ webhookId: 41, status: 'FAILED', fullName: null, error: null, details: null });
+		expect(normalised({ webhookId: 41, estado: 'FAILED' }).event).toEqual({
+			webhookId: 41,
+			status: 'FAILED',
+			fullName: null,
+			message: expect.stringMatching(/^The service could not complete this screening/),
+			error: null,
+			details: null,
+		});
 	});
 
 	it('a null summary is the spec\'s empty one, and is not kept under extra', () => {

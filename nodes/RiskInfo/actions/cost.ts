@@ -1,15 +1,77 @@
 /**
- * What items say about spending. A run that paid marks the item each paid call was made for
- * (`paid`); a dry run marks each item that would need a paid call (`wouldPay`) and, once per
- * distinct paid call, which one it would make (`wouldPayFor`). Counting `paid` totals what a run
- * spent, counting `wouldPayFor` what it would spend, identical loads shared as the run shares them.
- * A load that takes a monitoring place beyond the plan's is marked once too (`monitoringOverPlan`).
+ * What the panel and the items say about spending. Every paid operation, and Load RUT If Not
+ * Loaded when on, shows a notice saying that it pays and what caps the run. A run that paid marks
+ * the item each paid call was made for (`paid`); a dry run marks each item that would need a paid
+ * call (`wouldPay`) and, once per distinct paid call, which one it would make (`wouldPayFor`).
+ * Counting `paid` totals what a run spent, counting `wouldPayFor` what it would spend, identical
+ * loads shared as the run shares them. A load that takes a monitoring place beyond the plan's is
+ * marked once too (`monitoringOverPlan`).
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { Transport } from '../../shared/transport';
 import { readBoolean } from './parameters';
 import type { Answer, PaidCall, Plan, Step } from './types';
+
+/** Each paid call in words: what items say in `paid` and `wouldPayFor`, and what the panel says it costs. */
+const PAID_CALLS: Record<PaidCall, { words: string; eachItem: string }> = {
+	rutLoad: {
+		words: 'RUT load',
+		eachItem: 'each item loads its RUT into the account, a paid call (identical loads in one run are paid once)',
+	},
+	complianceProfile: {
+		words: 'compliance profile load',
+		eachItem: 'each item screens a name, a paid call (a repeat of a profile that is still active is refused and not charged)',
+	},
+};
+
+/** The paid call as items name it, e.g. "RUT load". */
+export const paidWords = (call: PaidCall): string => PAID_CALLS[call].words;
+
+const CAP = 'requestOptions.maxPaidLoads';
+// Set means any value, an expression included (n8n shows every notice whose condition is an expression).
+const CAP_SET = [{ _cnd: { exists: true as const } }];
+
+/** Stop at the Plan's Remaining Look-Ups (load.ts), where the operation offers it. */
+const STOP_AT_PLAN = { stopAtPlan: [true] };
+
+/**
+ * The notice that a choice spends money, and how the run is capped: one notice shows, as Maximum
+ * Paid Loads per Run is set, or else the plan's look-ups stop the run, or nothing does. `spends`
+ * says what pays, as a sentence after "Paid: ".
+ */
+function paidNotices(name: string, spends: string, show: IDisplayOptions['show'] = {}): INodeProperties[] {
+	const notice = (suffix: string, text: string, displayOptions: IDisplayOptions): INodeProperties => ({
+		displayName: `Paid: ${spends}. ${text}`,
+		name: `${name}${suffix}`,
+		type: 'notice',
+		default: '',
+		displayOptions,
+	});
+	return [
+		notice('Capped', 'This run stops before it makes more paid calls than Maximum Paid Loads per Run (Request Options) allows.', {
+			show: { ...show, [CAP]: CAP_SET },
+		}),
+		notice(
+			'Plan',
+			"This run stops at the look-ups the plan has left (Stop at the Plan's Remaining Look-Ups); add Maximum Paid Loads per Run under Request Options for a cap of your own.",
+			{ show: { ...show, ...STOP_AT_PLAN }, hide: { [CAP]: CAP_SET } },
+		),
+		notice('Uncapped', 'No cap is set: add Maximum Paid Loads per Run under Request Options to limit what one run can spend.', {
+			show,
+			hide: { [CAP]: CAP_SET, ...STOP_AT_PLAN },
+		}),
+	];
+}
+
+/** The notices of an operation that pays for every item it sends. */
+export const paidOperationNotices = (call: PaidCall): INodeProperties[] => paidNotices('paidNotice', PAID_CALLS[call].eachItem);
+
+/** The notices of Load RUT If Not Loaded, shown while it is on. */
+export const loadIfMissingNotices = (): INodeProperties[] =>
+	paidNotices('loadIfMissingNotice', 'each RUT the account has not loaded yet is loaded first, a paid call; reading a loaded RUT is free', {
+		loadIfMissing: [true],
+	});
 
 const dryRunProperty: INodeProperties = {
 	displayName: 'Dry Run (Estimate Cost)',
@@ -50,7 +112,7 @@ export function wouldPay(api: Transport, call: PaidCall | false, claim?: string)
 	if (call === false) return { dryRun: true, wouldPay: false };
 	// The overloads make every paid call name its claim.
 	const first = api.claimFirst(`${call}:${claim!}`);
-	return first ? { dryRun: true, wouldPay: true, wouldPayFor: call } : { dryRun: true, wouldPay: true };
+	return first ? { dryRun: true, wouldPay: true, wouldPayFor: paidWords(call) } : { dryRun: true, wouldPay: true };
 }
 
 /** The fields that count one call: only one item per call carries them. */

@@ -11,7 +11,7 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 import { ServiceError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
-import { dryRun, wouldPay } from './cost';
+import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { rutStep } from './steps';
 import type { Answer, LoadChoice, Operation, Plan, Step } from './types';
@@ -36,7 +36,7 @@ export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string,
 	const request: ApiRequest = { method: load.method, root: load.root, path: load.path, body, paid: true, withinPlan: choice.stopAtPlan };
 	const { response, sentHere } = await api.once(loadKey(load, body), request);
 	if (!sentHere) return { response };
-	return { response, extra: { paid: 'rutLoad', ...(choice.isMonitoring && api.plan.takePlace() === true ? { monitoringOverPlan: true } : {}) } };
+	return { response, extra: { paid: paidWords('rutLoad'), ...(choice.isMonitoring && api.plan.takePlace() === true ? { monitoringOverPlan: true } : {}) } };
 }
 
 /**
@@ -131,7 +131,7 @@ export const loadV2: Operation = {
 	value: 'load',
 	name: 'Load',
 	action: 'Load a RUT',
-	description: 'Loads the RUT into the account so its information can be read (POST /helper/cargarRut). This is a paid call; reading a loaded RUT is free.',
+	description: 'Loads the RUT into the account so its information can be read; reading a loaded RUT is then free',
 	method: 'POST',
 	root: 'v2',
 	path: '/helper/cargarRut',
@@ -143,7 +143,6 @@ export const loadV1: Operation = {
 	...loadV2,
 	// V1 actions are marked, so the node panel's search results (which have no group labels) tell them apart.
 	action: 'Load a RUT (V1)',
-	description: 'Loads the RUT into the account so its information can be read (POST /helper/loadRut). This is a paid call; reading a loaded RUT is free.',
 	root: 'v1',
 	path: '/helper/loadRut',
 };

@@ -9,7 +9,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ServiceError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
-import { dryRunProperties, readDryRun, wouldPay } from './cost';
+import { dryRunProperties, loadIfMissingNotices, readDryRun, wouldPay } from './cost';
 import { loadFor, loadRut, stopAtPlanProperty, wouldLoad } from './load';
 import { readBoolean } from './parameters';
 import type { Answer, LoadChoice, Plan, Step } from './types';
@@ -20,7 +20,7 @@ const loadIfMissingProperty: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to load the RUT into the account when the service says it is not loaded yet, then read again. Reading a loaded RUT is free; a load is a paid call. The output then tells whether a load happened (loadedNow).',
+		'Whether to load the RUT when the service says it is not loaded yet (a paid call), then read again. The output tells whether a load happened (loadedNow).',
 };
 
 const loadIsMonitoringProperty: INodeProperties = {
@@ -84,6 +84,7 @@ async function estimateReading(api: Transport, plan: Plan): Promise<Answer> {
 export const loadIfMissing: Step = {
 	properties: [
 		loadIfMissingProperty,
+		...loadIfMissingNotices(),
 		loadIsMonitoringProperty,
 		loadIncludeBureauProperty,
 		loadStopAtPlanProperty,

@@ -6,7 +6,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { ApiRequest, Transport } from '../../shared/transport';
-import { withExtra } from './cost';
+import { paidWords, withExtra } from './cost';
 import { oneItem } from './output';
 import type { Answer, Answered, Operation, Plan } from './types';
 
@@ -80,5 +80,5 @@ async function send(operation: Operation, plan: Plan, api: Transport): Promise<A
 	const sender = operation.steps.find((step) => step.send);
 	if (sender?.send) return await sender.send(api, plan);
 	const response = await api.request(plan.request);
-	return { response, extra: operation.paid ? { paid: operation.paid } : undefined };
+	return { response, extra: operation.paid ? { paid: paidWords(operation.paid) } : undefined };
 }

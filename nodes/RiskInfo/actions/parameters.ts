@@ -19,6 +19,11 @@ export const rutProperty: INodeProperties = {
 		'The taxpayer\'s RUT, with or without dots and hyphen (e.g. 12.345.678-5 or 123456785). It is checked before anything is sent.',
 };
 
+const HOW_TO_WRITE = 'Write a RUT as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).';
+/** Any character may be the typo, so the only safe advice is to read the whole RUT again where it came from. */
+const CHECK_AGAINST_SOURCE =
+	'A character of this RUT is probably mistyped, and it can be any of them. Check the whole RUT against its source (the invoice, the contract, the taxpayer\'s own records) and correct it there; changing only the check digit would point at another taxpayer.';
+
 /** The item's RUT in the spec form, or an error naming the item, the field and the value. */
 export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut', label = 'RUT'): string {
 	const value = this.getNodeParameter(name, itemIndex, '') as unknown;
@@ -26,13 +31,8 @@ export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut'
 		return normaliseRut(value);
 	} catch (error) {
 		const reason = error instanceof RutFormatError ? error.reason : shown(error);
-		throw inputError(
-			this.getNode(),
-			itemIndex,
-			label,
-			`"${shown(value)}" is not a valid RUT: ${reason}`,
-			'Write it as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).',
-		);
+		const hint = error instanceof RutFormatError && error.mismatch ? CHECK_AGAINST_SOURCE : HOW_TO_WRITE;
+		throw inputError(this.getNode(), itemIndex, label, `"${shown(value)}" is not a valid RUT: ${reason}`, hint);
 	}
 }
 

@@ -2,9 +2,9 @@
  * Every resource and operation of the node, by API version: the panel's parameters are derived
  * from it, and the router finds an item's operation in it.
  */
-import { updateDisplayOptions } from 'n8n-workflow';
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { paidOperationNotices } from './cost';
 import { checkSteps, propertiesOf } from './operation';
 import { requestOptionsProperty } from './requestOptions';
 import type { ApiVersion, Operation, Resource } from './types';
@@ -20,6 +20,23 @@ export function findOperation(version: ApiVersion, resource: string, operation: 
 	return RESOURCES[version]?.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);
 }
 
+/**
+ * What the action list and the Operation list say of an operation: a paid one says so first, so
+ * the marker survives where n8n cuts a description short. Derived from `paid`, so a new paid
+ * operation is marked without anyone remembering to.
+ */
+const paidFirst = (operation: Operation, text: string): string => (operation.paid ? `Paid: ${text}` : text);
+
+/**
+ * The operation's parameters, shown for it only: as n8n's updateDisplayOptions, except that the
+ * operation's conditions come first. n8n shows a field as soon as one of its conditions, in
+ * order, meets an expression; a notice that depends on the Request Options' cap, set by an
+ * expression, must be ruled out by the operation first, or it shows under every operation.
+ */
+function underOperation(show: NonNullable<IDisplayOptions['show']>, fields: INodeProperties[]): INodeProperties[] {
+	return fields.map((field) => ({ ...field, displayOptions: { ...field.displayOptions, show: { ...show, ...field.displayOptions?.show } } }));
+}
+
 export function nodeProperties(): INodeProperties[] {
 	const properties: INodeProperties[] = [
 		{
@@ -28,7 +45,7 @@ export function nodeProperties(): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			options: [
-				{ name: 'V2 (Current)', value: 'v2', description: 'The current API, under /api/clients/v2' },
+				{ name: 'V2 (Current)', value: 'v2', description: 'The current API' },
 				{ name: 'V1 (Legacy)', value: 'v1', description: 'For accounts that have not migrated; has the PDF summary and identification' },
 			],
 			default: 'v2',
@@ -58,18 +75,14 @@ export function nodeProperties(): INodeProperties[] {
 				options: resource.operations.map((o) => ({
 					name: o.name,
 					value: o.value,
-					action: o.action,
-					description: o.description,
+					action: paidFirst(o, o.action),
+					description: paidFirst(o, o.description),
 				})),
 				default: startOperation,
 			});
 			for (const operation of resource.operations) {
-				properties.push(
-					...updateDisplayOptions(
-						{ show: { apiVersion: [version], resource: [resource.value], operation: [operation.value] } },
-						propertiesOf(operation),
-					),
-				);
+				const paidNotices = operation.paid ? paidOperationNotices(operation.paid) : [];
+				properties.push(...underOperation({ apiVersion: [version], resource: [resource.value], operation: [operation.value] }, [...paidNotices, ...propertiesOf(operation)]));
 			}
 		}
 	}

@@ -30,6 +30,31 @@ export function flag(property: INodeProperties & { name: FlagChoice }, effect: O
 	};
 }
 
+/**
+ * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
+ * starts with it on, since the flat record is what most workflows act on; n8n fills a saved node's
+ * missing value from its own version's default, so a saved version 1 node keeps what it returned.
+ */
+export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan) => unknown, hint?: string): Step {
+	const before: INodeProperties = {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		description,
+		...(hint ? { hint } : {}),
+		displayOptions: { show: { '@version': [1] } },
+	};
+	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
+	return {
+		properties: [before, now],
+		prepare(itemIndex, plan) {
+			plan.choices.simplify = readBoolean.call(this, itemIndex, this.getNode().typeVersion >= 2 ? now : before);
+		},
+		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
+	};
+}
+
 export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 	displayName: 'Convert Dates to ISO 8601',
 	name: 'isoDates',
@@ -101,10 +126,11 @@ export function splitIntoItemsOf(lists: SplittableList[]): Step {
 	};
 }
 
+/** The units of the simplified record's numbers, shown under Simplify: the record's names do not carry them. */
+const SIMPLIFIED_UNITS =
+	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches.';
+
 /** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
 export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	return flag(
-		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description },
-		{ reshape: (data, plan) => (plan.choices.simplify === true ? simplify(data, plan.rut) : data) },
-	);
+	return simplifyFlag(description, (data, plan) => simplify(data, plan.rut), SIMPLIFIED_UNITS);
 }

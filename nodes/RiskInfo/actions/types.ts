@@ -33,7 +33,7 @@ export type Choices = {
 };
 
 /** The choices a plain yes/no parameter fills (flag()). */
-export type FlagChoice = 'simplify' | 'isoDates' | 'split';
+export type FlagChoice = 'isoDates' | 'split';
 
 /**
  * What one item asks for, read and checked before any HTTP. It is plain JSON that fully

@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
-import { ServiceError, connectionErrorCode, unexpectedError } from '../errors';
+import { ServiceError, connectionErrorCode, isLoopback, unexpectedError } from '../errors';
 import { isPlainObject } from '../objects';
 import { Redactor } from '../redact';
 import { clock } from './clock';
@@ -220,8 +220,10 @@ export class Transport {
 			// One 429 pauses every worker of the pool and sets its pace, so they don't all hammer the limit.
 			if (status === 429) this.pace.refuse(turn, waitMs);
 			const location = typeof headers?.location === 'string' ? headers.location : undefined;
+			// A refused or broken connection to n8n's own machine gets the note on Docker and the sandbox.
+			const loopback = typeof status === 'string' && isLoopback(this.baseUrl);
 			const fail = () =>
-				new ServiceError({ ...about(req), status, serviceText, attempts: attempt, location, mayHaveCharged: mayHaveCharged(req, status) });
+				new ServiceError({ ...about(req), status, serviceText, attempts: attempt, location, mayHaveCharged: mayHaveCharged(req, status), loopback });
 			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
 			if (clock.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
 			if (status !== 429) await clock.sleep(waitMs);

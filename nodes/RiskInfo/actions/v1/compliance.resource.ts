@@ -43,7 +43,7 @@ export const compliance: Resource = {
 			name: 'Load Profile',
 			action: 'Load a compliance profile (V1)',
 			description:
-				'Screen a name against compliance lists (PEP, international lists, criminal, news, corporate mesh). The result arrives later at your webhook: use the Risk Info Trigger node and match it by webhookId. Paid.',
+				'Screen a name against compliance lists (PEP, international lists, criminal, news, corporate mesh). The result arrives later at your webhook: use the Risk Info Trigger node and match it by webhookId.',
 			method: 'POST',
 			root: 'v1',
 			path: PATHS.webhook,

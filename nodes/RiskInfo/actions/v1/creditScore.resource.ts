@@ -43,7 +43,7 @@ export const creditScore: Resource = {
 			name: 'Get',
 			action: 'Get a credit score (V1)',
 			description:
-				'The credit-scoring record of a loaded RUT: weights, percentages and classification label (GET /notification/creditScoring/{rut}/getByRut)',
+				'The credit-scoring record of a loaded RUT: weights, percentages and classification label',
 			method: 'GET',
 			root: 'v1External',
 			path: '/notification/creditScoring/{rut}/getByRut',

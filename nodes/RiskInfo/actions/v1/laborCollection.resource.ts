@@ -13,7 +13,7 @@ export const laborCollection: Resource = {
 			name: 'Get Pension Arrears (Mora Previsional)',
 			action: 'Get pension arrears (V1)',
 			description:
-				'Unpaid pension contributions of employees (mora previsional) of a loaded RUT (GET /helper/{rut}/getMoraPrevisionalCases)',
+				'Unpaid pension contributions of employees (mora previsional) of a loaded RUT',
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/getMoraPrevisionalCases',
@@ -23,7 +23,7 @@ export const laborCollection: Resource = {
 			value: 'getLaborFines',
 			name: 'Get Labor Fines (Multa Laboral)',
 			action: 'Get labor fines (V1)',
-			description: 'Fines from the labor authority (multa laboral) of a loaded RUT (GET /helper/{rut}/getMultaLaboralCases)',
+			description: 'Fines from the labor authority (multa laboral) of a loaded RUT',
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/getMultaLaboralCases',

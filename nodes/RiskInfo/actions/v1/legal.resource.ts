@@ -13,7 +13,7 @@ export const legal: Resource = {
 			name: 'Get Official Gazette Cases (Diario Oficial)',
 			action: 'Get official gazette cases (V1)',
 			description:
-				'Publications about the RUT in the official gazette (diario oficial) (GET /helper/{rut}/getOfficialDiary). V1 only: V2 has them in the summary.',
+				'Publications about the RUT in the official gazette (diario oficial). V1 only: V2 has them in the summary.',
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/getOfficialDiary',
@@ -23,7 +23,7 @@ export const legal: Resource = {
 			value: 'getCorporateMesh',
 			name: 'Get Corporate Mesh (Malla Societaria)',
 			action: 'Get corporate mesh (V1)',
-			description: 'Partners of the RUT and companies it takes part in (malla societaria) (GET /helper/{rut}/mallaSocietaria)',
+			description: 'Partners of the RUT and companies it takes part in (malla societaria)',
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/mallaSocietaria',

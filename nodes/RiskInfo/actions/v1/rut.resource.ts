@@ -38,7 +38,7 @@ export const rut: Resource = {
 			name: 'Download Summary',
 			action: 'Download the summary report of a RUT (V1)',
 			description:
-				'The summary report of a loaded RUT as a PDF file, ready to email or upload, or as JSON (GET /integration/{rut}/downloadSummary). V1 only.',
+				'The summary report of a loaded RUT as a PDF file, ready to email or upload, or as JSON. V1 only.',
 			method: 'GET',
 			root: 'v1',
 			path: '/integration/{rut}/downloadSummary',
@@ -49,7 +49,7 @@ export const rut: Resource = {
 			name: 'Get Identification',
 			action: 'Get the tax identification of a RUT (V1)',
 			description:
-				'The tax authority\'s (SII) record of a loaded RUT: name, activities, stamped documents (GET /integration/helper/identification/{rut}). V1 only.',
+				'The tax authority\'s (SII) record of a loaded RUT: name, activities, stamped documents. V1 only.',
 			method: 'GET',
 			root: 'v1',
 			path: '/integration/helper/identification/{rut}',
@@ -59,7 +59,7 @@ export const rut: Resource = {
 			value: 'getSummary',
 			name: 'Get Summary',
 			action: 'Get a RUT summary (V1)',
-			description: 'Everything known about a loaded RUT in one record (GET /helper/{rut}/summary). Free for a loaded RUT.',
+			description: 'Everything known about a loaded RUT in one record. Free for a loaded RUT.',
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/summary',

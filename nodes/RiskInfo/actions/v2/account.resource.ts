@@ -13,7 +13,7 @@ export const account: Resource = {
 			name: 'Get Usage',
 			action: 'Get account usage',
 			description:
-				'The account\'s plan: paid look-ups contracted and used, monitoring places contracted and used, the plan\'s dates and a monthly forecast (GET /usage). Free.',
+				"The account's plan: paid look-ups contracted and used, monitoring places contracted and used, the plan's dates and a monthly forecast. Free.",
 			method: 'GET',
 			root: 'v2',
 			path: '/usage',
@@ -23,7 +23,7 @@ export const account: Resource = {
 			value: 'listProfiles',
 			name: 'List Profiles',
 			action: 'List loaded profiles',
-			description: 'Every RUT and compliance profile loaded into the account, with its monitoring flag (GET /profiles)',
+			description: 'Every RUT and compliance profile loaded into the account, with its monitoring flag',
 			method: 'GET',
 			root: 'v2',
 			path: '/profiles',

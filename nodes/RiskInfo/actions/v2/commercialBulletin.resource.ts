@@ -32,7 +32,7 @@ export const commercialBulletin: Resource = {
 			value: 'getDicomCases',
 			name: 'Get Dicom Cases',
 			action: 'Get Dicom cases',
-			description: `Unpaid debts and protested documents of the RUT in the bulletin, with the list of who looked it up (GET /helper/boletin/{rut}/boletinDicom). Free for a loaded RUT. ${BEYOND_SPEC}`,
+			description: `Unpaid debts and protested documents of the RUT in the bulletin, with the list of who looked it up. Free for a loaded RUT. ${BEYOND_SPEC}`,
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/boletin/{rut}/boletinDicom',
@@ -42,7 +42,7 @@ export const commercialBulletin: Resource = {
 			value: 'getDicomQueries',
 			name: 'Get Dicom Queries',
 			action: 'Get Dicom queries',
-			description: `Who looked the RUT up in the bulletin and when, one item per query, read page by page (GET /helper/boletin/{rut}/consultasDicom?page=N). Each item says how many queries there are in all (totalQueries). Free for a loaded RUT. ${BEYOND_SPEC}`,
+			description: `Who looked the RUT up in the bulletin and when, one item per query, read page by page. Each item says how many queries there are in all (totalQueries). Free for a loaded RUT. ${BEYOND_SPEC}`,
 			method: 'GET',
 			root: 'v2',
 			// The pages step asks for page 1 first, then the pages after it.

@@ -13,7 +13,7 @@ export const compliance: Resource = {
 			value: 'getByRut',
 			name: 'Get by RUT',
 			action: 'Get compliance by RUT',
-			description: 'The compliance screening held for a loaded RUT (GET /helper/compliance/{rut})',
+			description: 'The compliance screening held for a loaded RUT',
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/compliance/{rut}',
@@ -24,7 +24,7 @@ export const compliance: Resource = {
 			name: 'Load Profile',
 			action: 'Load a compliance profile',
 			description:
-				'Screens a name against PEP, international, criminal, corporate and news lists (POST /webhook/compliance/cargarPerfil). Paid. The result is delivered later to the Risk Info Trigger; match it by webhookId.',
+				'Screens a name against PEP, international, criminal, corporate and news lists. The result is delivered later to the Risk Info Trigger; match it by webhookId.',
 			method: 'POST',
 			root: 'v2',
 			path: '/webhook/compliance/cargarPerfil',

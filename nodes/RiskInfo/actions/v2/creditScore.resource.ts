@@ -12,7 +12,7 @@ export const creditScore: Resource = {
 			value: 'get',
 			name: 'Get',
 			action: 'Get a credit score',
-			description: 'Classification label and percentage with the weight of each data source (GET /creditScore/{rut})',
+			description: 'Classification label and percentage with the weight of each data source',
 			method: 'GET',
 			root: 'v2',
 			path: '/creditScore/{rut}',

@@ -24,7 +24,7 @@ export const laborCollection: Resource = {
 			name: 'Get Pension Arrears (Mora Previsional)',
 			action: 'Get pension arrears',
 			description:
-				'Pension contributions the employer owes for its workers (GET /helper/cobranzaLaboral/{rut}/moraPrevisional)',
+				'Pension contributions the employer owes for its workers',
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/moraPrevisional',
@@ -35,7 +35,7 @@ export const laborCollection: Resource = {
 			name: 'Get Pension Infractions',
 			action: 'Get pension infractions',
 			description:
-				'Infractions the pension institutions found against the employer: institution, amount and months owed, read page by page (GET /helper/cobranzaLaboral/{rut}/infraccionesPrevisionales?page=N). Free for a loaded RUT. Documented by the service beyond the interface spec.',
+				'Infractions the pension institutions found against the employer: institution, amount and months owed, read page by page. Free for a loaded RUT. Documented by the service beyond the interface spec.',
 			method: 'GET',
 			root: 'v2',
 			// The pages step asks for page 1 first, then the pages after it.
@@ -46,7 +46,7 @@ export const laborCollection: Resource = {
 			value: 'getLaborFines',
 			name: 'Get Labor Fines (Multa Laboral)',
 			action: 'Get labor fines',
-			description: 'Fines imposed by the labor authority, paid and outstanding (GET /helper/cobranzaLaboral/{rut}/multaLaboral)',
+			description: 'Fines imposed by the labor authority, paid and outstanding',
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/multaLaboral',

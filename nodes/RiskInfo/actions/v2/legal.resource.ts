@@ -13,7 +13,7 @@ export const legal: Resource = {
 			name: 'Get Corporate Mesh (Malla Societaria)',
 			action: 'Get corporate mesh',
 			description:
-				'Companies the RUT holds shares in and the partners of the RUT (GET /helper/legal/{rut}/mallaSocietaria). The official gazette is part of the summary in V2.',
+				'Companies the RUT holds shares in and the partners of the RUT. The official gazette is part of the summary in V2.',
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/legal/{rut}/mallaSocietaria',

@@ -15,7 +15,7 @@ export const rut: Resource = {
 			name: 'Get Summary',
 			action: 'Get a RUT summary',
 			description:
-				'Everything known about the RUT in one record: tax identification, commercial bulletin, judicial, labor collection, legal, bank debt, assets, credit score, ratings and compliance (GET /helper/resumen)',
+				'Everything known about the RUT in one record: tax identification, commercial bulletin, judicial, labor collection, legal, bank debt, assets, credit score, ratings and compliance',
 			method: 'GET',
 			root: 'v2',
 			// The only V2 read whose RUT travels in the query string.

@@ -4,7 +4,7 @@
  * dates stay as the service writes them, for Convert Dates to rewrite like any other.
  */
 import { planFigures } from '../../../shared/transport/plan';
-import { flag } from '../steps';
+import { simplifyFlag } from '../steps';
 import { num, obj, str } from '../../../shared/values';
 
 function simplifyUsage(data: unknown) {
@@ -21,14 +21,7 @@ function simplifyUsage(data: unknown) {
 	};
 }
 
-export const simplify = flag(
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the plan, the plan\'s start and end, and next month\'s estimate',
-	},
-	{ reshape: (data, plan) => (plan.choices.simplify === true ? simplifyUsage(data) : data) },
+export const simplify = simplifyFlag(
+	"Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the plan, the plan's start and end, and next month's estimate",
+	(data) => simplifyUsage(data),
 );
