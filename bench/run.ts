@@ -10,13 +10,14 @@ import { performance } from 'node:perf_hooks';
 import { dedup } from './dedup';
 import { growth } from './growth';
 import { memory } from './memory';
+import { monitor } from './monitor';
 import { rateLimit } from './ratelimit';
 import { print, render, write, writeAlone, type Results } from './report';
 import { throughput } from './throughput';
 import { trigger, webhookCpu } from './trigger';
 import { SCALE, type Section } from './types';
 
-const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory, growth, webhookCpu, trigger };
+const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory, growth, webhookCpu, trigger, monitor };
 
 async function main() {
 	const args = process.argv.slice(2);

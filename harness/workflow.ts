@@ -247,7 +247,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 const BASE = 'http://127.0.0.1:5678';
 
-function additionalData(credentialsHelper: ICredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalData(credentialsHelper: ICredentialsHelper, hooks: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	const notHere = (what: string) => () => {
 		throw new Error(`${what} is not available in the test harness`);
 	};

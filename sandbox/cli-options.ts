@@ -1,5 +1,7 @@
 /** Command-line flags of `npm run sandbox`, turned into SandboxOptions (kept apart from cli.ts so tests can call it). */
 import { parseArgs } from 'node:util';
+import { CHANGE_KINDS, isChangeKind, type ChangeKind } from './changes';
+import { parseRut } from './rut';
 import type { SandboxOptions } from './types';
 
 export const DEFAULT_PORT = 4010;
@@ -17,7 +19,24 @@ export const USAGE = [
 	'  --compliance-delay <ms> time before a compliance result is sent (default 2000)',
 	'  --lookups <n>           paid RUT look-ups in the plan, as GET /usage reports it (default 1000)',
 	'  --monitoring-places <n> monitoring places in the plan (default 50)',
+	`  --change <rut>:<kind>[:<s>]  <s> seconds after start (default 60) change that loaded RUT's record;`,
+	`                          <kind>: ${CHANGE_KINDS.join(', ')}; repeatable. Running: POST /_sandbox/ruts/<rut>/changes`,
 ].join('\n');
+
+/** A change of a loaded RUT's record the CLI makes a while after it starts. */
+export interface ScheduledChange {
+	rut: string;
+	kind: ChangeKind;
+	afterSeconds: number;
+}
+
+function scheduledChange(text: string): ScheduledChange {
+	const [rutText, kind, seconds = '60'] = text.split(':');
+	const rut = parseRut(rutText);
+	if (!rut) throw new Error(`--change: "${rutText}" is not a RUT in the form 12345678-5`);
+	if (!isChangeKind(kind)) throw new Error(`--change: the kind must be ${CHANGE_KINDS.join(', ')}, got "${kind ?? ''}"`);
+	return { rut, kind, afterSeconds: number(seconds, '--change seconds') ?? 60 };
+}
 
 function number(value: string | undefined, name: string): number | undefined {
 	if (value === undefined || value === '') return undefined;
@@ -26,7 +45,7 @@ function number(value: string | undefined, name: string): number | undefined {
 	return n;
 }
 
-export function parseCli(argv: string[], env: Record<string, string | undefined>): { help: boolean; options: SandboxOptions } {
+export function parseCli(argv: string[], env: Record<string, string | undefined>): { help: boolean; options: SandboxOptions; changes: ScheduledChange[] } {
 	const { values } = parseArgs({
 		args: argv,
 		options: {
@@ -34,6 +53,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 			'rate-limit': { type: 'string' }, 'webhook-url': { type: 'string' }, 'webhook-token': { type: 'string' },
 			'webhook-user': { type: 'string' }, 'webhook-password': { type: 'string' }, 'compliance-delay': { type: 'string' },
 			lookups: { type: 'string' }, 'monitoring-places': { type: 'string' },
+			change: { type: 'string', multiple: true },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -46,6 +66,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 			: { type: 'none' };
 	return {
 		help: values.help ?? false,
+		changes: (values.change ?? []).map(scheduledChange),
 		options: {
 			port: number(values.port, '--port') ?? number(env.SANDBOX_PORT, 'SANDBOX_PORT') ?? DEFAULT_PORT,
 			token: values.token,

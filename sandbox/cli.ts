@@ -1,11 +1,12 @@
 /** `npm run sandbox`: the sandbox on 127.0.0.1 until SIGINT/SIGTERM. Flags: see cli-options.ts. */
+import { CHANGE_TEXT } from './changes';
 import { parseCli, USAGE } from './cli-options';
 import { KNOWN_NAMES, KNOWN_RUTS } from './known';
 import { startSandbox } from './server';
 import { DEFAULT_PLAN } from './usage';
 
 async function main() {
-	const { help, options } = parseCli(process.argv.slice(2), process.env);
+	const { help, options, changes } = parseCli(process.argv.slice(2), process.env);
 	if (help) {
 		console.log(USAGE);
 		return;
@@ -30,6 +31,16 @@ async function main() {
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));
+	for (const { rut, kind, afterSeconds } of changes) {
+		setTimeout(() => {
+			try {
+				sandbox.changeRut(rut, kind);
+				console.log(`Changed RUT ${rut}: ${CHANGE_TEXT[kind]}`);
+			} catch (error) {
+				console.error(`--change ${rut}:${kind}: ${error instanceof Error ? error.message : String(error)}`);
+			}
+		}, afterSeconds * 1000).unref();
+	}
 	console.log(`Risk-information sandbox listening on ${sandbox.url}`);
 	console.log(`  Base URL:          ${sandbox.url}   (V2 ${sandbox.url}/api/clients/v2, V1 ${sandbox.url}/api/v1)`);
 	console.log(`  Access token:      ${sandbox.token}`);
@@ -38,6 +49,8 @@ async function main() {
 	console.log(`  Plan (GET /usage): ${options.plan?.lookups ?? DEFAULT_PLAN.lookups} paid look-ups, ${options.plan?.monitoringPlaces ?? DEFAULT_PLAN.monitoringPlaces} monitoring places`);
 	console.log(`  Known RUTs:        ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 	console.log(`  Known names:       ${Object.entries(KNOWN_NAMES).map(([k, v]) => `${k} "${v}"`).join(', ')}`);
+	console.log(`  Change a record:   curl -sS -X POST ${sandbox.url}/_sandbox/ruts/<rut>/changes -H 'Content-Type: application/json' -d '{"change":"criticalRisk"}'`);
+	for (const c of changes) console.log(`  Scheduled change:  in ${c.afterSeconds} s, RUT ${c.rut} ${CHANGE_TEXT[c.kind]}`);
 }
 
 main().catch((error: unknown) => {

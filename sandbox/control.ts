@@ -3,6 +3,7 @@
  * delivery logs, the clock, settings changed while running, RUTs marked loaded without a paid
  * load, forced failures, and waiting for a compliance delivery.
  */
+import { CHANGE_KINDS, isChangeKind } from './changes';
 import type { Faults } from './faults';
 import { parseRut } from './rut';
 import type { Account } from './state';
@@ -89,6 +90,14 @@ export function controlApi(parts: ControlParts): Sandbox {
 			preload(account, patch.preloadedRuts);
 		},
 		loadRut: (rut, opts = {}) => preload(account, [rut], opts),
+		changeRut(rut, kind) {
+			const canonical = parseRut(rut);
+			if (!canonical) throw new Error(`Not a valid RUT: ${rut}`);
+			if (!isChangeKind(kind)) throw new Error(`Unknown change "${String(kind)}"; use ${CHANGE_KINDS.join(', ')}`);
+			const changes = account.change(canonical, kind);
+			if (!changes) throw new Error(`RUT ${canonical} is not loaded; only a loaded RUT's record changes`);
+			return changes.map((c) => c.kind);
+		},
 		usage: () => account.usage(),
 		failNext: (status, count = 1, match) => faults.failNext(status, count, match),
 		waitForDelivery: (webhookId, timeoutMs = 10_000) => log.waitForDelivery(webhookId, timeoutMs),

@@ -54,6 +54,8 @@ export interface CommentFact { text: string; rating: number; created: number; au
 
 export interface Facts {
 	rut: string;
+	/** Set on a copy changed over time (changes.ts): which changes it carries. */
+	revision?: string;
 	juridical: boolean;
 	razonSocial: string;
 	person: { nombre: string | null; segundoNombre: string | null; apellido: string | null; segundoApellido: string | null };

@@ -2,6 +2,7 @@
 import type { ComplianceDesk } from './compliance';
 import type { Flavor } from './errors';
 import { HttpError } from './errors';
+import { withChanges } from './changes';
 import { factsFor, type Facts } from './generate';
 import { parseRut } from './rut';
 import type { Account, LoadedRut } from './state';
@@ -50,11 +51,14 @@ export function rutFrom(raw: string | undefined): string {
 	return rut;
 }
 
-/** Reads need the RUT loaded beforehand (spec §4.1); a loaded RUT costs nothing extra. */
+/**
+ * Reads need the RUT loaded beforehand (spec §4.1); a loaded RUT costs nothing extra. Its facts
+ * carry the changes the control API made to it since (changes.ts).
+ */
 export function readLoaded(ctx: RouteContext, rut: string): { facts: Facts; entry: LoadedRut } {
 	const entry = ctx.account.read(rut);
 	if (!entry) throw new HttpError(404, 'El RUT no ha sido cargado');
-	return { facts: factsFor(rut), entry };
+	return { facts: withChanges(factsFor(rut), ctx.account.changesOf(rut)), entry };
 }
 
 export function bodyObject(body: unknown): Record<string, unknown> {
@@ -100,11 +104,11 @@ export function pageOf<T>(entries: T[], page: number, ultimaActualizacion: strin
 	};
 }
 
-/** Per-RUT cache of a projection: records are pure functions of the RUT and the Bureau flag. */
+/** Per-RUT cache of a projection: records are pure functions of the RUT, its changes and the Bureau flag. */
 export function memo<T>(build: (facts: Facts, bureau: boolean) => T): (facts: Facts, bureau: boolean) => T {
 	const cache = new Map<string, T>();
 	return (facts, bureau) => {
-		const key = `${facts.rut}|${bureau}`;
+		const key = `${facts.rut}|${bureau}|${facts.revision ?? ''}`;
 		let value = cache.get(key);
 		if (value === undefined) {
 			value = build(facts, bureau);

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ComplianceDesk } from './compliance';
 import { Log, controlApi, preload } from './control';
+import { CONTROL_PREFIX, controlReply } from './control-http';
 import { dispatch, fail, type Incoming, type Service } from './dispatch';
 import { Faults } from './faults';
 import { DEMO_CLIENT_ID, DEMO_TOKEN } from './known';
@@ -82,6 +83,7 @@ export async function startSandbox(initial: SandboxOptions = {}): Promise<Sandbo
 
 	async function onRequest(req: http.IncomingMessage, res: http.ServerResponse) {
 		const inc = await readIncoming(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
+		if (inc.path.startsWith(CONTROL_PREFIX)) return send(res, controlReply(account, inc), 200);
 		let reply: Reply;
 		try {
 			reply = dispatch(service, inc);
@@ -93,9 +95,13 @@ export async function startSandbox(initial: SandboxOptions = {}): Promise<Sandbo
 		if (latency > 0) await sleep(latency);
 		const status = reply.status ?? 200;
 		log.request({ method: inc.method, path: inc.path, query: inc.query, headers: inc.headers, body: inc.body, status });
+		send(res, reply, status);
+	}
+
+	function send(res: http.ServerResponse, reply: Reply, status: number) {
 		if (res.destroyed) return;
 		const payload = reply.raw ?? Buffer.from(JSON.stringify(reply.json ?? null), 'utf8');
-		res.writeHead(status, {
+		res.writeHead(reply.status ?? status, {
 			...(reply.raw ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
 			...reply.headers,
 			'Content-Length': String(payload.length),

@@ -1,4 +1,8 @@
-/** The account's state: loaded RUTs, compliance profiles, usage counters and the paid look-ups of each month. */
+/**
+ * The account's state: loaded RUTs (and the changes made to their records over time), compliance
+ * profiles, usage counters and the paid look-ups of each month.
+ */
+import type { Change, ChangeKind } from './changes';
 import { scorePeriod } from './dates';
 import type { Usage } from './types';
 
@@ -28,6 +32,8 @@ export interface ComplianceProfile {
 export class Account {
 	readonly ruts = new Map<string, LoadedRut>();
 	readonly profiles: ComplianceProfile[] = [];
+	/** Changes made to RUTs' records over time, oldest first; a reload keeps them (the world changed, not the load). */
+	private readonly changes = new Map<string, Change[]>();
 	private counters = { paidLoads: 0, freeReads: 0, notFoundReads: 0, complianceLoads: 0 };
 	/** Paid loads by month (YYYY-MM) on the sandbox clock: the history GET /usage reports. */
 	readonly lookupsByMonth = new Map<string, number>();
@@ -56,6 +62,18 @@ export class Account {
 		if (entry) this.counters.freeReads++;
 		else this.counters.notFoundReads++;
 		return entry;
+	}
+
+	/** Changes a loaded RUT's record from now on; undefined when the RUT is not loaded. */
+	change(rut: string, kind: ChangeKind): Change[] | undefined {
+		if (!this.ruts.has(rut)) return undefined;
+		const list = [...(this.changes.get(rut) ?? []), { kind, at: this.now() }];
+		this.changes.set(rut, list);
+		return list;
+	}
+
+	changesOf(rut: string): readonly Change[] {
+		return this.changes.get(rut) ?? [];
 	}
 
 	/** Consultation profiles disappear after 48 h on the sandbox clock; monitoring ones stay. */

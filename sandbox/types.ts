@@ -1,4 +1,5 @@
 /** Public types of the sandbox; other engineers code against these names. */
+import type { ChangeKind } from './changes';
 import type { WebhookAuth } from './delivery';
 import type { FaultMatch } from './faults';
 
@@ -100,6 +101,12 @@ export interface Sandbox {
 	configure(patch: Partial<SandboxOptions>): void;
 	/** Mark a RUT loaded without a paid load (test setup). Throws on a malformed RUT. */
 	loadRut(rut: string, options?: { isMonitoring?: boolean; includeBureau?: boolean }): void;
+	/**
+	 * Changes a loaded RUT's record from now on, as the service's monitoring would see it (changes.ts);
+	 * returns every change made to it so far. Throws when the RUT is malformed or not loaded.
+	 * Over HTTP: POST /_sandbox/ruts/{rut}/changes (control-http.ts).
+	 */
+	changeRut(rut: string, kind: ChangeKind): ChangeKind[];
 	usage(): Usage;
 	/**
 	 * The next `count` API requests answer `status` (for clients that cannot send test headers); 403 is a

@@ -16,6 +16,9 @@
 //       held to the guarantee docs/repeated-deliveries.md states
 //   (e) 300 deliveries at 30/s across both processors, and the same against the single process:
 //       every one answered 200 and run once; answer times and executions per second printed
+//   (m) the Risk Info Monitor's example, active: polls run on the main only (its log records them,
+//       the workers' never do), a sandbox change is seen within two polls and emitted exactly once,
+//       its execution run by one of the two workers (lib/monitor-check.js)
 //   (d) a worker stopped with SIGTERM during a 200-item screening: the execution finishes or is
 //       recorded as failed, no RUT is paid twice, no item silently missing
 //   (f) `npm start -- --queue` as a user runs it
@@ -36,12 +39,13 @@ const { probeWorkflow, coreWebhookWorkflow, probeUrl } = require('./lib/deliveri
 const { checkDeliveries, checkRepeats, checkLoad } = require('./lib/queue-checks');
 const { checkSigterm, bigScreening } = require('./lib/sigterm-check');
 const { checkNpmStartQueue } = require('./lib/start-check');
+const { checkMonitor } = require('./lib/monitor-check');
 
 const TOTAL_TIMEOUT_MS = 25 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const OWNER = { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' };
 const args = process.argv.slice(2);
-const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,b,c,e,d,z,f').split(','));
+const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,b,c,e,m,d,z,f').split(','));
 // The webhook phase's settings docs/queue-mode.md recommends (lib/queue.js says why), on both sides of (e).
 const WEBHOOK_ENV = args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV;
 const T0 = Date.now();
@@ -109,6 +113,7 @@ async function main() {
 				log: step,
 				serverTimeoutMs: TOTAL_TIMEOUT_MS,
 				webhookEnv: WEBHOOK_ENV,
+				logPolls: true,
 				seed: async (main) => {
 					await importSandboxCredentials(main, sandbox, HOOK_TOKEN);
 					await importExamples(main);
@@ -167,6 +172,8 @@ async function main() {
 		await check('b', 'deliveries to both webhook processors, each run once by a worker', () => checkDeliveries(ctx));
 		await check('c', 'Ignore Repeated Deliveries across webhook processors', () => checkRepeats(ctx));
 		await check('e', 'load: 300 deliveries at 30/s, queue mode beside the single process', () => checkLoad(ctx));
+		// Before (d), which stops a worker: the change is to run once with two workers there to take it.
+		await check('m', 'the Monitor polls on the main, its change runs once on a worker', () => checkMonitor({ n8n: main, apiKey, sandbox, wf: wfs.supplierMonitoring, stack }));
 		await check('d', 'SIGTERM to the worker running a 200-item screening', () => checkSigterm(ctx));
 		step(`memory (PSS of each process with its children) once started: ${stack.memory.summary({ at: 'start' })}; ${singleMemory.summary({ at: 'start' })}`);
 		step(`memory at its peak during the run: ${stack.memory.summary()}; ${singleMemory.summary()}`);

@@ -18,6 +18,8 @@
 //       Respond settings, counted and held to what docs/repeated-deliveries.md promises (lib/repeats.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
+//   (w) the Risk Info Monitor's example, active, polling every minute: a sandbox change is seen
+//       within two polls and emitted once, nothing paid (lib/monitor-check.js)
 //   (v1), (v2) n8n's execution engine 2.0, in an n8n of its own with Postgres: the trigger at its
 //       defaults is refused when published, saying what to change; answering immediately, it runs
 //       (lib/engine-v2.js)
@@ -40,6 +42,7 @@ const { checkHostileDeliveries } = require('./lib/hostile');
 const { checkRepeatedDeliveries } = require('./lib/repeats');
 const { checkCostEstimate } = require('./lib/cost');
 const { checkMcpTools } = require('./lib/mcp');
+const { checkMonitor } = require('./lib/monitor-check');
 const { checkEngineV2 } = require('./lib/engine-v2');
 const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
@@ -271,6 +274,9 @@ async function main() {
 		await checkRepeatedDeliveries({ n8n, apiKey, hookToken: HOOK_TOKEN, check });
 		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, plan, check });
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
+		// Last against this n8n: an active Monitor polls the sandbox every minute, which the request
+		// counts of the checks above must not see.
+		await check('w', 'the Monitor\'s example sees a sandbox change within two polls and emits it once', () => checkMonitor({ n8n, apiKey, sandbox, wf: wfs.supplierMonitoring }));
 	} catch (err) {
 		failed = true;
 		process.stdout.write(`FAIL (setup) ${err.message}\n`);

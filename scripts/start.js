@@ -2,8 +2,9 @@
 'use strict';
 // `npm start`: the whole product on 127.0.0.1 without an account at the service. Builds the
 // package, starts the sandbox, installs (first run only) and starts the real n8n with the package
-// loaded, a "Risk Info (sandbox)" credential, the example workflows (both trigger workflows
-// active, the sandbox delivering to onboarding's results one) and an owner account. Ctrl-C stops everything it started.
+// loaded, a "Risk Info (sandbox)" credential, the example workflows (both trigger workflows and
+// the Monitor's active, the sandbox delivering to onboarding's results one and monitoring its
+// known RUTs) and an owner account. Ctrl-C stops everything it started.
 // State lives in .n8n-demo/ (git-ignored); a second run reuses it and starts in seconds.
 // `npm start -- --queue` runs the same demo on n8n's queue mode instead (scripts/lib/start-queue.js).
 const crypto = require('node:crypto');
@@ -14,7 +15,7 @@ const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOw
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, documentedSampleEvent, sampleCommand } = require('./lib/demo-data');
 const { prepareMcpExample, mcpBanner } = require('./lib/mcp');
-const { OWNER, parseStartArgs, preferredPort, banner } = require('./lib/demo');
+const { OWNER, ACTIVE_ROLES, DEMO_ROLES, parseStartArgs, preferredPort, banner, monitorKnownRuts } = require('./lib/demo');
 const { startQueueDemo } = require('./lib/start-queue');
 
 // RISKINFO_DEMO_DIR lets the e2e run `npm start` in a folder of its own.
@@ -98,7 +99,7 @@ async function main() {
 	const brokerPort = await preferredPort(5679);
 	const n8n = await n8nProcess(runtime, { userFolder: DEMO, port: n8nPort, brokerPort, logFile: path.join(DEMO, 'n8n.log') });
 
-	const wfs = exampleWorkflows({ required: ['criticalAlert', 'onboarding', 'onboardingResults'] });
+	const wfs = exampleWorkflows({ required: DEMO_ROLES });
 	const hookUrl = triggerUrl(n8n.url, wfs[receiver]);
 	const token = hookToken();
 
@@ -108,6 +109,7 @@ async function main() {
 		complianceDelayMs: 2000,
 		webhook: { url: hookUrl, auth: { type: 'bearer', token } },
 	});
+	monitorKnownRuts(sandbox);
 	log(`sandbox on ${sandbox.url}, delivering compliance results to ${hookUrl}`);
 
 	let stopping = false;
@@ -141,8 +143,8 @@ async function main() {
 			state.examplesHash = examplesHash;
 			state.published = [];
 		}
-		// Importing leaves a workflow unpublished; an older .n8n-demo may lack the onboarding results one.
-		for (const wf of [wfs.onboardingResults, wfs.criticalAlert]) {
+		// Importing leaves a workflow unpublished; an older .n8n-demo may lack the later ones.
+		for (const wf of ACTIVE_ROLES.map((r) => wfs[r])) {
 			if (state.published?.includes(wf.id)) continue;
 			log(`publishing "${wf.json.name}"`);
 			await n8n.publishWorkflow(wf.id);

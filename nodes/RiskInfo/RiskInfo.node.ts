@@ -8,7 +8,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
-import { testRiskInfoApi } from './credentialTest';
+import { testRiskInfoApi } from '../shared/credentialTest';
 
 /**
  * The line under the node on the canvas: what the user picked, in the words of the lists they

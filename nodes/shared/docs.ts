@@ -18,4 +18,5 @@ export const DOCS = {
 	operations: `${REPOSITORY}#operations`,
 	trigger: `${REPOSITORY}#trigger`,
 	tryTheTrigger: `${PAGE}/trigger.md#try-it-without-the-service`,
+	monitor: `${REPOSITORY}#risk-info-monitor`,
 };

@@ -89,3 +89,12 @@ export function isValidRut(input: unknown): boolean {
 		return false;
 	}
 }
+
+/** A RUT in the spec form (12345678-5) as people write it: 12.345.678-5. */
+export function rutWithDots(rut: string): string {
+	const hyphen = rut.lastIndexOf('-');
+	const body = hyphen < 0 ? rut : rut.slice(0, hyphen);
+	let grouped = body.slice(-3);
+	for (let end = body.length - 3; end > 0; end -= 3) grouped = `${body.slice(Math.max(0, end - 3), end)}.${grouped}`;
+	return hyphen < 0 ? grouped : `${grouped}${rut.slice(hyphen)}`;
+}

@@ -13,6 +13,37 @@ const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', 
 const RECEIVERS = { onboarding: 'onboardingResults', alert: 'criticalAlert' };
 const USAGE = 'usage: npm start [-- --deliver-to=onboarding|alert] [--queue]';
 
+/** The examples `npm start` publishes: the two trigger workflows and the Monitor's. */
+const ACTIVE_ROLES = ['onboardingResults', 'criticalAlert', 'supplierMonitoring'];
+/** The examples `npm start` needs: those it publishes, and the first half of onboarding, which it names. */
+const DEMO_ROLES = ['onboarding', ...ACTIVE_ROLES];
+
+/**
+ * The sandbox's known RUTs, loaded with monitoring on (free: sandbox setup, not a paid load), so
+ * the Monitor's example has suppliers to watch from its first poll.
+ */
+function monitorKnownRuts(sandbox) {
+	const { KNOWN_RUTS } = loadSandbox();
+	for (const rut of Object.values(KNOWN_RUTS)) sandbox.loadRut(rut, { isMonitoring: true });
+}
+
+/** The command that makes a watched supplier critical at the sandbox, as the banner prints it. */
+function changeCommand(sandboxUrl, rut, change = 'criticalRisk') {
+	return `curl -sS -X POST ${sandboxUrl}/_sandbox/ruts/${rut}/changes -H 'Content-Type: application/json' -d '{"change":"${change}"}'`;
+}
+
+/** How to see the Monitor's example run: make a change happen at the sandbox. */
+function monitorLines(wfs, sandbox) {
+	const { KNOWN_RUTS } = loadSandbox();
+	return [
+		'',
+		`Watch a supplier's risk change: "${wfs.supplierMonitoring.json.name}" polls every minute the RUTs`,
+		'  the sandbox monitors. Make one critical, and within two minutes the workflow runs (see its Executions):',
+		`    ${changeCommand(sandbox.url, KNOWN_RUTS.clean)}`,
+		'  Other changes: "civilCase" (a new active civil case), "bulletinCase" (a new unpaid bulletin case).',
+	];
+}
+
 /** { receiver: the example role the sandbox delivers to, queue: whether to run n8n's queue mode }. */
 function parseStartArgs(argv) {
 	let role = 'onboarding';
@@ -55,7 +86,7 @@ function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, process
 		row(['Log in', `${OWNER.email}  /  ${OWNER.password}`]),
 		...processes.map(row),
 		row(['Workflows', Object.values(wfs).map((w) => `"${w.json.name}"`).join(', ')]),
-		row(['Active', `"${wfs.onboardingResults.json.name}", "${wfs.criticalAlert.json.name}"`]),
+		row(['Active', ACTIVE_ROLES.map((r) => `"${wfs[r].json.name}"`).join(', ')]),
 		row(['Results to', `"${wfs[receiver].json.name}" at ${hookUrl}`]),
 		`               (one webhook URL per account, as at the service; \`npm start -- ${args}--deliver-to=${role === 'onboarding' ? 'alert' : 'onboarding'}\` switches)`,
 		...links,
@@ -63,6 +94,7 @@ function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, process
 		row(['Known RUTs', Object.entries(KNOWN_RUTS).map(([k, v]) => `${v} (${k})`).join(', ')]),
 		row(['Known names', Object.values(KNOWN_NAMES).map((v) => `"${v}"`).join(', ')]),
 		...files.map(row),
+		...monitorLines(wfs, sandbox),
 		...tail,
 		stop,
 		line,
@@ -70,4 +102,4 @@ function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, process
 	].join('\n');
 }
 
-module.exports = { OWNER, parseStartArgs, preferredPort, banner };
+module.exports = { OWNER, ACTIVE_ROLES, DEMO_ROLES, parseStartArgs, preferredPort, banner, monitorKnownRuts, changeCommand };

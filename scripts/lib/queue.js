@@ -29,6 +29,12 @@ const WEBHOOK_ENGINE_ENV = { N8N_EXPRESSION_ENGINE: 'legacy' };
  */
 const WEBHOOK_ANSWER_ENV = { N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000', N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000' };
 const WEBHOOK_PROCESSOR_ENV = { ...WEBHOOK_ENGINE_ENV, ...WEBHOOK_ANSWER_ENV };
+/**
+ * n8n-core logs each poll at debug level under the scope "poll-trigger". With scopes named, n8n
+ * logs only those: the workers keep "scaling" (their "Worker started execution" lines, which
+ * workerOf() reads) beside it; the main logs everything at debug.
+ */
+const POLL_LOG_ENV = { main: { N8N_LOG_LEVEL: 'debug' }, worker: { N8N_LOG_LEVEL: 'debug', N8N_LOG_SCOPES: 'scaling,poll-trigger' } };
 
 /** `count` distinct free ports (two quick asks of the kernel can return the same one). */
 async function distinctPorts(count) {
@@ -59,6 +65,8 @@ const STARTED = /Worker started execution (\d+) \(job/;
  * @param {object} [o.env] added to every n8n process's environment
  * @param {object} [o.webhookEnv] added to the webhook processors' environment (default
  *   WEBHOOK_PROCESSOR_ENV: see there)
+ * @param {boolean} [o.logPolls] the main and the workers log every poll of a polling trigger
+ *   (POLL_LOG_ENV), so the e2e can tell which process polls
  * @param {number} [o.serverTimeoutMs]
  */
 async function startQueue(o) {
@@ -121,6 +129,7 @@ async function startQueue(o) {
 				N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
 				OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 				N8N_WEBHOOK_URL: `http://127.0.0.1:${hookPorts[0]}/`,
+				...(o.logPolls ? POLL_LOG_ENV.main : {}),
 			},
 		});
 		stack.main.role = 'main';
@@ -129,7 +138,7 @@ async function startQueue(o) {
 				command: 'worker',
 				args: [`--concurrency=${o.concurrency ?? 5}`],
 				port,
-				extraEnv: { ...common, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' },
+				extraEnv: { ...common, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1', ...(o.logPolls ? POLL_LOG_ENV.worker : {}) },
 			});
 			w.role = 'worker';
 			w.started = new Set();

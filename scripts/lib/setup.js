@@ -16,6 +16,8 @@ function loadSandbox() {
 	return sandboxModule;
 }
 
+const RISKINFO_MONITOR = 'n8n-nodes-riskinfo.riskInfoMonitor';
+
 /** Which example plays which part, recognised by what its nodes do rather than by file name. */
 const ROLES = {
 	supplierScreening: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'getSummary' && n.parameters?.simplify),
@@ -26,6 +28,7 @@ const ROLES = {
 	onboardingResults: (nodes) =>
 		nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger') && nodes.some((n) => n.type === 'n8n-nodes-base.dataTable' && n.parameters?.operation === 'get'),
 	pdfReport: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'downloadSummary'),
+	supplierMonitoring: (nodes) => nodes.some((n) => n.type === RISKINFO_MONITOR),
 };
 
 function exampleFiles() {
@@ -128,4 +131,4 @@ async function importExamples(n8n) {
 	await importWorkflows(n8n, exampleFiles());
 }
 
-module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, importWorkflows, RISKINFO_TRIGGER, CREDENTIAL_IDS, ROOT };
+module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, importWorkflows, RISKINFO_TRIGGER, RISKINFO_MONITOR, CREDENTIAL_IDS, ROOT };

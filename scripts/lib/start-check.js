@@ -4,8 +4,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { start, processesUnder, onCleanup } = require('./proc');
-const { N8n, ROOT } = require('./n8n');
-const { exampleWorkflows, loadSandbox } = require('./setup');
+const { N8n, ROOT, nodeItems } = require('./n8n');
+const { execFileSync } = require('node:child_process');
+const { exampleWorkflows, loadSandbox, RISKINFO_MONITOR } = require('./setup');
+const { ACTIVE_ROLES } = require('./demo');
 const { assert, waitFor } = require('./checks');
 const { checkMcpBanner } = require('./mcp');
 
@@ -80,8 +82,8 @@ async function checkNpmStart(tmp) {
 		for (const wf of Object.values(wfs)) {
 			const got = await n8n.workflow(apiKey, wf.id);
 			assert(got.name === wf.json.name, `example "${wf.json.name}" is missing`);
-			const trigger = wf === wfs.onboardingResults || wf === wfs.criticalAlert;
-			assert(got.active === trigger, `"${wf.json.name}" is ${got.active ? '' : 'not '}active`);
+			const published = ACTIVE_ROLES.some((r) => wfs[r] === wf);
+			assert(got.active === published, `"${wf.json.name}" is ${got.active ? '' : 'not '}active`);
 		}
 
 		// The demo's main job: the onboarding example, run from the editor, gets every result back.
@@ -99,6 +101,7 @@ async function checkNpmStart(tmp) {
 		);
 
 		const mcp = await checkMcpBanner(first.lines);
+		const monitored = await checkBannerChange(n8n, apiKey, first.lines, wfs.supplierMonitoring);
 
 		const exit = await interrupt(first);
 		stopped = true;
@@ -110,11 +113,32 @@ async function checkNpmStart(tmp) {
 		await interrupt(second);
 		assert(redone.length === 0, `the second run did again: ${redone.join('; ')}`);
 		const took = (/in (\d+ s)/.exec(second.lines.find((l) => READY.test(l)) ?? '') ?? [])[1];
-		return `banner on 127.0.0.1, printed login works, credential and ${Object.keys(wfs).length} examples (2 active); the onboarding run from the editor got ${joined.length} results back by webhook; ${mcp}; Ctrl-C stopped n8n and the sandbox; the second run reused everything (ready in ${took})`;
+		return `banner on 127.0.0.1, printed login works, credential and ${Object.keys(wfs).length} examples (${ACTIVE_ROLES.length} active); the onboarding run from the editor got ${joined.length} results back by webhook; ${mcp}; ${monitored}; Ctrl-C stopped n8n and the sandbox; the second run reused everything (ready in ${took})`;
 	} finally {
 		if (!stopped) await interrupt(first).catch(() => first.handle.stop('SIGKILL'));
 		fs.rmSync(demoDir, { recursive: true, force: true });
 	}
+}
+
+/**
+ * The banner's command that makes a monitored supplier critical, run as printed (curl): the
+ * Monitor's example, active, then runs with that change within the next two polls.
+ */
+async function checkBannerChange(n8n, apiKey, lines, wf) {
+	const command = lines.map((l) => l.trim()).find((l) => l.startsWith('curl ') && l.includes('/_sandbox/ruts/'));
+	assert(command, 'the banner prints no command that changes a supplier at the sandbox');
+	const rut = /\/_sandbox\/ruts\/([^/]+)\/changes/.exec(command)[1];
+	const answer = JSON.parse(execFileSync('sh', ['-c', command], { encoding: 'utf8', timeout: 30_000 }));
+	assert(answer.rut === rut && answer.change === 'criticalRisk', `the banner's command answered ${JSON.stringify(answer)}`);
+	const monitor = wf.json.nodes.find((n) => n.type === RISKINFO_MONITOR).name;
+	const exec = await waitFor(
+		`"${wf.json.name}" did not run with the change of ${rut} within 3 minutes`,
+		async () => (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && nodeItems(e, monitor)?.some((i) => i.json.rut === rut)),
+		180_000,
+		2000,
+	);
+	const item = nodeItems(exec, monitor).find((i) => i.json.rut === rut).json;
+	return `the banner's curl made ${rut} critical and "${wf.json.name}" ran with "${item.summary}"`;
 }
 
 /** Logs in with the banner's login and returns { n8n, cookie, apiKey }. */
@@ -154,7 +178,7 @@ async function checkNpmStartQueue(tmp) {
 		}
 
 		const { n8n, cookie, apiKey } = await signIn(demo.url, demo.field('Log in'));
-		for (const wf of [wfs.onboardingResults, wfs.criticalAlert]) assert((await n8n.workflow(apiKey, wf.id)).active === true, `"${wf.json.name}" is not active`);
+		for (const role of ACTIVE_ROLES) assert((await n8n.workflow(apiKey, wfs[role].id)).active === true, `"${wfs[role].json.name}" is not active`);
 		const run = await n8n.runFromEditor(cookie, apiKey, wfs.onboarding.id, 'Start');
 		assert(run.status === 'success', `running "${wfs.onboarding.json.name}" from Start ended ${run.status}`);
 		const suppliers = Object.values(KNOWN_NAMES).length;
@@ -178,7 +202,7 @@ async function checkNpmStartQueue(tmp) {
 		const left = processesUnder(folder);
 		assert(!left.length, `processes left in ${folder}: ${left.join('; ')}`);
 		assert(!fs.existsSync(folder), `${folder} is still there after Ctrl-C`);
-		return `banner lists main, 2 workers, 2 webhook processors, Postgres and Redis on 127.0.0.1, all ready; the printed login works, both trigger examples active; the onboarding run from the editor got ${joined.length} results back through webhook processor 1; Ctrl-C stopped all 7 (nothing answers, no process left) and removed ${folder}`;
+		return `banner lists main, 2 workers, 2 webhook processors, Postgres and Redis on 127.0.0.1, all ready; the printed login works, the three examples that start by themselves active; the onboarding run from the editor got ${joined.length} results back through webhook processor 1; Ctrl-C stopped all 7 (nothing answers, no process left) and removed ${folder}`;
 	} finally {
 		if (!stopped) await interrupt(demo).catch(() => demo.handle.stop('SIGKILL'));
 	}

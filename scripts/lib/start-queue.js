@@ -11,7 +11,7 @@ const { removeOnExit, removeNow } = require('./proc');
 const { ensureRuntime, buildPackage } = require('./launch');
 const { startQueue } = require('./queue');
 const { loadSandbox, exampleWorkflows, triggerUrl, importSandboxCredentials, importExamples } = require('./setup');
-const { OWNER, preferredPort, banner } = require('./demo');
+const { OWNER, ACTIVE_ROLES, DEMO_ROLES, preferredPort, banner, monitorKnownRuts } = require('./demo');
 
 async function startQueueDemo({ receiver, role, log }) {
 	const t0 = Date.now();
@@ -19,10 +19,11 @@ async function startQueueDemo({ receiver, role, log }) {
 	const runtime = await ensureRuntime();
 	const tmp = removeOnExit(fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-queue-demo-')));
 	fs.chmodSync(tmp, 0o711);
-	const wfs = exampleWorkflows({ required: ['criticalAlert', 'onboarding', 'onboardingResults'] });
+	const wfs = exampleWorkflows({ required: DEMO_ROLES });
 	const token = crypto.randomBytes(24).toString('base64url');
 	const { startSandbox } = loadSandbox();
 	const sandbox = await startSandbox({ port: await preferredPort(4010), complianceDelayMs: 2000 });
+	monitorKnownRuts(sandbox);
 
 	let stack;
 	let stopping = false;
@@ -51,7 +52,7 @@ async function startQueueDemo({ receiver, role, log }) {
 				log('adding the "Risk Info (sandbox)" credentials and the example workflows');
 				await importSandboxCredentials(main, sandbox, token);
 				await importExamples(main);
-				for (const wf of [wfs.onboardingResults, wfs.criticalAlert]) await main.publishWorkflow(wf.id);
+				for (const role of ACTIVE_ROLES) await main.publishWorkflow(wfs[role].id);
 			},
 		});
 		await stack.main.setupOwner(OWNER);

@@ -8,7 +8,7 @@ import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError } from './context';
 import type { IDataObject } from 'n8n-workflow';
 import type { Plan } from '../../nodes/RiskInfo/actions/types';
-import type { ApiRequest, Transport } from '../../nodes/RiskInfo/transport';
+import type { ApiRequest, Transport } from '../../nodes/shared/transport';
 import { context, filledIn, isolated } from '../helpers/isolated';
 
 const sandbox = useSandbox({ complianceDelayMs: 10 }, []);

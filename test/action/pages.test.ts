@@ -9,7 +9,7 @@ import { planItem } from '../../nodes/RiskInfo/actions/operation';
 import { pages } from '../../nodes/RiskInfo/actions/pages';
 import { rutStep } from '../../nodes/RiskInfo/actions/steps';
 import type { Operation, Plan, Step } from '../../nodes/RiskInfo/actions/types';
-import type { ApiRequest, Transport } from '../../nodes/RiskInfo/transport';
+import type { ApiRequest, Transport } from '../../nodes/shared/transport';
 import { context, filledIn, isolated } from '../helpers/isolated';
 
 const step = pages({ pageParameter: 'page', page: 'page', totalPages: 'totalPages', totalEntries: 'cantidad', entries: 'casos', totalAs: 'totalQueries' });

@@ -3,9 +3,9 @@
 // object form of boletinConcursalSummary, missing sections, numbers as text, no compliance
 // screening); both at their edges (the spec's seven compliance tables, a table name with spaces,
 // no RUT anywhere, the Bureau amount in either spelling).
-import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplified';
+import { SIMPLIFIED_FIELDS } from '../../nodes/shared/simplified';
 import { simplifyV1 } from '../../nodes/RiskInfo/actions/v1/simplify';
-import { simplifyV2 } from '../../nodes/RiskInfo/actions/v2/simplify';
+import { simplifyV2 } from '../../nodes/shared/simplify-v2';
 import { isolated } from '../helpers/isolated';
 
 // A V2 summary written from spec §2.2 by hand, with distinct numbers so a swapped field shows.

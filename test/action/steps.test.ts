@@ -7,7 +7,7 @@
 // code that runs during a test as reached by it (test/MUTANTS.md). Expected values are written out.
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import type { Transport } from '../../nodes/RiskInfo/transport';
+import type { Transport } from '../../nodes/shared/transport';
 import type { Plan } from '../../nodes/RiskInfo/actions/types';
 
 type Steps = typeof import('../../nodes/RiskInfo/actions/steps');

@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/output';
-import type { SimplifiedSummary } from '../../nodes/RiskInfo/actions/simplified';
+import type { SimplifiedSummary } from '../../nodes/shared/simplified';
 import type { Plan } from '../../nodes/RiskInfo/actions/types';
-import { num, str, yesNo } from '../../nodes/RiskInfo/actions/values';
+import { num, str, yesNo } from '../../nodes/shared/values';
 import { isolated } from '../helpers/isolated';
 
-type Simplified = typeof import('../../nodes/RiskInfo/actions/simplified');
+type Simplified = typeof import('../../nodes/RiskInfo/actions/steps');
 
 function loadSimplified(): Simplified {
-	return isolated(() => require('../../nodes/RiskInfo/actions/simplified') as Simplified);
+	return isolated(() => require('../../nodes/RiskInfo/actions/steps') as Simplified);
 }
 
 describe('values read for Simplify', () => {
@@ -99,6 +99,6 @@ describe('Simplify', () => {
 		const table = page.slice(page.indexOf('| Field | Type | Meaning | V2 source | V1 source |'));
 		const listed = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
 		expect(listed).toHaveLength(30);
-		expect(loadSimplified().SIMPLIFIED_FIELDS).toEqual(listed);
+		expect(isolated(() => (require('../../nodes/shared/simplified') as typeof import('../../nodes/shared/simplified')).SIMPLIFIED_FIELDS)).toEqual(listed);
 	});
 });

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialTestContext } from 'n8n-core';
 import type { ICredentialTestFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
-import { testRiskInfoApi } from '../../nodes/RiskInfo/credentialTest';
+import { testRiskInfoApi } from '../../nodes/shared/credentialTest';
 import { answeringServer, type Seen } from '../helpers/answers';
 
 let stub: Awaited<ReturnType<typeof answeringServer>>;
@@ -206,13 +206,13 @@ describe('connection failures that 127.0.0.1 cannot produce on demand', () => {
 });
 
 describe('fields pasted oddly and helpers that answer oddly', () => {
-	type Check = typeof import('../../nodes/RiskInfo/credentialTest');
+	type Check = typeof import('../../nodes/shared/credentialTest');
 
 	/** The module, evaluated inside the calling test. */
 	function load(): Check {
 		let check: Check | undefined;
 		jest.isolateModules(() => {
-			check = require('../../nodes/RiskInfo/credentialTest') as Check;
+			check = require('../../nodes/shared/credentialTest') as Check;
 		});
 		return check as Check;
 	}

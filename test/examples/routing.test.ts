@@ -9,7 +9,7 @@ import { Workflow, executeFilter, type FilterValue, type IDataObject } from 'n8n
 
 import { NO_OP, NodeTypesRegistry } from '../../harness/workflow';
 
-import { simplifyV2 } from '../../nodes/RiskInfo/actions/v2/simplify';
+import { simplifyV2 } from '../../nodes/shared/simplify-v2';
 import { KNOWN_RUTS } from '../../sandbox';
 import { factsFor } from '../../sandbox/generate';
 import { v2Summary } from '../../sandbox/v2records';

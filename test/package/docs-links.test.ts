@@ -10,6 +10,7 @@ import { RiskInfoApi } from '../../credentials/RiskInfoApi.credentials';
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
 import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
+import { RiskInfoMonitor } from '../../nodes/RiskInfoMonitor/RiskInfoMonitor.node';
 import { DOCS } from '../../nodes/shared/docs';
 import { REPOSITORY, ROOT, anchors, docPages, landsOnHeading, pageOf, readDoc, slug } from '../helpers/docs';
 
@@ -46,6 +47,7 @@ function linksShownInN8n(): Array<[string, string]> {
 	const shown: Array<[string, unknown]> = [
 		['Risk Info', new RiskInfo().description],
 		['Risk Info Trigger', new RiskInfoTrigger().description],
+		['Risk Info Monitor', new RiskInfoMonitor().description],
 		['Risk Info API credential', new RiskInfoApi()],
 		['Risk Info Webhook Auth credential', new RiskInfoWebhookAuthApi()],
 	];

@@ -5,7 +5,7 @@
 // for nothing, one too long a probe or a start sent late), the window and half-window boundaries,
 // which answers may still move the budget after a lesson, probes whose connection fails or whose
 // answer comes after a newer lesson, and that accepted answers are not kept longer than a minute.
-import { Pace, type Turn } from '../../nodes/RiskInfo/transport/pace';
+import { Pace, type Turn } from '../../nodes/shared/transport/pace';
 
 function clock(t = 0) {
 	return { now: () => t, set: (v: number) => (t = v), advance: (ms: number) => (t += ms) };

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { runRiskInfo, TestCredentialsHelper } from '../../harness/workflow';
-import type { ApiRequest, TransportOptions } from '../../nodes/RiskInfo/transport';
-import { clock } from '../../nodes/RiskInfo/transport/clock';
+import type { ApiRequest, TransportOptions } from '../../nodes/shared/transport';
+import { clock } from '../../nodes/shared/transport/clock';
 import { leavingError, PaidCapReached, ServiceError } from '../../nodes/shared/errors';
 import { type Answer as ServiceAnswer, fakeContext, instantClock, Transport, virtualClock, type VirtualClock } from './virtual';
 

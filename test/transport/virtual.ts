@@ -1,4 +1,4 @@
-// Virtual time for the transport: its clock (nodes/RiskInfo/transport/clock.ts) is replaced by one
+// Virtual time for the transport: its clock (nodes/shared/transport/clock.ts) is replaced by one
 // that moves only when every worker is waiting on it, so pauses and paces are checked by counting
 // what was sent when, without waiting and without any wall-clock threshold. The service answers
 // either from a model in this process or over real HTTP (the sandbox, on the same virtual clock);
@@ -6,8 +6,8 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { request } from 'undici';
 
-import { clock } from '../../nodes/RiskInfo/transport/clock';
-import { Transport, type ApiRequest, type ApiResponse } from '../../nodes/RiskInfo/transport';
+import { clock } from '../../nodes/shared/transport/clock';
+import { Transport, type ApiRequest, type ApiResponse } from '../../nodes/shared/transport';
 
 /** A whole second, so HTTP dates in Retry-After are exact on it. */
 export const EPOCH = 1_750_000_000_000;

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ServiceError, inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import type { Transport } from '../transport';
+import type { Transport } from '../../shared/transport';
 import { dryRun, wouldPay } from './cost';
 import { parseBoolean, readBoolean } from './parameters';
 import type { Answer, Plan, Step } from './types';

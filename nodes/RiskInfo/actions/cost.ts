@@ -9,7 +9,7 @@
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { Transport } from '../transport';
+import type { Transport } from '../../shared/transport';
 import { readBoolean } from './parameters';
 import type { Answer, PaidCall, Plan, Step } from './types';
 

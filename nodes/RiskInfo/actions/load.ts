@@ -10,7 +10,7 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 
 import { ServiceError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import type { ApiRequest, ApiRoot, Transport } from '../transport';
+import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { rutStep } from './steps';

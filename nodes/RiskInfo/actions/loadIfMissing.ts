@@ -8,7 +8,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ServiceError } from '../../shared/errors';
-import type { Transport } from '../transport';
+import type { Transport } from '../../shared/transport';
 import { dryRunProperties, loadIfMissingNotices, readDryRun, wouldPay } from './cost';
 import { loadFor, loadRut, stopAtPlanProperty, wouldLoad } from './load';
 import { readBoolean } from './parameters';

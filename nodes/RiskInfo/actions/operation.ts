@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ApiRequest, Transport } from '../transport';
+import type { ApiRequest, Transport } from '../../shared/transport';
 import { paidWords, withExtra } from './cost';
 import { oneItem } from './output';
 import type { Answer, Answered, Operation, Plan } from './types';

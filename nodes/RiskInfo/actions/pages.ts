@@ -10,11 +10,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
+import { num } from '../../shared/values';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean } from './parameters';
 import { splitProperty } from './steps';
 import type { Plan, Step } from './types';
-import { num } from './values';
 
 /** Where a paged answer keeps its parts, as the service names them. */
 export interface PagedAnswer {

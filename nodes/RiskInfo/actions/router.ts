@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { leavingError } from '../../shared/errors';
-import { Transport } from '../transport';
+import { Transport } from '../../shared/transport';
 import { uncounted, withPlanSummary } from './cost';
 import { planItem, runPlan } from './operation';
 import { runPool } from './pool';
@@ -18,7 +18,7 @@ import type { ApiVersion } from './types';
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const options = readRequestOptions.call(this);
-	const api = new Transport(this, options);
+	const api = new Transport(this, { ...options, paidCallCount: this.getContext('node') });
 	const continueOnFail = this.continueOnFail();
 	const node = this.getNode();
 

@@ -6,6 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { convertDatesToIso } from '../../shared/dates';
 import { isPlainObject } from '../../shared/objects';
+import type { SimplifiedSummary } from '../../shared/simplified';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
 import type { FlagChoice, Plan, Step } from './types';
@@ -123,4 +124,13 @@ export function splitIntoItemsOf(lists: SplittableList[]): Step {
 			return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
 		},
 	};
+}
+
+/** The units of the simplified record's numbers, shown under Simplify: the record's names do not carry them. */
+const SIMPLIFIED_UNITS =
+	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches.';
+
+/** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
+export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
+	return simplifyFlag(description, (data, plan) => simplify(data, plan.rut), SIMPLIFIED_UNITS);
 }

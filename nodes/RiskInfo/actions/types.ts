@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ApiRequest, ApiResponse, ApiRoot, Transport } from '../transport';
+import type { ApiRequest, ApiResponse, ApiRoot, Transport } from '../../shared/transport';
 
 export type ApiVersion = 'v2' | 'v1';
 

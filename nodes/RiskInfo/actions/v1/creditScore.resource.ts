@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ApiRoot } from '../../transport';
+import type { ApiRoot } from '../../../shared/transport';
 import { loadIfMissing } from '../loadIfMissing';
 import { readChoice } from '../parameters';
 import { isoDates, rutStep } from '../steps';

@@ -4,10 +4,10 @@
  * versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow the
  * V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
-import { simplifyStep } from '../simplified';
-import type { SimplifiedSummary } from '../simplified';
-import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
 import type { PlainObject } from '../../../shared/objects';
+import type { SimplifiedSummary } from '../../../shared/simplified';
+import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../../../shared/values';
+import { simplifyStep } from '../steps';
 
 export const simplify = simplifyStep(
 	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',

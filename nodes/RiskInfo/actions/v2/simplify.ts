@@ -1,72 +1,8 @@
-/**
- * Simplify on the V2 summary (spec §2.2): the flat SimplifiedSummary, the same record Simplify
- * gives on V1 (../v1/simplify.ts). Every section may be missing or null when a helper failed, so
- * each field falls back to null rather than throwing. docs/simplified-summary.md
- * lists each field with its V2 and V1 source.
- */
-import { simplifyStep } from '../simplified';
-import type { SimplifiedSummary } from '../simplified';
-import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
+/** Simplify on the V2 summary: the flat record of ../../../shared/simplify-v2.ts. */
+import { simplifyV2 } from '../../../shared/simplify-v2';
+import { simplifyStep } from '../steps';
 
 export const simplify = simplifyStep(
 	'Whether to return one flat record of the indicators people act on (name, classification, bulletin cases and amounts, active cases, bankruptcy, overdue bank debt, compliance risk, failed data sources) instead of the full nested summary',
 	simplifyV2,
 );
-
-export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSummary {
-	const d = obj(data);
-	const id = obj(d.identificacion);
-	const bulletin = obj(d.boletinComercial);
-	const judicial = obj(d.judicial);
-	const bank = obj(d.deudaBancaria);
-	const score = obj(d.creditScoring);
-	const compliance = obj(d.compliance);
-	// NO PROCESADO means no screening ran: the record's risk and counts are placeholders, not
-	// results, so they read as unknown. Without an estado the record is taken at its word.
-	const screened = typeof compliance.estado !== 'string' || compliance.estado.trim().toUpperCase() === 'PROCESADO';
-	const lists = screened ? obj(compliance.resumen) : {};
-
-	const activeCivilCases = num(judicial.casosCivilesActivos);
-	const activeCollectionCases = num(judicial.cobranzaActivos);
-	const activeLaborCases = num(judicial.laboralActivos);
-
-	return {
-		rut: str(d.rut) ?? requestedRut ?? '',
-		name: str(id.razonSocial) ?? joinName(compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido),
-		isLegalEntity: bool(d.esPersonaJuridica),
-		activityStatus: str(id.situacionActual),
-		hasActivities: yesNo(id.presentaActividades),
-		classificationLabel: str(score.etiquetaClasificacion),
-		classificationPercentage: num(score.porcentajeClasificacion),
-		bulletinCasesSourceA: num(bulletin.casosSourceA),
-		bulletinCasesSourceB: num(bulletin.casosSourceB),
-		bulletinCasesSourceC: num(bulletin.casosSourceC),
-		// The spec spells the amounts with a capital M; accept the lower-case spelling too.
-		bulletinAmountSourceA: num(bulletin.MontoSourceA ?? bulletin.montoSourceA),
-		bulletinAmountSourceB: num(bulletin.MontoSourceB ?? bulletin.montoSourceB),
-		bulletinAmountSourceC: num(bulletin.MontoSourceC ?? bulletin.montoSourceC),
-		activeCivilCases,
-		activeCollectionCases,
-		activeLaborCases,
-		activeJudicialCases: sum(activeCivilCases, activeCollectionCases, activeLaborCases),
-		bankruptcy: anyTrue(bool(judicial.boletinConcursal), bool(score.judicialBankruptcy), positive(judicial.casosQuiebra)),
-		overdueBankDebt: sum(num(bank.deudaDirectaVencida), num(bank.deudaDirectaMorosa)),
-		writtenOffBankDebt: num(bank.deudaDirectaCastigada),
-		complianceRisk: screened ? str(compliance.riesgo) : null,
-		compliancePepChile: listCount(lists.pepChile),
-		compliancePepRelatives: listCount(lists.pepChileFamiliares),
-		compliancePublicOfficials: listCount(lists.funcionariosPublicos),
-		complianceInternationalLists: listCount(lists.listasInternacionales),
-		complianceCriminal: listCount(lists.penal),
-		complianceCorporateMesh: listCount(lists.mallaSocietaria),
-		complianceNews: listCount(lists.noticias),
-		failedHelpers: Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos.map(String) : [],
-		loadedOn: str(d.fechaCarga),
-	};
-}
-
-/** A resumen entry's count; the no-match form writes totalResults instead of totalResultados. */
-function listCount(entry: unknown): number | null {
-	const e = obj(entry);
-	return num(e.totalResultados ?? e.totalResults);
-}

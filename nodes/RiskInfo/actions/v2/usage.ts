@@ -3,9 +3,9 @@
  * look-up and monitoring figures are the ones the cost guard counts against (transport/plan.ts);
  * dates stay as the service writes them, for Convert Dates to rewrite like any other.
  */
-import { planFigures } from '../../transport/plan';
+import { planFigures } from '../../../shared/transport/plan';
 import { simplifyFlag } from '../steps';
-import { num, obj, str } from '../values';
+import { num, obj, str } from '../../../shared/values';
 
 function simplifyUsage(data: unknown) {
 	const d = obj(data);

@@ -1,5 +1,5 @@
 /**
- * The credential's Test, run by n8n through the Risk Info node (`testedBy`). A request-only test
+ * The credential's Test, run by n8n through the Risk Info node or the Monitor (`testedBy`). A request-only test
  * (`test: ICredentialTestRequest`) can word an answer per HTTP status but shows a refused
  * connection as the bare code "ECONNREFUSED"; this one says what to do in every case. It reads
  * GET /api/clients/v2/usage, which is free, and like the node it does not follow redirects, so a
@@ -8,8 +8,8 @@
  */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { LOOPBACK_NOTE, connectionErrorCode, isLoopback } from '../shared/errors';
-import type { PlainObject } from '../shared/objects';
+import { LOOPBACK_NOTE, connectionErrorCode, isLoopback } from './errors';
+import type { PlainObject } from './objects';
 import { planFigures } from './transport/plan';
 
 const USAGE_PATH = '/api/clients/v2/usage';

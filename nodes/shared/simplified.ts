@@ -1,12 +1,10 @@
 /**
  * The flat record of the indicators people act on, produced by "Simplify" on the V2 and the
- * V1 summary alike, so a workflow can switch API versions without changing the nodes after it.
+ * V1 summary alike, so a workflow can switch API versions without changing the nodes after it;
+ * the Monitor compares and emits the same record.
  * A field is null where the service has no value (or the version does not provide it).
  * Money is in Chilean pesos as the service gives it; bank debt is in thousands of pesos.
  */
-import { simplifyFlag } from './steps';
-import type { Step } from './types';
-
 export interface SimplifiedSummary {
 	[key: string]: string | number | boolean | null | string[];
 	rut: string;
@@ -81,12 +79,3 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'failedHelpers',
 	'loadedOn',
 ];
-
-/** The units of the simplified record's numbers, shown under Simplify: the record's names do not carry them. */
-const SIMPLIFIED_UNITS =
-	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches.';
-
-/** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
-export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	return simplifyFlag(description, (data, plan) => simplify(data, plan.rut), SIMPLIFIED_UNITS);
-}

@@ -5,7 +5,7 @@
  */
 import type { IContextObject } from 'n8n-workflow';
 
-import { PaidCapReached } from '../../shared/errors';
+import { PaidCapReached } from '../errors';
 
 const COUNT = 'riskInfoPaidCalls';
 

@@ -7,8 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PlanLookupsUsedUp, PlanUnreadable, ServiceError, shown } from '../../shared/errors';
-import { isPlainObject } from '../../shared/objects';
+import { PlanLookupsUsedUp, PlanUnreadable, ServiceError, shown } from '../errors';
+import { isPlainObject } from '../objects';
 
 /** The plan's figures in plain names; null where the answer does not say. */
 interface PlanFigures extends IDataObject {

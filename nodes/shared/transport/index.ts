@@ -1,21 +1,23 @@
 /**
- * The only code that sends HTTP to the service. One instance serves one execution: it holds
- * the pool-wide pause that a 429 imposes, the memo of calls shared by items (loads already paid
- * for), the paid calls counted against the run's cap and the account's plan as the run found it,
- * never anything that outlives the execution.
+ * The only code that sends HTTP to the service, for the action node and the Monitor alike. One
+ * instance serves one execution or one poll: it holds the pool-wide pause that a 429 imposes, the
+ * memo of calls shared by items (loads already paid for), the paid calls counted against the
+ * run's cap and the account's plan as the run found it, never anything that outlives it.
  */
 import type {
 	ICredentialsDecrypted,
+	IContextObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	INode,
+	IPollFunctions,
 } from 'n8n-workflow';
 
 import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
-import { ServiceError, connectionErrorCode, isLoopback, unexpectedError } from '../../shared/errors';
-import { isPlainObject } from '../../shared/objects';
-import { Redactor } from '../../shared/redact';
+import { ServiceError, connectionErrorCode, isLoopback, unexpectedError } from '../errors';
+import { isPlainObject } from '../objects';
+import { Redactor } from '../redact';
 import { clock } from './clock';
 import { PaidCalls, certainlyNotRun } from './paid';
 import { Pace, type Turn } from './pace';
@@ -58,11 +60,22 @@ export interface ApiResponse {
 	bytes?: Buffer;
 }
 
+/**
+ * What the transport uses of n8n's context (the node, its credential, the authenticated HTTP
+ * helper), which an action's execution and a polling trigger's poll both provide.
+ */
+export type TransportContext = IExecuteFunctions | IPollFunctions;
+
 export interface TransportOptions {
 	maxAttempts: number;
 	maxWaitSeconds: number;
-	/** Maximum Paid Loads per Run; undefined: no cap. */
+	/** Maximum Paid Loads per Run; undefined: no cap, 0: no paid call at all. */
 	maxPaidLoads?: number;
+	/**
+	 * Where the run's paid calls are counted: the action node's context within the execution
+	 * (so a Loop Over Items' batches share one cap). Without it, this instance counts its own.
+	 */
+	paidCallCount?: IContextObject;
 }
 
 /**
@@ -90,10 +103,10 @@ export class Transport {
 	readonly plan = new AccountPlan(async () => (await this.request({ method: 'GET', root: 'v2', path: '/usage' })).data);
 
 	constructor(
-		private readonly ctx: IExecuteFunctions,
+		private readonly ctx: TransportContext,
 		private readonly options: TransportOptions,
 	) {
-		this.paidCalls = new PaidCalls(ctx.getContext('node'), options.maxPaidLoads);
+		this.paidCalls = new PaidCalls(options.paidCallCount ?? {}, options.maxPaidLoads);
 	}
 
 	private get node(): INode {

@@ -1,0 +1,218 @@
+/**
+ * One poll of the Monitor: the watched RUTs, the next of them in turn (at most RUTs per Poll,
+ * those whose last read failed first), each read once through the one transport (free reads:
+ * the transport refuses any paid call here), compared with what was remembered, one item per
+ * RUT worth reporting. A RUT read for the first time gets its baseline silently; one that is not
+ * loaded is reported once; a read that fails is tried again next poll and reported after a few
+ * polls, never failing the poll for the others.
+ */
+import { NodeOperationError } from 'n8n-workflow';
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import { leavingError, ServiceError } from '../shared/errors';
+import { simplifyV2 } from '../shared/simplify-v2';
+import type { SimplifiedSummary } from '../shared/simplified';
+import { Transport, type ApiRequest } from '../shared/transport';
+import { FIELDS, OTHER_FIELDS, fingerprint, reportable, type Change, type Value } from './fields';
+import { changedItem, notLoadedItem, readFailedItem, sampleItem } from './items';
+import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
+import { readSettings, type Settings } from './properties';
+import { listedRuts, monitoredRuts } from './watched';
+
+/** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
+const REPORT_AFTER = 3;
+/** n8n's own poll budget when the running n8n does not say (n8n-core's PollContext default). */
+const DEFAULT_BUDGET_MS = 5 * 60_000;
+/** Of the budget, the part in which new reads may start; the rest is for the reads under way. */
+const START_WITHIN = 0.8;
+
+const readOf = (rut: string): ApiRequest => ({ method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut }, rut });
+/** A RUT's number, which keys what is remembered of it (the check digit follows from it). */
+const keyOf = (rut: string) => rut.slice(0, rut.indexOf('-'));
+
+type Outcome = { record: SimplifiedSummary } | { error: unknown };
+
+export async function monitorPoll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const node = this.getNode();
+	const settings = readSettings.call(this);
+	// Reads only: a transport that may make no paid call refuses one before anything is sent.
+	const api = new Transport(this, { maxAttempts: 4, maxWaitSeconds: 60, maxPaidLoads: 0 });
+	const watched = settings.source === 'list' ? listedRuts(node, this.getNodeParameter('ruts', '')) : await monitoredRuts(node, api);
+	if (this.getMode() === 'manual') return [[await sample.call(this, api, watched, settings)]];
+	if (!watched.length) return null;
+
+	const store = this.getWorkflowStaticData('node');
+	const started = Date.now();
+	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+	// A poll still reading when the next one starts (a slow service, a short interval) keeps its
+	// turn: two polls comparing the same RUTs would report the same change twice.
+	if (typeof store.busy === 'number' && store.busy > started) return null;
+	store.busy = started + budget;
+	try {
+		return await pollOnce.call(this, api, watched, settings, store, started + budget * START_WITHIN);
+	} finally {
+		delete store.busy;
+	}
+}
+
+async function pollOnce(
+	this: IPollFunctions,
+	api: Transport,
+	watched: string[],
+	settings: Settings,
+	store: ReturnType<IPollFunctions['getWorkflowStaticData']>,
+	startBefore: number,
+): Promise<INodeExecutionData[][] | null> {
+	const memory = new Memory(store);
+	const byNumber = [...watched].sort((a, b) => Number(keyOf(a)) - Number(keyOf(b)));
+	memory.keepOnly(new Set(byNumber.map(keyOf)));
+	const { toRead, rotation } = nextReads(byNumber, memory, settings.perPoll);
+
+	const outcomes = await readAll(api, toRead, settings.parallel, startBefore);
+	const read = outcomes.length;
+	const lastOfRotation = toRead.slice(0, read).filter((rut) => rotation.has(rut)).pop();
+	if (lastOfRotation !== undefined) memory.after = Number(keyOf(lastOfRotation));
+
+	// Failures that are not about one RUT (the credential, a permission), or every read of the
+	// poll failing (the service is down), fail the poll: nothing is remembered, the next poll
+	// reads the same RUTs again.
+	const errors = outcomes.filter((o): o is { error: unknown } => 'error' in o).map((o) => o.error);
+	const fatal = errors.find(aboutTheAccount) ?? (errors.length === read && read > 0 && !errors.some(isNotLoaded) ? errors[0] : undefined);
+	if (fatal !== undefined) throw leavingError(this.getNode(), fatal, 0);
+
+	const items: INodeExecutionData[] = [];
+	outcomes.forEach((outcome, i) => {
+		const rut = toRead[i];
+		const key = keyOf(rut);
+		const checkedAt = new Date().toISOString();
+		if ('record' in outcome) {
+			memory.setFailures(key, 0);
+			const changes = compare(memory, key, outcome.record);
+			const reported = reportable(changes, settings.kinds, settings.worseOnly);
+			if (reported.length) items.push(changedItem(rut, outcome.record, reported, checkedAt));
+		} else if (isNotLoaded(outcome.error)) {
+			memory.setFailures(key, 0);
+			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
+			memory.setNotLoaded(key);
+		} else {
+			const before = memory.failures(key);
+			memory.setFailures(key, Math.min(REPORT_AFTER, before + 1));
+			if (before + 1 === REPORT_AFTER) items.push(readFailedItem(rut, REPORT_AFTER, failureText(outcome.error), checkedAt));
+		}
+	});
+	memory.save();
+	return items.length ? [items] : null;
+}
+
+/**
+ * This poll's RUTs: every one when they fit in a poll; otherwise those whose last read failed
+ * (not yet reported), then the next ones in turn after the last RUT read, wrapping around.
+ */
+function nextReads(byNumber: string[], memory: Memory, perPoll: number): { toRead: string[]; rotation: Set<string> } {
+	if (byNumber.length <= perPoll) return { toRead: byNumber, rotation: new Set() };
+	const retries = byNumber.filter((rut) => {
+		const n = memory.failures(keyOf(rut));
+		return n > 0 && n < REPORT_AFTER;
+	}).slice(0, perPoll);
+	const skip = new Set(retries);
+	const after = memory.after ?? -1;
+	let start = byNumber.findIndex((rut) => Number(keyOf(rut)) > after);
+	if (start < 0) start = 0;
+	const turn: string[] = [];
+	for (let i = 0; i < byNumber.length && retries.length + turn.length < perPoll; i++) {
+		const rut = byNumber[(start + i) % byNumber.length];
+		if (!skip.has(rut)) turn.push(rut);
+	}
+	return { toRead: [...retries, ...turn], rotation: new Set(turn) };
+}
+
+/** Reads in a pool of `parallel`; no read starts after `startBefore` (those left wait for the next poll). */
+async function readAll(api: Transport, ruts: string[], parallel: number, startBefore: number): Promise<Outcome[]> {
+	const outcomes: Outcome[] = [];
+	let next = 0;
+	const worker = async () => {
+		while (next < ruts.length && Date.now() < startBefore) {
+			const i = next++;
+			try {
+				outcomes[i] = { record: simplifyV2((await api.request(readOf(ruts[i]))).data, ruts[i]) };
+			} catch (error) {
+				outcomes[i] = { error };
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(parallel, ruts.length) }, worker));
+	return outcomes;
+}
+
+function valuesOf(record: SimplifiedSummary): Value[] {
+	return FIELDS.map((field) => {
+		const value = field.read(record);
+		return typeof value === 'string' && value.length > MAX_TEXT_LENGTH ? value.slice(0, MAX_TEXT_LENGTH) : value;
+	});
+}
+
+/**
+ * What changed since the RUT was last read, remembering what was read now. A value the read
+ * lacks (a failed data source) keeps the one remembered, and the fingerprint of the rest is
+ * only taken from a read whose data sources all answered. The first read is the baseline.
+ */
+function compare(memory: Memory, key: string, record: SimplifiedSummary): Change[] {
+	const before = memory.get(key);
+	const values = valuesOf(record);
+	const complete = record.failedHelpers.length === 0;
+	const now = complete ? fingerprint(record) : '';
+	if (before === undefined || before === 'notLoaded') {
+		memory.set(key, { values, fingerprint: now });
+		return [];
+	}
+	const changes: Change[] = [];
+	FIELDS.forEach((field, i) => {
+		const [b, a] = [before.values[i], values[i]];
+		if (b !== null && a !== null && b !== a) changes.push({ field: field.name, before: b, after: a });
+	});
+	if (complete && before.fingerprint !== '' && before.fingerprint !== now) changes.push({ field: OTHER_FIELDS.name, before: null, after: null });
+	const remembered: Remembered = {
+		values: values.map((v, i) => v ?? before.values[i]),
+		fingerprint: complete ? now : before.fingerprint,
+	};
+	memory.set(key, remembered);
+	return changes;
+}
+
+function isNotLoaded(error: unknown): boolean {
+	return error instanceof ServiceError && error.notLoaded;
+}
+
+/** The credential or the account's permission, or a redirect to elsewhere: no other RUT would fare better. */
+function aboutTheAccount(error: unknown): boolean {
+	if (!(error instanceof ServiceError)) return false;
+	const s = error.failure.status;
+	return s === 401 || s === 403 || (typeof s === 'number' && s >= 300 && s < 400);
+}
+
+function failureText(error: unknown): string {
+	if (!(error instanceof ServiceError)) return `${error instanceof Error ? error.message : String(error)}.`;
+	const f = error.failure;
+	const what = typeof f.status === 'number' ? `the service answered HTTP ${f.status}` : `the service could not be reached (${f.status})`;
+	return `${what}${f.serviceText ? ` ("${f.serviceText}")` : ''}, ${f.attempts} ${f.attempts === 1 ? 'try' : 'tries'}.`;
+}
+
+/** Fetch Test Event: the first RUT's record as it is now, so a workflow can be built before anything changes. */
+async function sample(this: IPollFunctions, api: Transport, watched: string[], settings: Settings): Promise<INodeExecutionData> {
+	const node = this.getNode();
+	const first = watched[0];
+	if (first === undefined) {
+		throw new NodeOperationError(node, 'No RUT is monitored in this account yet, so there is nothing to show', {
+			description: 'Load a RUT with monitoring on (Risk Info → RUT → Load, Monitoring on), or choose Watch → These RUTs.',
+		});
+	}
+	const checkedAt = new Date().toISOString();
+	try {
+		const record = simplifyV2((await api.request(readOf(first))).data, first);
+		const fields = FIELDS.filter((f) => settings.kinds.has(f.kind) || settings.kinds.has('anyChange'));
+		return sampleItem(first, record, fields, checkedAt);
+	} catch (error) {
+		if (isNotLoaded(error)) return notLoadedItem(first, checkedAt);
+		throw leavingError(node, error, 0);
+	}
+}

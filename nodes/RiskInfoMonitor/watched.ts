@@ -1,0 +1,92 @@
+/**
+ * Which RUTs the Monitor watches: the ones flagged for monitoring in the account (Account → List
+ * Profiles, GET /profiles, whose answer the spec does not show, so it is read defensively), or the
+ * user's own list. Every RUT is checked as the action node checks them (shared/rut.ts).
+ */
+import { NodeOperationError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+
+import { shown } from '../shared/errors';
+import { isPlainObject } from '../shared/objects';
+import { RutFormatError, normaliseRut } from '../shared/rut';
+import type { Transport } from '../shared/transport';
+
+/** The most RUTs one Monitor watches: what its memory and the bench are sized for. */
+const MAX_WATCHED = 50_000;
+
+/** "These RUTs": one per line, or separated by commas, semicolons or spaces; each checked, repeats dropped. */
+export function listedRuts(node: INode, value: unknown): string[] {
+	const entries = Array.isArray(value) ? value.flatMap((v) => (typeof v === 'string' ? splitList(v) : [v])) : splitList(value);
+	const ruts = new Set<string>();
+	entries.forEach((entry, i) => {
+		try {
+			ruts.add(normaliseRut(entry));
+		} catch (error) {
+			const reason = error instanceof RutFormatError ? error.reason : shown(error);
+			throw new NodeOperationError(node, `RUTs: "${shown(entry)}" (entry ${i + 1}) is not a valid RUT: ${reason}`, {
+				description: 'Write one RUT per line or separate them with commas, e.g. 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).',
+			});
+		}
+	});
+	if (!ruts.size) throw new NodeOperationError(node, 'RUTs: the list is empty', { description: 'Write the RUTs to watch, one per line or separated by commas.' });
+	return capped(node, [...ruts]);
+}
+
+function splitList(value: unknown): unknown[] {
+	if (typeof value === 'number') return [value];
+	if (typeof value !== 'string') return value === undefined || value === null ? [] : [value];
+	return value.split(/[\s,;]+/).filter((part) => part !== '');
+}
+
+function capped(node: INode, ruts: string[]): string[] {
+	if (ruts.length <= MAX_WATCHED) return ruts;
+	throw new NodeOperationError(node, `The Monitor watches at most ${MAX_WATCHED.toLocaleString('en-US')} RUTs; ${ruts.length.toLocaleString('en-US')} were given`, {
+		description: 'Split the portfolio between two Monitors (two workflows), each with its own list.',
+	});
+}
+
+const RUT_KEYS = ['rut', 'RUT', 'rutConsultado'];
+const FLAG_KEYS = ['isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'];
+
+/**
+ * "RUTs Monitored in the Account": the entries of List Profiles that carry a RUT and are flagged
+ * for monitoring. The answer may be the list itself or an object holding lists (RUTs beside
+ * compliance profiles, which have no RUT); an answer with no RUT entries, or entries without a
+ * monitoring flag, fails with what was missing rather than watching nothing in silence.
+ */
+export async function monitoredRuts(node: INode, api: Transport): Promise<string[]> {
+	const { data } = await api.request({ method: 'GET', root: 'v2', path: '/profiles' });
+	const lists = Array.isArray(data) ? [data] : isPlainObject(data) ? Object.values(data).filter(Array.isArray) : [];
+	if (!lists.length) throw missing(node, 'list of profiles', data);
+	const entries = lists.flat().filter(isPlainObject);
+	const withRut = entries.filter((e) => RUT_KEYS.some((k) => typeof e[k] === 'string' || typeof e[k] === 'number'));
+	if (!withRut.length) {
+		if (!entries.length) return [];
+		throw missing(node, '"rut" on its entries', data);
+	}
+	const flagOf = (e: Record<string, unknown>) => FLAG_KEYS.map((k) => e[k]).find((v) => v !== undefined);
+	if (withRut.every((e) => flagOf(e) === undefined)) throw missing(node, 'monitoring flag ("isMonitoring") on its RUT entries', data);
+	const ruts = new Set<string>();
+	for (const e of withRut) {
+		if (!isFlagged(flagOf(e))) continue;
+		try {
+			ruts.add(normaliseRut(RUT_KEYS.map((k) => e[k]).find((v) => v !== undefined)));
+		} catch {
+			// The service's own entry, malformed: nothing a user can fix here, and no reason to stop watching the others.
+		}
+	}
+	return capped(node, [...ruts]);
+}
+
+function isFlagged(value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'number') return value === 1;
+	return typeof value === 'string' && /^(true|1|si|sí|yes)$/i.test(value.trim());
+}
+
+function missing(node: INode, what: string, data: unknown): NodeOperationError {
+	const shape = Array.isArray(data) ? 'a list' : isPlainObject(data) ? `an object with ${Object.keys(data).slice(0, 8).map((k) => `"${k.slice(0, 40)}"`).join(', ') || 'no keys'}` : `"${shown(data).slice(0, 80)}"`;
+	return new NodeOperationError(node, `The account's List Profiles answer has no ${what}, so the Monitor cannot tell which RUTs are monitored`, {
+		description: `The service answered ${shape}. Choose Watch → These RUTs and list the RUTs instead, or tell the package's maintainers what the answer looks like.`,
+	});
+}

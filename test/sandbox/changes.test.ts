@@ -1,0 +1,127 @@
+// A loaded RUT's record changes over time, so the Risk Info Monitor can be shown and tested: the
+// control endpoint (and the control API, and the CLI's --change) adds a civil case, raises the
+// compliance risk to critical or adds a bulletin case; every read of the RUT, in V2 and V1, then
+// tells the changed story, and nothing else changes (another RUT, another sandbox, the bill).
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+import { BULLETIN_CASE_AMOUNT, KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { parseCli } from '../../sandbox/cli-options';
+import { call, V1, V2 } from './helpers';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+let sb: Sandbox;
+beforeEach(async () => {
+	sb = await startSandbox({ preloadedRuts: [KNOWN_RUTS.clean, KNOWN_RUTS.indebted] });
+});
+afterEach(async () => await sb.close());
+
+const summary = async (box: Sandbox, rut: string) => (await call(box, 'GET', `${V2}/helper/resumen?rut=${rut}`)).json.data;
+const change = async (rut: string, body: unknown) => {
+	const res = await fetch(`${sb.url}/_sandbox/ruts/${rut}/changes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	return { status: res.status, json: (await res.json()) as Record<string, any> };
+};
+
+test('POST /_sandbox/ruts/{rut}/changes: criticalRisk raises the compliance risk of the next reads to critical', async () => {
+	const before = await summary(sb, KNOWN_RUTS.clean);
+	expect(before.compliance.riesgo).toBe('free');
+	const res = await change(KNOWN_RUTS.clean, { change: 'criticalRisk' });
+	expect(res.status).toBe(200);
+	expect(res.json).toMatchObject({ rut: KNOWN_RUTS.clean, change: 'criticalRisk', changes: [{ change: 'criticalRisk' }] });
+	const after = await summary(sb, KNOWN_RUTS.clean);
+	expect(after.compliance.riesgo).toBe('critical');
+	expect(after.compliance.resumen.penal.totalResultados).toBe(before.compliance.resumen.penal.totalResultados + 1);
+	// Only what the change is about moved.
+	expect({ ...after, compliance: null }).toEqual({ ...before, compliance: null });
+});
+
+test('civilCase adds an active civil case, in V2 and in V1 alike', async () => {
+	const v2Before = (await summary(sb, KNOWN_RUTS.indebted)).judicial;
+	const v1Before = (await call(sb, 'GET', `${V1}/helper/${KNOWN_RUTS.indebted}/summary`)).json.data.judicialSummary;
+	expect((await change(KNOWN_RUTS.indebted, { change: 'civilCase' })).status).toBe(200);
+	expect((await change(KNOWN_RUTS.indebted, { change: 'civilCase' })).json.changes).toHaveLength(2);
+	const v2After = (await summary(sb, KNOWN_RUTS.indebted)).judicial;
+	const v1After = (await call(sb, 'GET', `${V1}/helper/${KNOWN_RUTS.indebted}/summary`)).json.data.judicialSummary;
+	expect([v2After.casosCivilesActivos, v2After.casosCivilesPresentados]).toEqual([v2Before.casosCivilesActivos + 2, v2Before.casosCivilesPresentados + 2]);
+	expect(v1After.civilActiveCases).toBe(v1Before.civilActiveCases + 2);
+	expect([v2After.cobranzaActivos, v2After.laboralActivos]).toEqual([v2Before.cobranzaActivos, v2Before.laboralActivos]);
+});
+
+test('bulletinCase adds a SourceA case with its unpaid amount, in the summary and the Dicom read', async () => {
+	const before = (await summary(sb, KNOWN_RUTS.clean)).boletinComercial;
+	const dicomBefore = (await call(sb, 'GET', `${V2}/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`)).json.data;
+	sb.changeRut(KNOWN_RUTS.clean, 'bulletinCase');
+	const after = (await summary(sb, KNOWN_RUTS.clean)).boletinComercial;
+	expect([after.casosSourceA, after.MontoSourceA]).toEqual([before.casosSourceA + 1, before.MontoSourceA + BULLETIN_CASE_AMOUNT]);
+	expect([after.casosSourceB, after.MontoSourceB]).toEqual([before.casosSourceB, before.MontoSourceB]);
+	const dicom = (await call(sb, 'GET', `${V2}/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`)).json.data;
+	expect(dicom.cantidad).toBe(dicomBefore.cantidad + 1);
+});
+
+test('a change touches only that RUT in that sandbox, costs nothing and is not an API request', async () => {
+	const other = await startSandbox({ preloadedRuts: [KNOWN_RUTS.clean] });
+	try {
+		await change(KNOWN_RUTS.clean, { change: 'criticalRisk' });
+		expect((await summary(other, KNOWN_RUTS.clean)).compliance.riesgo).toBe('free');
+		expect((await summary(sb, KNOWN_RUTS.indebted)).compliance.riesgo).toBe('free');
+		expect(sb.requests.some((r) => r.path.startsWith('/_sandbox'))).toBe(false);
+		expect(sb.usage().paidLoads).toBe(0);
+	} finally {
+		await other.close();
+	}
+});
+
+test('a RUT not loaded, an unknown change or a malformed RUT is refused and changes nothing', async () => {
+	const notLoaded = await change(KNOWN_RUTS.critical, { change: 'civilCase' });
+	expect(notLoaded.status).toBe(404);
+	expect(notLoaded.json.error).toMatch(/not loaded/);
+	const unknown = await change(KNOWN_RUTS.clean, { change: 'bankruptcy' });
+	expect(unknown.status).toBe(400);
+	expect(unknown.json.error).toContain('civilCase');
+	expect((await change('76111111-5', { change: 'civilCase' })).status).toBe(400);
+	expect((await fetch(`${sb.url}/_sandbox/elsewhere`)).status).toBe(404);
+	const listed = await (await fetch(`${sb.url}/_sandbox/ruts/${KNOWN_RUTS.clean}/changes`)).json();
+	expect(listed).toEqual({ rut: KNOWN_RUTS.clean, changes: [] });
+	expect(() => sb.changeRut(KNOWN_RUTS.critical, 'civilCase')).toThrow(/not loaded/);
+	expect(sb.usage().loadedRuts).toBe(2);
+});
+
+test('--change <rut>:<kind>[:<seconds>] is read, checked, and defaults to 60 seconds', () => {
+	expect(parseCli(['--change', '76111111-6:criticalRisk:5', '--change', '76111111-6:civilCase'], {}).changes).toEqual([
+		{ rut: '76111111-6', kind: 'criticalRisk', afterSeconds: 5 },
+		{ rut: '76111111-6', kind: 'civilCase', afterSeconds: 60 },
+	]);
+	expect(parseCli([], {}).changes).toEqual([]);
+	expect(() => parseCli(['--change', '76111111-6:bankruptcy'], {})).toThrow(/civilCase, criticalRisk, bulletinCase/);
+	expect(() => parseCli(['--change', '76111111-5:civilCase'], {})).toThrow(/not a RUT/);
+});
+
+test('npm run sandbox -- --change makes the change after its delay on a RUT loaded meanwhile', async () => {
+	const port = await new Promise<number>((resolve) => {
+		const srv = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port: p } = srv.address() as net.AddressInfo;
+			srv.close(() => resolve(p));
+		});
+	});
+	const proc = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', String(port), '--change', `${KNOWN_RUTS.clean}:criticalRisk:3`], {
+		cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+	});
+	let out = '';
+	proc.stdout!.on('data', (d) => (out += d));
+	proc.stderr!.on('data', (d) => (out += d));
+	try {
+		const base = `http://127.0.0.1:${port}`;
+		const box = { url: base, token: 'sandbox-demo-token', clientId: 'sandbox-demo-client' } as Sandbox;
+		for (let i = 0; i < 200 && !/Client identifier/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+		expect(out).toContain('Scheduled change:  in 3 s');
+		expect((await call(box, 'POST', `${V2}/helper/cargarRut`, { body: { rut: KNOWN_RUTS.clean } })).status).toBe(200);
+		expect((await summary(box, KNOWN_RUTS.clean)).compliance.riesgo).toBe('free');
+		for (let i = 0; i < 100 && !/Changed RUT/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+		expect(out).toContain(`Changed RUT ${KNOWN_RUTS.clean}`);
+		expect((await summary(box, KNOWN_RUTS.clean)).compliance.riesgo).toBe('critical');
+	} finally {
+		process.kill(-proc.pid!, 'SIGKILL');
+	}
+}, 60_000);
