@@ -228,18 +228,20 @@ async function measureRepeats(ctx, baseUrls) {
 
 /**
  * What the documentation promises (docs/trigger.md → Options and docs/repeated-deliveries.md), the same in
- * one process as across webhook processors; throws at the first broken promise.
+ * one process as across webhook processors but for one case (`queue`); throws at the first broken promise.
  */
-function assertPromised(m) {
+function assertPromised(m, { queue = false } = {}) {
 	const exactly = (runs, n, what) => assert(runs.every((r) => r === n), `${what}: runs per delivery ${JSON.stringify(runs)}, each should be ${n}`);
 	const ranTwice = (runs) => runs.filter((r) => r > 1).length;
 	// A repeat sent once the first delivery's execution has ended does not run.
 	assert(m.sequential.join(',') === '1,0,1,0,1,0', `deliveries 1,1,2,2,3,3, each after the last execution ended, ran ${m.sequential.join(',')}`);
 	// A repeat sent the moment the first copy was answered: the trigger recorded the first when its
-	// execution started, before the answer under When Finished, and (but for a race with a queued
-	// job on a busy machine) before the repeat arrived under Immediately.
+	// execution started, before the answer under When Finished. Under Immediately the answer comes
+	// first: in one process the execution starts at once, before the repeat arrives (but for a race
+	// on a busy machine); in queue mode the first copy's job may still wait for a worker, so the
+	// repeat can run there too, which is why the docs promise nothing for that case.
 	exactly(m.onAnswerAfter, 1, 'Respond When Finished, a repeat sent the moment the first was answered');
-	assert(ranTwice(m.onAnswer) <= 1, `Respond Immediately, a repeat sent the moment the first was answered: ${ranTwice(m.onAnswer)} of 3 ran twice`);
+	if (!queue) assert(ranTwice(m.onAnswer) <= 1, `Respond Immediately, a repeat sent the moment the first was answered: ${ranTwice(m.onAnswer)} of 3 ran twice`);
 	// Copies at the same moment: one or both run, never none, and most are caught (n8n's store reads,
 	// then writes: records within the same milliseconds can overwrite each other).
 	for (const [runs, what] of [[m.pairs, 'pairs at the same moment'], [m.pairsAfter, 'pairs at the same moment (Respond When Finished)']]) {
