@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 
 import { buildComplianceEvent } from '../sandbox';
 
-export const LARGE_MATCHES = 5_000;
+const LARGE_MATCHES = 5_000;
 const LARGE_BYTES = 5_000_000;
 
 const LISTS = {

@@ -71,7 +71,7 @@ export function summariseBy(profile: CpuProfile, classify: (stack: ProfileNode[]
 }
 
 /** Milliseconds of CPU per part of an n8n node run. */
-export function summarise(profile: CpuProfile): Record<Bucket, number> {
+function summarise(profile: CpuProfile): Record<Bucket, number> {
 	const by = summariseBy(profile, bucketOf);
 	return Object.fromEntries(BUCKETS.map((b) => [b, by.get(b) ?? 0])) as Record<Bucket, number>;
 }

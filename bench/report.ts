@@ -6,7 +6,7 @@ import * as path from 'node:path';
 
 import type { Section } from './types';
 
-export function markdownTable(rows: string[][]): string {
+function markdownTable(rows: string[][]): string {
 	const [head, ...body] = rows;
 	const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
 	return [line(head), line(head.map(() => '---')), ...body.map(line)].join('\n');
@@ -17,7 +17,7 @@ function textTable(rows: string[][]): string {
 	return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ')).join('\n');
 }
 
-export function machine() {
+function machine() {
 	return { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', totalMemGiB: Math.round(os.totalmem() / 2 ** 30) };
 }
 

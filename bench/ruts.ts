@@ -30,7 +30,7 @@ export function writeRut(rut: string, form: RutForm): string {
 }
 
 /** A small seeded PRNG (mulberry32), so shuffles repeat from run to run. */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
 	let a = seed >>> 0;
 	return () => {
 		a = (a + 0x6d2b79f5) >>> 0;
@@ -41,7 +41,7 @@ export function seeded(seed: number): () => number {
 	};
 }
 
-export function shuffle<T>(list: T[], random: () => number): T[] {
+function shuffle<T>(list: T[], random: () => number): T[] {
 	const out = [...list];
 	for (let i = out.length - 1; i > 0; i--) {
 		const j = Math.floor(random() * (i + 1));

@@ -11,7 +11,7 @@ import { loadPackageTypes } from '../harness/workflow';
 import { payloads } from './deliveries';
 import { cpuProfileOf, summariseBy, type ProfileNode } from './profile';
 
-export interface WebhookCpuJob {
+interface WebhookCpuJob {
 	payload: 'small' | 'large';
 	deliveries: number;
 	token: string;

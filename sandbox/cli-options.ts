@@ -4,7 +4,7 @@ import { CHANGE_KINDS, isChangeKind, type ChangeKind } from './changes';
 import { parseRut } from './rut';
 import type { SandboxOptions } from './types';
 
-export const DEFAULT_PORT = 4010;
+const DEFAULT_PORT = 4010;
 
 export const USAGE = [
 	'Usage: npm run sandbox -- [options]',

@@ -5,7 +5,7 @@ import { buildComplianceEvent, outcomeForName } from './events';
 import type { Account, ComplianceProfile } from './state';
 import type { RecordedDelivery, SandboxOptions } from './types';
 
-export interface ComplianceRequest {
+interface ComplianceRequest {
 	fullName: string;
 	isMonitoring: boolean;
 	isJuridicalPerson: boolean;
@@ -13,7 +13,7 @@ export interface ComplianceRequest {
 }
 
 /** The four fields are required with exact types; the name rule depends on the person type. */
-export function validateComplianceBody(raw: unknown): ComplianceRequest {
+function validateComplianceBody(raw: unknown): ComplianceRequest {
 	if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new HttpError(400, 'Se esperaba un objeto JSON');
 	const body = raw as Record<string, unknown>;
 	const { fullName, isMonitoring, isJuridicalPerson, searchErrors } = body;

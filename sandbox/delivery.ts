@@ -9,7 +9,7 @@ export type WebhookAuth =
 	| { type: 'header'; name: string; value: string }
 	| { type: 'none' };
 
-export function authorizationHeader(auth: WebhookAuth): string | undefined {
+function authorizationHeader(auth: WebhookAuth): string | undefined {
 	if (auth.type === 'bearer') return `Bearer ${auth.token}`;
 	if (auth.type === 'basic') return `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`;
 	return undefined;

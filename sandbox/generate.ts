@@ -8,14 +8,14 @@ import { Rng } from './prng';
 import { isJuridicalRut, formatRut } from './rut';
 import * as W from './words';
 
-export const DEBT_KEYS = [
+const DEBT_KEYS = [
 	'deudaDirectaComercial', 'deudaDirectaCastigada', 'deudaDirectaHipotecaria', 'deudaDirectaMorosa',
 	'deudaDirectaVencida', 'deudaDirectaVigente', 'deudaIndirectaCastigada', 'deudaIndirectaVencida',
 	'deudaIndirectaVigente', 'leasingMoroso', 'leasingVigente', 'lineaCredito',
 ] as const;
-export type DebtKey = (typeof DEBT_KEYS)[number];
+type DebtKey = (typeof DEBT_KEYS)[number];
 
-export const POSTURE_KEYS = [
+const POSTURE_KEYS = [
 	'abogadoSolicitante', 'abogadoAcreedor', 'abogadoDemandado', 'abogadoDemandante', 'abogadoExhortado',
 	'abogadoExhortante', 'acreedor', 'apoderadoDemandado', 'apoderadoDenunciante', 'apoderadoExhortante',
 	'apoderadoExhortado', 'apoderadoSolicitante', 'demandado', 'demandante', 'deudor', 'exhortado', 'exhortante',
@@ -35,22 +35,22 @@ export const COMPLIANCE_CATEGORIES = [
 	{ key: 'mallaSocietaria', table: 'Socios y Sociedades', risk: null },
 	{ key: 'noticias', table: 'Noticias', risk: null },
 ] as const;
-export type ComplianceCategory = (typeof COMPLIANCE_CATEGORIES)[number]['key'];
-export type Risk = 'free' | 'medium' | 'critical';
+type ComplianceCategory = (typeof COMPLIANCE_CATEGORIES)[number]['key'];
+type Risk = 'free' | 'medium' | 'critical';
 
 /** Helper (data source) names, as the service lists them in nombresAyudantes / ayudantesFallidos. */
-export const SCORE_HELPERS = ['judicial', 'commertialBulletin', 'laborCollection', 'bankDebt'] as const;
-export const FAILING_HELPERS = ['laborCollection', 'assets'] as const;
+const SCORE_HELPERS = ['judicial', 'commertialBulletin', 'laborCollection', 'bankDebt'] as const;
+const FAILING_HELPERS = ['laborCollection', 'assets'] as const;
 
 export type CaseStatus = 'Activo' | 'Concluido' | 'Archivado';
 export interface CaseFact { rol: string; tribunal: string; caratulado: string; filed: number; status: CaseStatus; materia: string; cuantia: number; posture: string }
-export interface MoraFact { period: number; institution: string; workers: number; amount: number }
-export interface FineFact { date: number; resolution: string; amount: number; paid: boolean; reason: string }
-export interface PartnerFact { name: string; rut: string | null; address: string | null; shares: string; amount: string; percent: string | null }
-export interface GazetteFact { date: number; section: string; partners: PartnerFact[] }
-export interface EudFact { date: number; act: string; folio: string; cve: string; partners: PartnerFact[]; admins: PartnerFact[]; created: number; updated: number }
+interface MoraFact { period: number; institution: string; workers: number; amount: number }
+interface FineFact { date: number; resolution: string; amount: number; paid: boolean; reason: string }
+interface PartnerFact { name: string; rut: string | null; address: string | null; shares: string; amount: string; percent: string | null }
+interface GazetteFact { date: number; section: string; partners: PartnerFact[] }
+interface EudFact { date: number; act: string; folio: string; cve: string; partners: PartnerFact[]; admins: PartnerFact[]; created: number; updated: number }
 export interface MeshFact { participations: { rut: string; company: string }[]; partners: { rut: string; name: string }[] }
-export interface CommentFact { text: string; rating: number; created: number; author: string }
+interface CommentFact { text: string; rating: number; created: number; author: string }
 
 export interface Facts {
 	rut: string;
@@ -144,7 +144,7 @@ function debt(rng: Rng, clean: boolean, troubled: boolean): Record<DebtKey, numb
 	return out;
 }
 
-export function generateFacts(rut: string): Facts {
+function generateFacts(rut: string): Facts {
 	const rng = new Rng(`riskinfo:${rut}`);
 	const t = traitsFor(rut, rng);
 	const juridical = isJuridicalRut(rut);

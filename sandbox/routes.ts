@@ -61,7 +61,7 @@ export function readLoaded(ctx: RouteContext, rut: string): { facts: Facts; entr
 	return { facts: withChanges(factsFor(rut), ctx.account.changesOf(rut)), entry };
 }
 
-export function bodyObject(body: unknown): Record<string, unknown> {
+function bodyObject(body: unknown): Record<string, unknown> {
 	if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'Se esperaba un objeto JSON');
 	return body as Record<string, unknown>;
 }

@@ -32,7 +32,7 @@ export function parseRut(value: unknown): string | undefined {
 	return checkDigit(body) === digit ? `${body}-${digit}` : undefined;
 }
 
-export function rutBody(rut: string): number {
+function rutBody(rut: string): number {
 	return Number(rut.slice(0, rut.indexOf('-')));
 }
 

@@ -21,7 +21,7 @@ function open<T extends z.ZodRawShape>(shape: T) {
 /** Who looked the RUT up in the bulletin (A1's `consultas`). */
 export const dicomQuery = strict({ consultadoPor: z.string(), consultadoA: z.string(), fecha: v2Date });
 
-export const dicomCase = strict({
+const dicomCase = strict({
 	fechaEquifax: v2Date, montoImpago: z.number(), deudaActiva: z.boolean(), nombreLibrador: z.string(),
 	tipoDeuda: z.string(), tipoDocumento: z.string(), fechaJustificacion: v2Date, descripcionJustificacion: z.string(),
 	fechaVisibilidad: v2Date, fechaDesactivacion: v2Date.nullable(), numeroCheque: z.string(), fechaExpiracion: v2Date,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 type Loose<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>> };
 
 /** A spec record: known keys only, each nullable and optional (spec §2.1). */
-export function rec<T extends z.ZodRawShape>(shape: T) {
+function rec<T extends z.ZodRawShape>(shape: T) {
 	const loose = {} as Record<string, z.ZodTypeAny>;
 	for (const key of Object.keys(shape)) loose[key] = shape[key].nullable().optional();
 	return z.object(loose as Loose<T>).strict();
@@ -20,22 +20,22 @@ export const rutString = z.string().regex(/^[1-9]\d{0,7}-[\dK]$/, 'RUT in the fo
 export const v2Date = z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'DD-MM-YYYY');
 export const v2Stamp = z.string().regex(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/, 'DD-MM-YYYY HH:mm:ss');
 export const v2Period = z.string().regex(/^\d{2}\/\d{4}$/, 'MM/YYYY');
-export const scorePeriod = z.string().regex(/^\d{4}-\d{2}$/, 'YYYY-MM');
+const scorePeriod = z.string().regex(/^\d{4}-\d{2}$/, 'YYYY-MM');
 export const isoStamp = z.string().datetime({ offset: true });
-export const siNo = z.enum(['SI', 'NO']);
-export const risk = z.enum(['free', 'medium', 'critical']);
-export const personType = z.enum(['juridical', 'natural']);
+const siNo = z.enum(['SI', 'NO']);
+const risk = z.enum(['free', 'medium', 'critical']);
+const personType = z.enum(['juridical', 'natural']);
 
 export const successOf = <T extends z.ZodTypeAny>(data: T) => z.object({ success: z.literal(true), data }).strict();
 
 // ---------- §2.2 V2 summary ----------
 
-export const DEBT_FIELDS = [
+const DEBT_FIELDS = [
 	'deudaDirectaComercial', 'deudaDirectaCastigada', 'deudaDirectaHipotecaria', 'deudaDirectaMorosa', 'deudaDirectaVencida', 'deudaDirectaVigente',
 	'deudaIndirectaCastigada', 'deudaIndirectaVencida', 'deudaIndirectaVigente', 'leasingMoroso', 'leasingVigente', 'lineaCredito',
 ] as const;
 
-export const POSTURE_FIELDS = [
+const POSTURE_FIELDS = [
 	'abogadoSolicitante', 'abogadoAcreedor', 'abogadoDemandado', 'abogadoDemandante', 'abogadoExhortado', 'abogadoExhortante', 'acreedor',
 	'apoderadoDemandado', 'apoderadoDenunciante', 'apoderadoExhortante', 'apoderadoExhortado', 'apoderadoSolicitante', 'demandado', 'demandante',
 	'deudor', 'exhortado', 'exhortante', 'perito', 'solicitante', 'abogadoInstitucionReclamada', 'abogadoReclamante', 'demandadoSolidario',
@@ -44,9 +44,9 @@ export const POSTURE_FIELDS = [
 	'patrocinador',
 ] as const;
 
-export const variacion = rec({ ultimoPeriodo: v2Period, periodoActual: v2Period, cambioPorcentual: z.number(), cambioAbsoluto: z.number() });
+const variacion = rec({ ultimoPeriodo: v2Period, periodoActual: v2Period, cambioPorcentual: z.number(), cambioAbsoluto: z.number() });
 
-export const identificacion = rec({
+const identificacion = rec({
 	razonSocial: z.string(), presentaActividades: siNo, inicioActividades: v2Date, autorizadoMonedaExtranjera: siNo, empresaMenor: siNo,
 	observaciones: z.string(), notas: z.string(), situacionActual: z.string(),
 	actividadEconomicaVigente: z.array(rec({ actividades: z.string(), codigo: z.string(), categoria: z.string(), afectaIva: z.string(), fecha: v2Date })),
@@ -55,13 +55,13 @@ export const identificacion = rec({
 	tamanoEmpresaSii: rec({ tamanoEmpresa: z.string(), ventasAnuales: z.string(), cantidadTrabajadores: z.string() }),
 });
 
-export const boletinComercial = rec({
+const boletinComercial = rec({
 	casosSourceA: z.number(), casosSourceB: z.number(), casosSourceC: z.number(),
 	MontoSourceA: z.number(), MontoSourceB: z.number(), MontoSourceC: z.number(),
 	variacion, ultimaActualizacion: v2Stamp,
 });
 
-export const judicial = rec({
+const judicial = rec({
 	...numbers([
 		'casosCivilesActivos', 'casosCivilesPresentados', 'casosCivilesConcluidos', 'cobranzaActivos', 'cobranzaPresentados', 'cobranzaConcluidos',
 		'laboralActivos', 'laboralPresentados', 'laboralConcluidos', 'casosActuales', 'casosArchivados', 'casosConcluidos', 'todosLosCasos', 'casosQuiebra',
@@ -72,7 +72,7 @@ export const judicial = rec({
 	boletinConcursal: z.boolean(),
 });
 
-export const cobranzaLaboral = rec({
+const cobranzaLaboral = rec({
 	moraPrevisional: rec({ casosTotales: z.number(), empleados: z.number(), variacion, ultimaActualizacion: v2Stamp }),
 	multaLaboral: rec({
 		...numbers(['totalMultas', 'montoTotalMultas', 'multasPagadas', 'montoMultasPagadas', 'multasPendientes', 'montoMultasPendientes'] as const),
@@ -101,16 +101,16 @@ export const mallaItem = rec({
 	ultimaActualizacion: v2Stamp,
 });
 
-export const legal = rec({
+const legal = rec({
 	diarioOficial: rec({ casos: z.array(gazetteCase), ultimaActualizacion: v2Stamp }),
 	empresaEnUnDia: rec({ casos: z.array(eudCase), ultimaActualizacion: v2Stamp }),
 	mallaSocietariaExterna: z.array(mallaItem),
 	mallaSocietariaInterna: z.array(mallaItem),
 });
 
-export const deudaBancaria = rec({ periodo: v2Period, ...numbers(DEBT_FIELDS), variacion: rec({ periodo: v2Period, ...numbers(DEBT_FIELDS) }) });
+const deudaBancaria = rec({ periodo: v2Period, ...numbers(DEBT_FIELDS), variacion: rec({ periodo: v2Period, ...numbers(DEBT_FIELDS) }) });
 
-export const bienes = rec({
+const bienes = rec({
 	vehiculos: rec({ cantidadVehiculos: z.number(), tasacionTotal: z.number(), ultimaActualizacion: v2Stamp }),
 	propiedades: rec({ cantidadPropiedades: z.number(), tasacionTotal: z.string(), ultimaActualizacion: v2Stamp }),
 });
@@ -123,7 +123,7 @@ export const creditScoringV2 = rec({
 });
 
 const grade = rec({ valor: z.number(), total: z.number() });
-export const ratings = rec({
+const ratings = rec({
 	etiquetasActivas: z.array(z.string()), cantidadComentarios: z.number(),
 	calificacionGlobal: grade, calificacionCumplimientoGlobal: grade, calificacionRelacionGlobal: grade, calificacionTransparenciaGlobal: grade, calificacionFiabilidadGlobal: grade,
 	seccionComentarios: rec({ comentarios: z.array(rec({ comentario: z.string(), rating: z.number(), fechaCreacion: z.string(), nombre: z.string(), tagChanges: z.array(z.unknown()) })) }),
@@ -140,7 +140,7 @@ export const complianceV2 = rec({
 	}),
 });
 
-export const v2SummaryShape = {
+const v2SummaryShape = {
 	rut: rutString, esPersonaJuridica: z.boolean(), fechaCarga: v2Date,
 	identificacion, boletinComercial, judicial, cobranzaLaboral, legal, deudaBancaria, bienes,
 	creditScoring: creditScoringV2, ratings, compliance: complianceV2,
@@ -157,7 +157,7 @@ const siiShape = {
 	observaciones: z.string(), notas: z.string(), situacionActual: z.string(),
 	actividadEconomicaVigente: z.array(v1Activity), documentosTimbrados: z.array(v1Document),
 };
-export const v1Sii = rec({ ...siiShape, activityCount: z.number(), documentCount: z.number() });
+const v1Sii = rec({ ...siiShape, activityCount: z.number(), documentCount: z.number() });
 
 const BULLETIN_V1 = ['casesSourceA', 'casesSourceB', 'casesSourceC', 'amountSourceA', 'amountSourceB', 'amountSourceC'] as const;
 const JUDICIAL_V1 = [
@@ -178,7 +178,7 @@ const moraV1Shape = { totalCases: z.number(), employees: z.number(), variation: 
 const finesV1Shape = { ...numbers(FINES_V1), variation: rec(numbers(FINES_V1)) };
 const laborBulletinV1Shape = { totalAmount: z.number(), variation: rec({ totalAmount: z.number() }) };
 
-export const v1Compliance = rec({
+const v1Compliance = rec({
 	id: z.number(), scrappedRutId: z.number(), userId: z.number(), corporationId: z.number(),
 	name: z.string(), secondName: z.string(), surname: z.string(), secondSurname: z.string(),
 	personType, risk,
@@ -196,7 +196,7 @@ export const v1Compliance = rec({
 // ---------- §2.4 V1 downloadable summary (JSON, no wrapper) ----------
 
 const lastUpdate = { lastUpdate: isoStamp };
-export const diarioOficialV1 = z.record(z.union([
+const diarioOficialV1 = z.record(z.union([
 	isoStamp,
 	rec({ fecha: z.string(), razonSocial: z.string(), linkPdf: z.string(), seccion: z.string(), socios: z.array(rec({ socio: z.string(), rut: z.string(), domicilio: z.string() })) }),
 ])).superRefine((value, ctx) => {
@@ -205,8 +205,8 @@ export const diarioOficialV1 = z.record(z.union([
 		if ((key === 'lastUpdate') !== (typeof value[key] === 'string')) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `diarioOficial["${key}"] has the wrong kind of value` });
 	}
 });
-export const societaryMeshExternalV1 = rec({ detail: z.array(rec({ socios: z.array(z.unknown()), socio: z.string(), rut: z.string() })), ...lastUpdate });
-export const empresaEnUnDiaCasesV1 = rec({
+const societaryMeshExternalV1 = rec({ detail: z.array(rec({ socios: z.array(z.unknown()), socio: z.string(), rut: z.string() })), ...lastUpdate });
+const empresaEnUnDiaCasesV1 = rec({
 	detail: z.array(rec({
 		fecha: z.string(), actuacion: z.string(), numeroAtencion: z.string(), cve: z.string(), linkPdf: z.string(),
 		socios: z.array(rec({ socio: z.string(), rut: z.string() })), administradores: z.array(rec({ administrador: z.string(), rut: z.string() })),
@@ -214,7 +214,7 @@ export const empresaEnUnDiaCasesV1 = rec({
 	...lastUpdate,
 });
 
-export const v1SummaryShape = {
+const v1SummaryShape = {
 	rut: rutString, fechaCarga: isoStamp,
 	sii: v1Sii,
 	siiBusinessSize: rec({ textSize: z.string(), icon: z.string(), annualSales: z.string(), dependentWorkers: z.string() }),
@@ -236,11 +236,10 @@ export const v1SummaryShape = {
 	timestampsSubHelpers: z.array(rec({ subhelperId: z.number(), lastUpdate: isoStamp })),
 	compliance: v1Compliance,
 };
-export const v1Summary = rec(v1SummaryShape);
 /** `summary?complete=true`: the spec does not name the extra keys; the sandbox adds these three of §2.4. */
 export const v1SummaryComplete = rec({ ...v1SummaryShape, diarioOficial: diarioOficialV1, societaryMeshExternal: societaryMeshExternalV1, empresaEnUnDiaCases: empresaEnUnDiaCasesV1 });
 
-export const v1DownloadShape = {
+const v1DownloadShape = {
 	rut: rutString, fechaCarga: isoStamp,
 	sii: v1Sii,
 	siiBusinessSize: rec({ textSize: z.string(), icon: z.string(), annualSales: z.string(), ...lastUpdate }),
@@ -271,10 +270,10 @@ export const v1Download = rec(v1DownloadShape);
 
 // ---------- §2.5 identification, §2.6 credit score ----------
 
-export const v1IdentificationShape = { rut: rutString, ...siiShape };
+const v1IdentificationShape = { rut: rutString, ...siiShape };
 export const v1Identification = rec(v1IdentificationShape);
 
-export const v1CreditScoreShape = {
+const v1CreditScoreShape = {
 	periodo: scorePeriod, inicioActividades: z.boolean(),
 	...numbers(['porcentajeFinanzas', 'numeradorFinanzas', 'denominadorFinanzas', 'ponderacionFinanzas', 'porcentajeJudicial', 'numeradorJudicial', 'denominadorJudicial', 'ponderacionJudicial'] as const),
 	quiebraJudicial: z.boolean(),
@@ -292,7 +291,7 @@ const nullableString = z.string().nullable();
 const relations = z.array(z.object({ nombre: z.string(), parentesco: z.string() }).strict());
 const official = { name: z.string(), position: z.string(), institution: z.string(), link: nullableString, period: nullableString, relationsData: relations };
 
-export const eventItems = {
+const eventItems = {
 	datosMallaSocietaria: z.object({
 		nombreSociedad: z.string(), rutSociedad: nullableString, fecha: nullableString,
 		socios: z.array(z.object({

@@ -6,7 +6,7 @@ import type { Change, ChangeKind } from './changes';
 import { scorePeriod } from './dates';
 import type { Usage } from './types';
 
-export const CONSULTATION_TTL_MS = 48 * 3600 * 1000;
+const CONSULTATION_TTL_MS = 48 * 3600 * 1000;
 
 export interface LoadedRut {
 	rut: string;
@@ -15,7 +15,7 @@ export interface LoadedRut {
 	loadedAt: number;
 }
 
-export type ProfileStatus = 'PROCESSING' | 'SUCCESS' | 'FAILED';
+type ProfileStatus = 'PROCESSING' | 'SUCCESS' | 'FAILED';
 
 export interface ComplianceProfile {
 	webhookId: number;

@@ -38,7 +38,7 @@ function downloadSummary(ctx: RouteContext) {
 	};
 }
 
-export const creditScoreRoute: Route = {
+const creditScoreRoute: Route = {
 	method: 'GET', pattern: new RegExp(`^/notification/creditScoring/${RUT}/getByRut$`), flavor: 'score',
 	handler: read(creditScore),
 };

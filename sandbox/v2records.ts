@@ -6,7 +6,7 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const count = (cs: CaseFact[], status: CaseFact['status']) => cs.filter((c) => c.status === status).length;
 const percentChange = (prev: number, cur: number) => (prev === 0 ? null : Math.round(((cur - prev) / prev) * 10000) / 100);
 
-export function variacion(prev: number, cur: number, prevPeriod: number, curPeriod: number) {
+function variacion(prev: number, cur: number, prevPeriod: number, curPeriod: number) {
 	return { ultimoPeriodo: v2Period(prevPeriod), periodoActual: v2Period(curPeriod), cambioPorcentual: percentChange(prev, cur), cambioAbsoluto: cur - prev };
 }
 
@@ -128,7 +128,7 @@ function bienes(f: Facts) {
 	};
 }
 
-export function creditScoring(f: Facts) {
+function creditScoring(f: Facts) {
 	const s = f.score;
 	return {
 		ponderacionFinanciero: s.finance, maxPonderacionFinanciero: s.maxFinance,
@@ -152,7 +152,7 @@ function ratings(f: Facts) {
 	};
 }
 
-export function compliance(f: Facts) {
+function compliance(f: Facts) {
 	const resumen: Record<string, { totalResultados: number; riesgo: string | null }> = {};
 	for (const c of COMPLIANCE_CATEGORIES) {
 		const n = f.compliance.counts[c.key];

@@ -32,7 +32,22 @@ const { checkList, assert } = require('./lib/checks');
 const { exampleWorkflows } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, deleteDataTable } = require('./lib/demo-data');
 const { launchBrowser, signIn } = require('./lib/browser');
-const editor = require('./lib/editor-checks');
+const {
+	canvasSubtitle,
+	costWithoutNotice,
+	credentialTest,
+	endedInReview,
+	executionCount,
+	landsOnWorkflows,
+	listenOnTrigger,
+	mainButtonStarts,
+	newestExecution,
+	nodePanel,
+	paidNotice,
+	reviewFirstFields,
+	supplierScreening: screensSuppliers,
+	wrongRut,
+} = require('./lib/editor-checks');
 
 const TOTAL_TIMEOUT_MS = 20 * 60_000;
 const args = new Set(process.argv.slice(2));
@@ -145,27 +160,27 @@ async function main() {
 
 		await page.goto(banner.url);
 		await signIn(page, banner.url, banner.owner);
-		await shoot('1', 'after login, the workflows', () => editor.landsOnWorkflows(page, wfs));
-		await shoot('2', 'credential Test: sandbox passes, wrong token guided', () => editor.credentialTest(page, banner.url));
-		await shoot('3', 'supplier screening from the editor', () => editor.supplierScreening(page, banner.url, wfs.supplierScreening));
-		await shoot('3a', 'a Review item starts with decision and reasons', () => editor.reviewFirstFields(page, 'Review'));
-		await shoot('3b', '"Cost of This Run" shows no notice on a normal run', () => editor.costWithoutNotice(page, 'Cost of This Run'));
-		await shoot('3c', 'Risk Summary (Load RUT If Not Loaded on, capped): the paid notice names the cap', () => editor.paidNotice(page, banner.url, wfs.supplierScreening, 'Risk Summary'));
+		await shoot('1', 'after login, the workflows', () => landsOnWorkflows(page, wfs));
+		await shoot('2', 'credential Test: sandbox passes, wrong token guided', () => credentialTest(page, banner.url));
+		await shoot('3', 'supplier screening from the editor', () => screensSuppliers(page, banner.url, wfs.supplierScreening));
+		await shoot('3a', 'a Review item starts with decision and reasons', () => reviewFirstFields(page, 'Review'));
+		await shoot('3b', '"Cost of This Run" shows no notice on a normal run', () => costWithoutNotice(page, 'Cost of This Run'));
+		await shoot('3c', 'Risk Summary (Load RUT If Not Loaded on, capped): the paid notice names the cap', () => paidNotice(page, banner.url, wfs.supplierScreening, 'Risk Summary'));
 		await shoot('4', 'RUT 12.345.678-0: the item-numbered error', async () => {
 			const credentialId = wfs.supplierScreening.json.nodes.find((n) => n.credentials?.riskInfoApi)?.credentials.riskInfoApi.id;
-			return await editor.wrongRut(page, banner.url, await wrongRutWorkflow(n8n, cookie, credentialId));
+			return await wrongRut(page, banner.url, await wrongRutWorkflow(n8n, cookie, credentialId));
 		});
 		await shoot('5', `node panel: ${built.actions} actions, the paid ones marked, the action node's description`, () =>
-			editor.nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions, built.paid),
+			nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions, built.paid),
 		);
-		await shoot('5a', 'onboarding: the main button of the screening workflow starts the screening', () => editor.mainButtonStarts(page, banner.url, wfs.onboarding));
-		await shoot('6', 'canvas subtitle of the summary node', () => editor.canvasSubtitle(page, banner.url, wfs.supplierScreening, 'Get Summary · RUT'));
+		await shoot('5a', 'onboarding: the main button of the screening workflow starts the screening', () => mainButtonStarts(page, banner.url, wfs.onboarding));
+		await shoot('6', 'canvas subtitle of the summary node', () => canvasSubtitle(page, banner.url, wfs.supplierScreening, 'Get Summary · RUT'));
 		await shoot('7', "the banner's Production URL curl: an execution, ending in Compliance Review", async () => {
-			const before = await editor.executionCount(page, banner.url, handling.id);
+			const before = await executionCount(page, banner.url, handling.id);
 			const answer = await paste(banner.production);
 			assert(ranAndAnswered(answer), `the pasted command got ${JSON.stringify(answer)}`);
-			const label = await editor.newestExecution(page, banner.url, handling.id, before);
-			const { lookup } = await editor.endedInReview(page, review, onboard, label);
+			const label = await newestExecution(page, banner.url, handling.id, before);
+			const { lookup } = await endedInReview(page, review, onboard, label);
 			assert(/no supplier was remembered/.test(lookup ?? ''), `"${review}" says supplierLookup ${JSON.stringify(lookup)}`);
 			return `answered ${JSON.stringify(answer)}; Executions lists "${label}"; "${review}" got the result (${lookup})`;
 		});
@@ -176,11 +191,11 @@ async function main() {
 				const file = path.join(tmp, 'second-event.json');
 				const sample = JSON.parse(fs.readFileSync(/^gzip -c '([^']+)'/.exec(banner.production)[1], 'utf8'));
 				fs.writeFileSync(file, JSON.stringify({ ...sample, webhookId: sample.webhookId + 1 }));
-				const before = await editor.executionCount(page, banner.url, handling.id);
+				const before = await executionCount(page, banner.url, handling.id);
 				const answer = await paste(banner.production.replace(/^gzip -c '[^']+'/, `gzip -c '${file}'`));
 				assert(ranAndAnswered(answer), `the delivery got ${JSON.stringify(answer)}`);
-				const label = await editor.newestExecution(page, banner.url, handling.id, before);
-				const { lookup } = await editor.endedInReview(page, review, onboard, label);
+				const label = await newestExecution(page, banner.url, handling.id, before);
+				const { lookup } = await endedInReview(page, review, onboard, label);
 				assert(/could not be read/.test(lookup ?? ''), `"${review}" says supplierLookup ${JSON.stringify(lookup)}`);
 				return `Executions lists "${label}"; "${review}" says "${lookup.slice(0, 100)}"`;
 			} finally {
@@ -188,7 +203,7 @@ async function main() {
 			}
 		});
 		await shoot('9', "the banner's Test URL curl while the trigger listens", async () => {
-			const trigger = await editor.listenOnTrigger(page, banner.url, handling);
+			const trigger = await listenOnTrigger(page, banner.url, handling);
 			const answer = await paste(banner.test);
 			assert(ranAndAnswered(answer), `the pasted command got ${JSON.stringify(answer)}`);
 			await page.getByTestId('output-panel').getByText('Maria Ejemplo Soto').first().waitFor();

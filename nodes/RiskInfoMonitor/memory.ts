@@ -21,6 +21,7 @@ const VERSION = 1;
 const NOT_LOADED = '!';
 /** A text the shared list had no room for: read back as unknown. */
 const NO_ROOM = '~';
+/** @internal */
 export const MAX_TEXTS = 1000;
 /** Texts are remembered (and compared) up to this length. */
 export const MAX_TEXT_LENGTH = 200;

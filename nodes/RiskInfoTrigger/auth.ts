@@ -109,6 +109,7 @@ const isBlank = (code: number) => code === SPACE || code === TAB;
  * followed by a blank. A scan that reads each character at most twice: a pattern such as
  * /^Bearer[ \t]+(.*?)[ \t]*$/ backtracks quadratically over a long run of blanks, and this runs
  * before authentication, for anyone who can reach the URL.
+ * @internal
  */
 export function schemeCredentials(header: string | undefined, scheme: string): string | undefined {
 	if (header === undefined || header.length <= scheme.length) return undefined;

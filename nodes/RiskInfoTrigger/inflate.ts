@@ -36,6 +36,7 @@ export function looksGzipped(bytes: Uint8Array): boolean {
  * Members one body may hold. Node 24 (n8n 2.x) inflates them one stream each, and a stream costs
  * about as much as a few KiB of data, so a body of thousands of empty members would cost far
  * more than its size; concatenated files give a handful.
+ * @internal
  */
 export const MAX_MEMBERS = 64;
 
@@ -43,6 +44,7 @@ export const MAX_MEMBERS = 64;
  * Where the gzip member after one that inflated to `size` bytes starts, searching from `from`: the
  * first gzip header (1f 8b 08) whose preceding four bytes are that member's ISIZE (RFC 1952, the
  * size modulo 2^32, little-endian). -1 when there is none.
+ * @internal
  */
 export function nextMember(input: Uint8Array, from: number, size: number): number {
 	const isize = size >>> 0;

@@ -11,6 +11,7 @@ import { DOCS } from '../shared/docs';
  * every Events and Minimum Risk choice.
  */
 const TEST_DELIVERY_BODY = '{"webhookId": 1, "status": "SUCCESS", "fullName": "Test Supplier SpA", "risk": "critical"}';
+/** @internal */
 export const TEST_DELIVERY_COMMAND = `curl -X POST 'TEST_URL' -H 'Authorization: Bearer YOUR_SECRET' -H 'Content-Type: application/json' -d '${TEST_DELIVERY_BODY}'`;
 
 const testHowTo =

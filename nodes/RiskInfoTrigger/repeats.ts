@@ -17,7 +17,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { NormalisedEvent } from './normalise';
 
-/** How many deliveries are remembered; the oldest are forgotten first. */
+/**
+ * How many deliveries are remembered; the oldest are forgotten first.
+ * @internal
+ */
 export const REMEMBERED = 1000;
 
 /** Beside the item's `json`, so the user's data never holds it; it travels with the item to a worker. */

@@ -26,7 +26,10 @@ export function passes(n: NormalisedEvent, events: EventsFilter, minimumRisk: Mi
 	return rank !== undefined && rank >= RANK[minimumRisk];
 }
 
-/** One row per PEP, official, relative, sanctions, criminal, news or corporate-mesh entry. */
+/**
+ * One row per PEP, official, relative, sanctions, criminal, news or corporate-mesh entry.
+ * @internal
+ */
 export function findings(event: IDataObject): IDataObject[] {
 	const lists = isRecord(event.lists) ? event.lists : {};
 	const summary = isRecord(event.summary) ? event.summary : {};

@@ -20,7 +20,7 @@ type Problem = { status: 'Error'; message: string };
 const problem = (message: string): Problem => ({ status: 'Error', message });
 
 /** What is wrong with the fields themselves, before anything is sent; undefined when they look usable. */
-export function riskInfoApiFieldProblem(data: PlainObject): string | undefined {
+function riskInfoApiFieldProblem(data: PlainObject): string | undefined {
 	const baseUrl = String(data.baseUrl ?? '').trim();
 	const token = String(data.accessToken ?? '').trim();
 	const client = String(data.clientIdentifier ?? '').trim();

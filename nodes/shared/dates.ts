@@ -10,7 +10,10 @@ const SLASHED_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const STAMP = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
 const PERIOD = /^(\d{2})\/(\d{4})$/;
 
-/** One value: returns the ISO form, or the value unchanged when it is not a service date (ISO 8601 already is). */
+/**
+ * One value: returns the ISO form, or the value unchanged when it is not a service date (ISO 8601 already is).
+ * @internal
+ */
 export function toIsoDate(value: string): string {
 	let m = STAMP.exec(value);
 	if (m) return `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:${m[6]}`;

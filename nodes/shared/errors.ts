@@ -127,7 +127,10 @@ function plainMessage(f: ApiFailure): string {
 	}
 }
 
-/** The service's "this RUT is not loaded": a 404 on a read about a RUT. */
+/**
+ * The service's "this RUT is not loaded": a 404 on a read about a RUT.
+ * @internal
+ */
 export function isNotLoaded(f: ApiFailure): boolean {
 	return f.status === 404 && f.rut !== undefined;
 }
@@ -211,6 +214,7 @@ export function leavingError(node: INode, error: unknown, itemIndex: number): Er
 	return error instanceof Error ? error : new Error(shown(error));
 }
 
+/** @internal */
 export function apiError(node: INode, itemIndex: number, f: ApiFailure): NodeApiError {
 	const message = plainMessage(f);
 	const description = f.serviceText ? `The service said: ${f.serviceText}` : undefined;

@@ -19,7 +19,10 @@ export class RutFormatError extends Error {
 	}
 }
 
-/** Modulo 11 with weights 2..7 repeating from the right; 11 → 0, 10 → K. */
+/**
+ * Modulo 11 with weights 2..7 repeating from the right; 11 → 0, 10 → K.
+ * @internal
+ */
 export function rutCheckDigit(body: string): string {
 	let sum = 0;
 	let weight = 2;
@@ -79,15 +82,6 @@ export function normaliseRut(input: unknown): string {
 	// Never say which digit would match: a user who follows that advice may load another taxpayer.
 	if (check.toUpperCase() !== expected) throw new RutFormatError(input, 'the check digit does not match the number', true);
 	return `${body}-${expected}`;
-}
-
-export function isValidRut(input: unknown): boolean {
-	try {
-		normaliseRut(input);
-		return true;
-	} catch {
-		return false;
-	}
 }
 
 /** A RUT in the spec form (12345678-5) as people write it: 12.345.678-5. */

@@ -102,4 +102,4 @@ function banner({ startedAt, url, wfs, receiver, role, hookUrl, sandbox, process
 	].join('\n');
 }
 
-module.exports = { OWNER, ACTIVE_ROLES, DEMO_ROLES, parseStartArgs, preferredPort, banner, monitorKnownRuts, changeCommand };
+module.exports = { OWNER, ACTIVE_ROLES, DEMO_ROLES, parseStartArgs, preferredPort, banner, monitorKnownRuts };

@@ -255,5 +255,4 @@ module.exports = {
 	executionCount,
 	endedInReview,
 	listenOnTrigger,
-	TRIGGER_TYPE,
 };

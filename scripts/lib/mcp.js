@@ -407,4 +407,4 @@ async function checkMcpTools(o) {
 	}
 }
 
-module.exports = { checkMcpTools, checkMcpBanner, prepareMcpExample, mcpBanner, mcpExample, mcpAddress, connect };
+module.exports = { checkMcpTools, checkMcpBanner, prepareMcpExample, mcpBanner, mcpExample };

@@ -87,4 +87,4 @@ class MemorySampler {
 	}
 }
 
-module.exports = { MemorySampler, groupMemory };
+module.exports = { MemorySampler };

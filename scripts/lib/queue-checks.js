@@ -147,4 +147,4 @@ async function checkLoad(ctx) {
 	return `300 of 300 answered 200 and run once each, 0 duplicates, 0 lost, in each; ${line}`;
 }
 
-module.exports = { checkDeliveries, checkRepeats, checkLoad, settled };
+module.exports = { checkDeliveries, checkRepeats, checkLoad };

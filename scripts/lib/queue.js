@@ -196,4 +196,4 @@ function workerOf(stack, id) {
 	return stack.workers.find((w) => w.started.has(String(id)));
 }
 
-module.exports = { startQueue, processesOf, workerOf, WEBHOOK_PROCESSOR_ENV, WEBHOOK_ANSWER_ENV };
+module.exports = { startQueue, workerOf, WEBHOOK_PROCESSOR_ENV, WEBHOOK_ANSWER_ENV };

@@ -89,4 +89,4 @@ async function checkSupplierScreening(runWorkflow, sandbox, wf, known) {
 	};
 }
 
-module.exports = { checkSupplierScreening, screeningRecords };
+module.exports = { checkSupplierScreening };

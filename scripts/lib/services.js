@@ -189,4 +189,4 @@ async function startRedis(dir, { log = () => {} } = {}) {
 	};
 }
 
-module.exports = { ensureServicePackages, startPostgres, startRedis, missingPackages, isRoot };
+module.exports = { ensureServicePackages, startPostgres, startRedis, isRoot };

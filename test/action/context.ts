@@ -65,7 +65,7 @@ export async function runNodeError(run: NodeRun): Promise<Error & { context?: ID
 	throw new Error('the node did not throw');
 }
 
-export function makeContext(run: NodeRun): { context: IExecuteFunctions; asked: Array<Set<string>> } {
+function makeContext(run: NodeRun): { context: IExecuteFunctions; asked: Array<Set<string>> } {
 	const count = Array.isArray(run.params) ? run.params.length : Math.max(1, run.items?.length ?? 1);
 	const items: INodeExecutionData[] = (run.items ?? Array.from({ length: count }, () => ({}))).map((json) => ({ json }));
 	const paramsOf = (i: number): Params => (Array.isArray(run.params) ? run.params[i] : run.params) ?? {};

@@ -32,7 +32,7 @@ export async function runRiskInfo(o: RunOptions) {
 	return result.items.Risk as INodeExecutionData[];
 }
 
-export interface Relayed {
+interface Relayed {
 	rut: string;
 	method: string;
 	arrivedAt: number;

@@ -25,7 +25,7 @@ export interface Answer {
 	json: any;
 }
 
-export function authHeaders(sb: Sandbox): Record<string, string> {
+function authHeaders(sb: Sandbox): Record<string, string> {
 	return { authorization: `Bearer ${sb.token}`, 'x-client-identifier': sb.clientId };
 }
 
@@ -48,7 +48,7 @@ export async function call(sb: Sandbox, method: string, path: string, opts: Call
 	return { status: res.status, headers: res.headers, buffer, text, json };
 }
 
-export interface ReceivedDelivery {
+interface ReceivedDelivery {
 	method: string;
 	headers: http.IncomingHttpHeaders;
 	raw: Buffer;

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { isValidRut, normaliseRut, rutCheckDigit } from '../../nodes/shared/rut';
+import { RutFormatError, normaliseRut, rutCheckDigit } from '../../nodes/shared/rut';
 import { checkDigit, formatRut, parseRut } from '../../sandbox/rut';
 
 /** Small seeded PRNG, so a failure can be replayed. */
@@ -39,13 +39,23 @@ test('node and sandbox compute the same check digit for every body', () => {
 	expect(disagreements).toEqual([]);
 });
 
+/** The RUT as the node accepts it, or undefined where it refuses it. */
+function byTheNode(written: string): string | undefined {
+	try {
+		return normaliseRut(written);
+	} catch (error) {
+		if (error instanceof RutFormatError) return undefined;
+		throw error;
+	}
+}
+
 test('node and sandbox accept and reject the same RUTs, and agree on the accepted form', () => {
 	const disagreements: string[] = [];
 	let accepted = 0;
 	for (const body of bodies) {
 		for (const check of CHECK_CHARACTERS) {
 			const written = `${body}-${check}`;
-			const byNode = isValidRut(written) ? normaliseRut(written) : undefined;
+			const byNode = byTheNode(written);
 			const bySandbox = parseRut(written);
 			if (byNode !== bySandbox) disagreements.push(`${written}: node ${byNode}, sandbox ${bySandbox}`);
 			if (bySandbox) accepted++;
@@ -63,7 +73,7 @@ test('leading zeros: the node strips them, and what it sends is what the sandbox
 		const zeros = '0'.repeat(1 + (n % 3));
 		for (const check of CHECK_CHARACTERS) {
 			const padded = `${zeros}${body}-${check}`;
-			const byNode = isValidRut(padded) ? normaliseRut(padded) : undefined;
+			const byNode = byTheNode(padded);
 			const bySandbox = parseRut(`${body}-${check}`);
 			if (byNode !== bySandbox) disagreements.push(`${padded}: node ${byNode}, sandbox ${bySandbox}`);
 			// The spec form has no leading zero, so the sandbox refuses it as written.

@@ -11,7 +11,10 @@ export function oneItem(data: unknown): INodeExecutionData {
 	return { json: isPlainObject(data) ? (data as IDataObject) : { data: data as IDataObject[] } };
 }
 
-/** The list inside a list response: the data itself, or its one array-valued field. */
+/**
+ * The list inside a list response: the data itself, or its one array-valued field.
+ * @internal
+ */
 export function findList(data: unknown): unknown[] | undefined {
 	if (Array.isArray(data)) return data;
 	if (data === null || typeof data !== 'object') return undefined;

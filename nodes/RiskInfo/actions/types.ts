@@ -18,7 +18,7 @@ export type LoadChoice = { isMonitoring: boolean; includeBureau: boolean; stopAt
  * What the steps read from one item, each under its parameter's name. Plain JSON: it is part of
  * what makes two items ask for the same thing.
  */
-export type Choices = {
+type Choices = {
 	simplify?: boolean;
 	isoDates?: boolean;
 	split?: boolean;

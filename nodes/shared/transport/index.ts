@@ -24,7 +24,7 @@ import { Pace, type Turn } from './pace';
 import { AccountPlan } from './plan';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
 
-export const VERSION_ROOTS = {
+const VERSION_ROOTS = {
 	v2: '/api/clients/v2',
 	v1: '/api/v1',
 	/** The V1 credit-scoring path as the spec's reference sample calls it. */

@@ -1,8 +1,8 @@
 /** Retry rules of the one transport, kept apart so they can be tested without HTTP. */
 
-export const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 
-export const CONNECTION_ERRORS = new Set([
+const CONNECTION_ERRORS = new Set([
 	'ECONNREFUSED',
 	'ECONNRESET',
 	'ETIMEDOUT',

@@ -79,7 +79,10 @@ export const jsonIsoDates: Step = {
 	},
 };
 
-/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+/**
+ * The file name of a Content-Disposition header (RFC 6266: filename* wins over filename).
+ * @internal
+ */
 export function fileNameFrom(header: unknown): string | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string') return undefined;

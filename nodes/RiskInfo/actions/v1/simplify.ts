@@ -36,6 +36,7 @@ function isLegalEntity(compliance: PlainObject): boolean | null {
 	return null;
 }
 
+/** @internal */
 export function simplifyV1(data: unknown, requestedRut?: string): SimplifiedSummary {
 	const d = obj(data);
 	const sii = obj(d.sii);
