@@ -1,6 +1,6 @@
 // The least any n8n node must do to fetch one summary per item: read the RUT parameter, then call
 // n8n's HTTP helper with the Risk Info credential, `parallel` at a time, each item's parameter read
-// just before its request (no checking of every item first, no de-duplication, no retries). The benchmark runs it
+// just before its request (no checking of every item first, no request sharing, no retries). The benchmark runs it
 // beside the Risk Info node so the table can tell what n8n itself costs from what our node adds.
 import type { ICredentialsDecrypted, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 

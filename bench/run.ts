@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { dedup } from './dedup';
+import { sharing } from './sharing';
 import { growth } from './growth';
 import { memory } from './memory';
 import { monitor } from './monitor';
@@ -17,7 +17,7 @@ import { throughput } from './throughput';
 import { trigger, webhookCpu } from './trigger';
 import { SCALE, type Section } from './types';
 
-const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, dedup, rateLimit, memory, growth, webhookCpu, trigger, monitor };
+const SCENARIOS: Record<string, () => Promise<Section>> = { throughput, sharing, rateLimit, memory, growth, webhookCpu, trigger, monitor };
 
 async function main() {
 	const args = process.argv.slice(2);

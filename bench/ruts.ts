@@ -52,7 +52,7 @@ function shuffle<T>(list: T[], random: () => number): T[] {
 
 /**
  * `total` RUT strings holding `distinct` RUTs, each written in several forms and shuffled:
- * the input of the de-duplication scenario.
+ * the input of the request-sharing scenario.
  */
 export function repeatedInForms(ruts: string[], total: number, seed = 7): string[] {
 	const random = seeded(seed);

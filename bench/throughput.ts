@@ -183,7 +183,7 @@ export async function throughput(): Promise<Section> {
 					pass: r.ratio >= MIN_VS_MINIMAL,
 				})),
 				{
-					target: `every run: ${ITEMS} items succeed with ${ITEMS} requests (none de-duplicated, none retried)`,
+					target: `every run: ${ITEMS} items succeed with ${ITEMS} requests (none shared, none retried)`,
 					measured: rows.every(allSent)
 						? 'yes'
 						: rows.map((r) => `p${r.parallel}: ${[...r.engine, ...r.minimal].map((v) => `${v.failures} failed/${v.requests} requests`).join(', ')}`).join('; '),

@@ -16,7 +16,7 @@ test('docs/benchmarks.md shows the tables and targets of bench/results.json', ()
 	const block = page.slice(start + BLOCK_MARKS[0].length, end).trim();
 	expect(block).toBe(docsSection(results));
 	// Every measured subject is in it, with a result for each of its targets.
-	for (const title of ['Throughput', 'De-duplication', 'Rate limit', 'Peak memory', 'Growth', 'Trigger webhook() CPU', 'Trigger ingest in a real n8n']) {
+	for (const title of ['Throughput', 'Request sharing', 'Rate limit', 'Peak memory', 'Growth', 'Trigger webhook() CPU', 'Trigger ingest in a real n8n']) {
 		expect(results.sections.some((s) => s.title.startsWith(title))).toBe(true);
 	}
 	expect(block.match(/\| (PASS|FAIL) \|/g)).toHaveLength(results.sections.flatMap((s) => s.checks).length);

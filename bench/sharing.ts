@@ -10,7 +10,7 @@ const ITEMS = 1000;
 const DISTINCT = 100;
 const PARALLEL = 10;
 
-export async function dedup(): Promise<Section> {
+export async function sharing(): Promise<Section> {
 	const ruts = distinctRuts(DISTINCT, 78_000_000);
 	const input = repeatedInForms(ruts, ITEMS);
 	const spellings = new Set(input).size;
@@ -41,7 +41,7 @@ export async function dedup(): Promise<Section> {
 
 	const itemsPerRut = ITEMS / DISTINCT;
 	return {
-		title: `De-duplication and load-only-when-missing: ${ITEMS} items, ${DISTINCT} distinct RUTs`,
+		title: `Request sharing and load-only-when-missing: ${ITEMS} items, ${DISTINCT} distinct RUTs`,
 		method:
 			`The ${ITEMS} items name ${DISTINCT} RUTs in ${spellings} spellings (12.345.678-5, 123456785, 12345678-5, lower-case k), shuffled; ` +
 			`parallelism ${PARALLEL}. Requests and paid loads are counted by the sandbox.`,
