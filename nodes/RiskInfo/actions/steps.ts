@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { convertDatesToIso } from '../../shared/dates';
+import { convertDatesToIso } from './dates';
 import { isPlainObject } from '../../shared/objects';
 import type { SimplifiedSummary } from '../../shared/simplified';
 import { itemPerEntry, oneItem } from './output';
