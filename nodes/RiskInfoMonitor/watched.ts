@@ -7,7 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { shown } from '../shared/errors';
-import { isPlainObject } from '../shared/objects';
+import { isPlainObject, type PlainObject } from '../shared/objects';
 import { RutFormatError, normaliseRut } from '../shared/rut';
 import type { Transport } from '../shared/transport';
 
@@ -64,7 +64,7 @@ export async function monitoredRuts(node: INode, api: Transport): Promise<string
 		if (!entries.length) return [];
 		throw missing(node, '"rut" on its entries', data);
 	}
-	const flagOf = (e: Record<string, unknown>) => FLAG_KEYS.map((k) => e[k]).find((v) => v !== undefined);
+	const flagOf = (e: PlainObject) => FLAG_KEYS.map((k) => e[k]).find((v) => v !== undefined);
 	if (withRut.every((e) => flagOf(e) === undefined)) throw missing(node, 'monitoring flag ("isMonitoring") on its RUT entries', data);
 	const ruts = new Set<string>();
 	for (const e of withRut) {

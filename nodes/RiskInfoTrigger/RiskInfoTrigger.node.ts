@@ -23,6 +23,7 @@ import { secretProblem } from './auth';
 import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 import { unlessRepeated } from './repeats';
+import type { PlainObject } from '../shared/objects';
 
 /**
  * What the webhook answers, from the Respond parameter: as n8n's own Webhook node chooses it, through
@@ -32,7 +33,7 @@ import { unlessRepeated } from './repeats';
  */
 const RESPONSE_MODE = {
 	template: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "lastNode" : "onReceived"}}`,
-	resolve: (parameters: Record<string, unknown>) => (parameters.respond === RESPOND_WHEN_FINISHED ? 'lastNode' : 'onReceived'),
+	resolve: (parameters: PlainObject) => (parameters.respond === RESPOND_WHEN_FINISHED ? 'lastNode' : 'onReceived'),
 };
 /**
  * On receipt: empty sends the node's own `webhookResponse` (undefined would send the literal text
@@ -40,7 +41,7 @@ const RESPONSE_MODE = {
  */
 const RESPONSE_DATA = {
 	template: `={{$parameter["respond"] === "${RESPOND_WHEN_FINISHED}" ? "noData" : ""}}`,
-	resolve: (parameters: Record<string, unknown>) => (parameters.respond === RESPOND_WHEN_FINISHED ? 'noData' : ''),
+	resolve: (parameters: PlainObject) => (parameters.respond === RESPOND_WHEN_FINISHED ? 'noData' : ''),
 };
 /** n8n-workflow's WEBHOOK_RESOLVERS, by its registered name: an n8n without it ignores the key. */
 const RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers') as typeof WEBHOOK_RESOLVERS;
@@ -122,7 +123,7 @@ export class RiskInfoTrigger implements INodeType {
 				this: ICredentialTestFunctions,
 				credential: ICredentialsDecrypted,
 			): Promise<INodeCredentialTestResult> {
-				const problem = secretProblem((credential.data ?? {}) as Record<string, unknown>);
+				const problem = secretProblem((credential.data ?? {}) as PlainObject);
 				// n8n shows any OK as "Connection tested successfully"; the credential's notice says what it means here.
 				return problem
 					? { status: 'Error', message: problem }

@@ -2,6 +2,7 @@
 // delivery's headers in constant time, in time linear in the header whatever it holds.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PlainObject } from '../shared/objects';
 
 /** What the Risk Info Webhook Auth credential holds, narrowed to the chosen method. */
 export type DeliverySecret =
@@ -41,7 +42,7 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /** Returns a plain-English problem with the credential, or undefined when it can be used. */
-export function secretProblem(raw: Record<string, unknown>): string | undefined {
+export function secretProblem(raw: PlainObject): string | undefined {
 	const method = raw.method ?? 'bearer';
 	const filled = (key: string) => typeof raw[key] === 'string' && (raw[key] as string).length > 0;
 	// HTTP trims header values, so a token or header value with outer spaces can never match.
@@ -72,7 +73,7 @@ export function secretProblem(raw: Record<string, unknown>): string | undefined 
 	}
 }
 
-export function toSecret(raw: Record<string, unknown>): DeliverySecret {
+export function toSecret(raw: PlainObject): DeliverySecret {
 	const text = (key: string) => (typeof raw[key] === 'string' ? (raw[key] as string) : '');
 	// secretProblem has refused every other method; no method at all is bearer, the default.
 	switch (raw.method) {

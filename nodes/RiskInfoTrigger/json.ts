@@ -3,6 +3,7 @@
  * never as deep as the data: JSON.parse accepts nesting far deeper than the call stack, and a
  * RangeError thrown while reading a delivery is answered 500 by n8n.
  */
+import type { PlainObject } from '../shared/objects';
 
 /**
  * How deeply a delivery may nest objects and arrays. A screening result nests about 6 levels.
@@ -28,7 +29,7 @@ export function deeperThan(value: unknown, limit: number): boolean {
 		}
 		return false;
 	}
-	const record = value as Record<string, unknown>;
+	const record = value as PlainObject;
 	for (const key in record) {
 		const item = record[key];
 		if (typeof item === 'object' && item !== null && Object.prototype.hasOwnProperty.call(record, key) && deeperThan(item, limit - 1)) return true;
@@ -44,8 +45,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
 		if (x === y) continue;
 		if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
 		if (Array.isArray(x) !== Array.isArray(y)) return false;
-		const xs = x as Record<string, unknown>;
-		const ys = y as Record<string, unknown>;
+		const xs = x as PlainObject;
+		const ys = y as PlainObject;
 		const keys = Object.keys(xs);
 		if (keys.length !== Object.keys(ys).length) return false;
 		for (const key of keys) {

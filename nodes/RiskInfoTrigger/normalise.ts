@@ -1,22 +1,21 @@
 // One emitted shape for every form of the compliance event (English or Spanish keys, SUCCESS or
 // FAILED, the no-match form), following the tables in fields.ts; refuses what is not an event.
 
-import { isPlainObject as isRecord, put } from '../shared/objects';
+import { isPlainObject as isRecord, put, type PlainObject } from '../shared/objects';
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
 import { sameJson } from './json';
 
-type Rec = Record<string, unknown>;
 
 /** Said in English before the service's own words (error, details), which are usually Spanish. */
 const FAILED_MESSAGE =
 	'The service could not complete this screening, so it has no result; loading the profile again is a new paid call, so ask the service if it keeps failing. The service\'s own words, often in Spanish, follow in error and details.';
 
-const hasOwn = (record: Rec, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+const hasOwn = (record: PlainObject, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
 export interface NormalisedEvent {
 	/** The emitted shape: head, then profile, summary and lists (or error and details), then extra. */
-	event: Rec;
+	event: PlainObject;
 	/** Trimmed text, so 5521 and "5521" name the same screening. */
 	webhookId: string;
 	status: string;
@@ -31,7 +30,7 @@ class Reader {
 	/** Keys of the source that were understood. */
 	private readonly used = new Set<string>();
 
-	constructor(private readonly source: Rec) {}
+	constructor(private readonly source: PlainObject) {}
 
 	/** The first of `names` the source has, with a usable value. */
 	private find(names: string[], usable?: (value: unknown) => boolean): string | undefined {
@@ -65,10 +64,10 @@ class Reader {
 		for (const other of names) if (sameJson(this.source[other], value)) this.used.add(other);
 	}
 
-	rest(): Rec | undefined {
+	rest(): PlainObject | undefined {
 		const keys = Object.keys(this.source).filter((key) => !this.used.has(key));
 		if (keys.length === 0) return undefined;
-		const extra: Rec = {};
+		const extra: PlainObject = {};
 		for (const key of keys) put(extra, key, this.source[key]);
 		return extra;
 	}
@@ -97,8 +96,8 @@ const TABLE_NAMES: ReadonlyMap<Field[], ReadonlySet<string>> = new Map(
 function canonical(value: unknown): unknown {
 	if (typeof value !== 'object' || value === null) return value;
 	if (Array.isArray(value)) return value.map(canonical);
-	const out: Rec = {};
-	for (const key of Object.keys(value).sort()) put(out, key, canonical((value as Rec)[key]));
+	const out: PlainObject = {};
+	for (const key of Object.keys(value).sort()) put(out, key, canonical((value as PlainObject)[key]));
 	return out;
 }
 
@@ -115,7 +114,7 @@ function fieldValue(value: unknown, each: Field[] | undefined): unknown {
  */
 function mapRecord(raw: unknown, fields: Field[]): unknown {
 	if (!isRecord(raw)) return canonical(raw);
-	const out: Rec = {};
+	const out: PlainObject = {};
 	/** Aliases present beside the chosen name with another value: kept under `extra`. Rare. */
 	let disagreeing: Set<string> | undefined;
 	for (const field of fields) {
@@ -133,7 +132,7 @@ function mapRecord(raw: unknown, fields: Field[]): unknown {
 		put(out, field.out, fieldValue(value, field.each));
 	}
 	const understood = TABLE_NAMES.get(fields)!;
-	let extra: Rec | undefined;
+	let extra: PlainObject | undefined;
 	// for...in also visits inherited enumerable keys, which a JSON body cannot give; they are not the record's.
 	for (const key in raw) {
 		if (understood.has(key) && !disagreeing?.has(key)) continue;
@@ -144,12 +143,12 @@ function mapRecord(raw: unknown, fields: Field[]): unknown {
 }
 
 /** What no table maps goes under `extra`. */
-function putExtra(out: Rec, reader: Reader): void {
+function putExtra(out: PlainObject, reader: Reader): void {
 	const extra = reader.rest();
 	if (extra) put(out, 'extra', canonical(extra));
 }
 
-function unknownSummaryEntry(): Rec {
+function unknownSummaryEntry(): PlainObject {
 	return { total: null, risk: null };
 }
 
@@ -157,16 +156,16 @@ function unknownSummaryEntry(): Rec {
  * Spec §6.2 gives public officials a default ({totalResultados 0, riesgo free}), so there a
  * missing entry is a clean check; for the other categories a missing entry says nothing.
  */
-function missingSummaryEntry(key: string): Rec {
+function missingSummaryEntry(key: string): PlainObject {
 	return key === 'publicOfficials' ? { total: 0, risk: 'free' } : unknownSummaryEntry();
 }
 
-function mapSummary(reader: Reader): Rec {
+function mapSummary(reader: Reader): PlainObject {
 	const found = reader.peek(SUMMARY_KEYS);
 	const source = found && isRecord(found.value) ? found.value : undefined;
 	if (found && (source || found.value === null)) reader.use(found.name, SUMMARY_KEYS);
 
-	const out: Rec = {};
+	const out: PlainObject = {};
 	const inner = source ? new Reader(source) : undefined;
 	for (const spec of LISTS) {
 		const entry = inner?.peek(spec.summary);
@@ -185,8 +184,8 @@ function mapSummary(reader: Reader): Rec {
 	return out;
 }
 
-function mapLists(reader: Reader): Rec {
-	const out: Rec = {};
+function mapLists(reader: Reader): PlainObject {
+	const out: PlainObject = {};
 	for (const spec of LISTS) {
 		const found = reader.peek(spec.items);
 		let items: unknown[] = [];
@@ -233,7 +232,7 @@ export function normaliseEvent(payload: unknown): Validation {
 		return { ok: false, error: 'missing_fields', message: `The event lacks ${problems.join(' and ')}.` };
 	}
 
-	const event: Rec = {};
+	const event: PlainObject = {};
 	put(event, 'webhookId', webhookId);
 	put(event, 'status', status);
 	put(event, 'fullName', fieldValue(reader.take(HEAD.fullName), undefined));

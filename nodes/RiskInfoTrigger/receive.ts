@@ -14,6 +14,7 @@ import type { DeliveryResponse } from './respond';
 import { sendJson } from './respond';
 import type { EventsFilter, MinimumRisk, OutputMode } from './select';
 import { passes, toItems } from './select';
+import type { PlainObject } from '../shared/objects';
 
 /**
  * One delivery: authenticate → read the body → validate and normalise → filter → items, the
@@ -33,9 +34,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	// n8n fills in the default (credential) for a node saved without the parameter; only "none" turns it off.
 	if (this.getNodeParameter('authentication') !== 'none') {
-		let raw: Record<string, unknown> | undefined;
+		let raw: PlainObject | undefined;
 		try {
-			raw = (await this.getCredentials(RISK_INFO_WEBHOOK_AUTH_API)) as Record<string, unknown>;
+			raw = (await this.getCredentials(RISK_INFO_WEBHOOK_AUTH_API)) as PlainObject;
 		} catch (error) {
 			this.logger.error('Risk Info Trigger: the webhook auth credential could not be read', { error });
 		}

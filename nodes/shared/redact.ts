@@ -9,7 +9,7 @@
  * walks never overflow the call stack: reading recurses only READ_DEPTH levels, and anything
  * deeper is rewritten with an explicit stack.
  */
-import { put } from './objects';
+import { put, type PlainObject } from './objects';
 
 const MASK = '[redacted]';
 
@@ -65,7 +65,7 @@ export class Redactor {
 			// An emitted event and a finding row may share a record; once is enough.
 			if (seen.has(container)) continue;
 			seen.add(container);
-			const record = container as Record<string, unknown>;
+			const record = container as PlainObject;
 			const keys = Object.keys(record);
 			if (!Array.isArray(container) && keys.some((key) => this.found(key))) {
 				// Rebuilt in the same order, so a renamed key keeps its place.
@@ -103,7 +103,7 @@ export class Redactor {
 			for (let i = 0; i < value.length; i++) if (this.holds(value[i], depth)) return true;
 			return false;
 		}
-		const record = value as Record<string, unknown>;
+		const record = value as PlainObject;
 		for (const key in record) if (this.found(key) || this.holds(record[key], depth)) return true;
 		return false;
 	}

@@ -4,6 +4,7 @@
  * lists ISO 8601 under /api/v1 but stamps under /api/external/v1. Users sorting or comparing in
  * n8n want ISO 8601, whichever form arrived.
  */
+import type { PlainObject } from '../../shared/objects';
 
 const DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
 const SLASHED_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -29,7 +30,7 @@ export function convertDatesToIso<T>(value: T): T {
 	if (typeof value === 'string') return toIsoDate(value) as T;
 	if (Array.isArray(value)) return value.map((v) => convertDatesToIso(v)) as T;
 	if (value !== null && typeof value === 'object') {
-		const out: Record<string, unknown> = {};
+		const out: PlainObject = {};
 		for (const [k, v] of Object.entries(value)) out[k] = convertDatesToIso(v);
 		return out as T;
 	}
