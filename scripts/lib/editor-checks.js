@@ -149,6 +149,24 @@ async function wrongRut(page, url, workflowId) {
  * The node panel: searching "Risk Info" shows the action node's description; its actions number
  * `count`, and each paid one (`paid`, as the built node names them) says "Paid: " first.
  */
+/**
+ * Every line of the node panel, scrolled through: n8n renders only the rows of a long list that are
+ * near the view, and the merged entry's triggers push the last V1 actions below it.
+ */
+async function panelLines(page) {
+	const creator = page.getByTestId('node-creator');
+	const seen = new Set();
+	for (let turn = 0; turn < 30; turn++) {
+		const before = seen.size;
+		for (const line of (await creator.innerText()).split('\n')) seen.add(line.trim());
+		if (turn > 0 && seen.size === before) break;
+		await creator.hover();
+		await page.mouse.wheel(0, 600);
+		await page.waitForTimeout(150);
+	}
+	return [...seen];
+}
+
 async function nodePanel(page, url, wf, description, count, paid) {
 	await openWorkflow(page, url, wf.id);
 	await page.getByTestId('node-creator-plus-button').click();
@@ -160,7 +178,7 @@ async function nodePanel(page, url, wf, description, count, paid) {
 	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first().click();
 	await page.getByText(`Actions (${count})`, { exact: true }).waitFor();
 	await page.getByTestId('node-creator').getByText(description, { exact: true }).first().waitFor();
-	const listed = (await page.getByTestId('node-creator').innerText()).split('\n').map((l) => l.trim());
+	const listed = await panelLines(page);
 	const marked = listed.filter((l) => l.startsWith('Paid: '));
 	await page.keyboard.press('Escape');
 	assert(paid.length >= 4 && paid.every((a) => listed.includes(a)), `the actions list lacks ${paid.filter((a) => !listed.includes(a)).join(', ')}`);
