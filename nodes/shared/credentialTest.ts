@@ -139,6 +139,7 @@ export async function testRiskInfoApi(
 
 /** " The plan has N of M paid look-ups left." when the usage answer says so (a 2xx JSON body here). */
 function planLeft(body: string): string {
+	// What remains is known only when both the contracted and the used look-ups are.
 	const { paidLookupsRemaining: left, paidLookupsContracted: contracted } = planFigures((JSON.parse(body) as { data?: unknown })?.data);
-	return left === null || contracted === null ? '' : ` The plan has ${left} of ${contracted} paid look-ups left.`;
+	return left === null ? '' : ` The plan has ${left} of ${contracted} paid look-ups left.`;
 }

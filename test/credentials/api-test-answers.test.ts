@@ -22,6 +22,7 @@ beforeAll(async () => {
 		if (prefix === '/reset') return req.socket.destroy();
 		if (prefix === '/ok') return reply(200, JSON.stringify({ success: true, data: {} }));
 		if (prefix === '/null') return reply(200, 'null');
+		if (prefix === '/plan-size-only') return reply(200, JSON.stringify({ success: true, data: { consultasContratadas: 40 } }));
 		if (prefix === '/failing-object') return reply(200, JSON.stringify({ success: false, error: { code: 7 } }));
 		if (prefix === '/long-error') return reply(200, JSON.stringify({ success: false, error: 'x'.repeat(300) }));
 		if (prefix === '/multiple') return reply(300, '', {});
@@ -109,6 +110,10 @@ describe('the fields, before anything is sent', () => {
 describe('what the service answers', () => {
 	test('a JSON null is not a failure report', async () => {
 		expect((await press(fields(`${base}/null`))).status).toBe('OK');
+	});
+
+	test('a usage answer with the plan\'s size but not what was used passes without a figure it cannot know', async () => {
+		expect(await press(fields(`${base}/plan-size-only`))).toEqual({ status: 'OK', message: 'The service accepted the Access Token and the Client Identifier.' });
 	});
 
 	test('"success": false with an error that is not text reports the failure without quoting it', async () => {
