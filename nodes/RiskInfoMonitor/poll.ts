@@ -9,7 +9,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { leavingError, ServiceError } from '../shared/errors';
+import { isNotLoadedError, leavingError, ServiceError } from '../shared/errors';
+import { runPool, type Outcome } from '../shared/pool';
 import { simplifyV2 } from '../shared/simplify-v2';
 import type { SimplifiedSummary } from '../shared/simplified';
 import { Transport, type ApiRequest } from '../shared/transport';
@@ -26,11 +27,13 @@ const DEFAULT_BUDGET_MS = 5 * 60_000;
 /** Of the budget, the part in which new reads may start; the rest is for the reads under way. */
 const START_WITHIN = 0.8;
 
-const readOf = (rut: string): ApiRequest => ({ method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut }, rut });
+/** A RUT's simplified record, from its V2 summary: a free read. */
+async function readRecord(api: Transport, rut: string): Promise<SimplifiedSummary> {
+	const request: ApiRequest = { method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut }, rut };
+	return simplifyV2((await api.request(request)).data, rut);
+}
 /** A RUT's number, which keys what is remembered of it (the check digit follows from it). */
 const keyOf = (rut: string) => rut.slice(0, rut.indexOf('-'));
-
-type Outcome = { record: SimplifiedSummary } | { error: unknown };
 
 export async function monitorPoll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const node = this.getNode();
@@ -68,7 +71,10 @@ async function pollOnce(
 	memory.keepOnly(new Set(byNumber.map(keyOf)));
 	const { toRead, rotation } = nextReads(byNumber, memory, settings.perPoll);
 
-	const outcomes = await readAll(api, toRead, settings.parallel, startBefore);
+	// No read starts after startBefore: those left wait for the next poll. The reads started are
+	// the first ones of toRead.
+	const jobs = toRead.map((rut) => async () => await readRecord(api, rut));
+	const outcomes = (await runPool(jobs, settings.parallel, { startBefore })).filter((o): o is Outcome<SimplifiedSummary> => o !== undefined);
 	const read = outcomes.length;
 	const lastOfRotation = toRead.slice(0, read).filter((rut) => rotation.has(rut)).pop();
 	if (lastOfRotation !== undefined) memory.after = Number(keyOf(lastOfRotation));
@@ -77,7 +83,7 @@ async function pollOnce(
 	// poll failing (the service is down), fail the poll: nothing is remembered, the next poll
 	// reads the same RUTs again.
 	const errors = outcomes.filter((o): o is { error: unknown } => 'error' in o).map((o) => o.error);
-	const fatal = errors.find(aboutTheAccount) ?? (errors.length === read && read > 0 && !errors.some(isNotLoaded) ? errors[0] : undefined);
+	const fatal = errors.find(aboutTheAccount) ?? (errors.length === read && read > 0 && !errors.some(isNotLoadedError) ? errors[0] : undefined);
 	if (fatal !== undefined) throw leavingError(this.getNode(), fatal, 0);
 
 	const items: INodeExecutionData[] = [];
@@ -85,12 +91,12 @@ async function pollOnce(
 		const rut = toRead[i];
 		const key = keyOf(rut);
 		const checkedAt = new Date().toISOString();
-		if ('record' in outcome) {
+		if ('value' in outcome) {
 			memory.setFailures(key, 0);
-			const changes = compare(memory, key, outcome.record);
+			const changes = compare(memory, key, outcome.value);
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);
-			if (reported.length) items.push(changedItem(rut, outcome.record, reported, checkedAt));
-		} else if (isNotLoaded(outcome.error)) {
+			if (reported.length) items.push(changedItem(rut, outcome.value, reported, checkedAt));
+		} else if (isNotLoadedError(outcome.error)) {
 			memory.setFailures(key, 0);
 			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
 			memory.setNotLoaded(key);
@@ -124,24 +130,6 @@ function nextReads(byNumber: string[], memory: Memory, perPoll: number): { toRea
 		if (!skip.has(rut)) turn.push(rut);
 	}
 	return { toRead: [...retries, ...turn], rotation: new Set(turn) };
-}
-
-/** Reads in a pool of `parallel`; no read starts after `startBefore` (those left wait for the next poll). */
-async function readAll(api: Transport, ruts: string[], parallel: number, startBefore: number): Promise<Outcome[]> {
-	const outcomes: Outcome[] = [];
-	let next = 0;
-	const worker = async () => {
-		while (next < ruts.length && Date.now() < startBefore) {
-			const i = next++;
-			try {
-				outcomes[i] = { record: simplifyV2((await api.request(readOf(ruts[i]))).data, ruts[i]) };
-			} catch (error) {
-				outcomes[i] = { error };
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(parallel, ruts.length) }, worker));
-	return outcomes;
 }
 
 function valuesOf(record: SimplifiedSummary): Value[] {
@@ -179,10 +167,6 @@ function compare(memory: Memory, key: string, record: SimplifiedSummary): Change
 	return changes;
 }
 
-function isNotLoaded(error: unknown): boolean {
-	return error instanceof ServiceError && error.notLoaded;
-}
-
 /** The credential or the account's permission, or a redirect to elsewhere: no other RUT would fare better. */
 function aboutTheAccount(error: unknown): boolean {
 	if (!(error instanceof ServiceError)) return false;
@@ -208,11 +192,11 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 	}
 	const checkedAt = new Date().toISOString();
 	try {
-		const record = simplifyV2((await api.request(readOf(first))).data, first);
+		const record = await readRecord(api, first);
 		const fields = FIELDS.filter((f) => settings.kinds.has(f.kind) || settings.kinds.has('anyChange'));
 		return sampleItem(first, record, fields, checkedAt);
 	} catch (error) {
-		if (isNotLoaded(error)) return notLoadedItem(first, checkedAt);
+		if (isNotLoadedError(error)) return notLoadedItem(first, checkedAt);
 		throw leavingError(node, error, 0);
 	}
 }

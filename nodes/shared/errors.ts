@@ -150,6 +150,11 @@ export class ServiceError extends Error {
 	}
 }
 
+/** Whether a call failed with the service's "this RUT is not loaded" (any other throw is not). */
+export function isNotLoadedError(error: unknown): boolean {
+	return error instanceof ServiceError && error.notLoaded;
+}
+
 /** A paid call refused before sending: the run already made as many as Maximum Paid Loads per Run allows. */
 export class PaidCapReached extends Error {
 	constructor(readonly cap: number) {

@@ -1,8 +1,8 @@
 // The action node's shared steps and readers, without the service: Split Into Items (one list or
 // one of several), the input errors for a yes/no or list field an expression set to something
-// else, the Maximum Paid Loads cap as an expression may give it, the request pool stopping after a
-// failure, Load's answer and dry run, an operation the registry does not have, ISO Dates, and the
-// marks of a paid call that only an answer's first item keeps. Steps are
+// else, the Maximum Paid Loads cap as an expression may give it, Load's answer and dry run, an
+// operation the registry does not have, ISO Dates, and the marks of a paid call that only an
+// answer's first item keeps. Steps are
 // module-level objects, so the modules are loaded inside each test: mutation testing counts only
 // code that runs during a test as reached by it (test/MUTANTS.md). Expected values are written out.
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
@@ -15,7 +15,6 @@ type Load = typeof import('../../nodes/RiskInfo/actions/load');
 type Operation = typeof import('../../nodes/RiskInfo/actions/operation');
 type Parameters = typeof import('../../nodes/RiskInfo/actions/parameters');
 type RequestOptions = typeof import('../../nodes/RiskInfo/actions/requestOptions');
-type Pool = typeof import('../../nodes/RiskInfo/actions/pool');
 type Registry = typeof import('../../nodes/RiskInfo/actions/registry');
 type Cost = typeof import('../../nodes/RiskInfo/actions/cost');
 
@@ -104,33 +103,6 @@ test.each<[unknown, number | undefined]>([
 ])('Maximum Paid Loads per Run given as %p allows %p paid calls (undefined: no cap)', (given, cap) => {
 	const { readRequestOptions } = fresh<RequestOptions>('requestOptions');
 	expect(readRequestOptions.call(context({ requestOptions: { maxPaidLoads: given } })).maxPaidLoads).toBe(cap);
-});
-
-describe('the request pool', () => {
-	const jobs = (started: number[]) => [
-		async () => {
-			started.push(0);
-			throw new Error('refused');
-		},
-		async () => {
-			started.push(1);
-			return 'read';
-		},
-	];
-
-	test('stopping on errors: after a failure it starts no further request', async () => {
-		const { runPool } = fresh<Pool>('pool');
-		const started: number[] = [];
-		expect(await runPool(jobs(started), 1, true)).toEqual([{ error: new Error('refused') }, undefined]);
-		expect(started).toEqual([0]);
-	});
-
-	test('under Continue On Fail: every request is sent', async () => {
-		const { runPool } = fresh<Pool>('pool');
-		const started: number[] = [];
-		expect(await runPool(jobs(started), 1, false)).toEqual([{ error: new Error('refused') }, { value: 'read' }]);
-		expect(started).toEqual([0, 1]);
-	});
 });
 
 test('an API version the node does not have (a workflow edited by hand) has no operations, rather than failing', () => {

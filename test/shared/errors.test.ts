@@ -11,6 +11,7 @@ import {
 	apiError,
 	inputError,
 	isNotLoaded,
+	isNotLoadedError,
 	leavingError,
 	shown,
 	unexpectedError,
@@ -136,6 +137,9 @@ describe('"not loaded"', () => {
 		expect(isNotLoaded(failure({ status: 403, rut: '12345678-5' }))).toBe(false);
 		expect(new ServiceError(failure({ status: 404, rut: '1-9' })).notLoaded).toBe(true);
 		expect(new ServiceError(failure({ status: 400, rut: '1-9' })).notLoaded).toBe(false);
+		expect(isNotLoadedError(new ServiceError(failure({ status: 404, rut: '1-9' })))).toBe(true);
+		expect(isNotLoadedError(new ServiceError(failure({ status: 404 })))).toBe(false);
+		expect(isNotLoadedError(Object.assign(new Error('404'), { notLoaded: true }))).toBe(false);
 	});
 
 	test('a service error names the call and its outcome for logs', () => {

@@ -8,7 +8,7 @@
  */
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { ServiceError } from '../../shared/errors';
+import { isNotLoadedError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
@@ -65,7 +65,7 @@ async function isLoaded(api: Transport, root: ApiRoot, rut: string): Promise<boo
 	return await api.once(`probe:${probe.root}:${rut}`, { ...probe, path, rut }).then(
 		() => true,
 		(error: unknown) => {
-			if (error instanceof ServiceError && error.notLoaded) return false;
+			if (isNotLoadedError(error)) return false;
 			throw error;
 		},
 	);

@@ -7,7 +7,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ServiceError } from '../../shared/errors';
+import { isNotLoadedError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
 import { dryRunProperties, loadIfMissingNotices, readDryRun, wouldPay } from './cost';
 import { loadFor, loadRut, stopAtPlanProperty, wouldLoad } from './load';
@@ -60,7 +60,7 @@ async function readLoaded(api: Transport, plan: Plan, load: LoadChoice | null): 
 		(error: unknown) => ({ error }),
 	);
 	if ('response' in first) return { response: first.response };
-	if (!load || !plan.rut || !(first.error instanceof ServiceError && first.error.notLoaded)) throw first.error;
+	if (!load || !plan.rut || !isNotLoadedError(first.error)) throw first.error;
 	return 'notLoaded';
 }
 

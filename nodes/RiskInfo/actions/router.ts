@@ -7,10 +7,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { leavingError } from '../../shared/errors';
+import { runPool } from '../../shared/pool';
 import { Transport } from '../../shared/transport';
 import { uncounted, withPlanSummary } from './cost';
 import { planItem, runPlan } from './operation';
-import { runPool } from './pool';
 import { findOperation } from './registry';
 import { readRequestOptions } from './requestOptions';
 import type { ApiVersion } from './types';
@@ -55,7 +55,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const outcomes = await runPool(
 		jobs.map((job) => job.run),
 		options.requestsInParallel,
-		!continueOnFail,
+		{ stopOnError: !continueOnFail },
 	);
 
 	// 3. Fan the outcomes out to the items that asked for them. A dry run's items also say what

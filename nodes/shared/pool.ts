@@ -1,0 +1,35 @@
+/**
+ * The bounded pool both nodes run their requests in: at most `parallel` at a time, started in the
+ * order given. The action node stops starting jobs after a failure (for the node to throw); the
+ * Monitor stops at its poll's deadline, leaving the rest for the next poll. A job never started
+ * has no outcome; those started are always a prefix of the jobs.
+ */
+
+export type Outcome<T> = { value: T } | { error: unknown };
+
+export interface PoolStops {
+	/** Start nothing more once a job has failed. */
+	stopOnError?: boolean;
+	/** Start nothing at or after this time (ms since the epoch, as Date.now()). */
+	startBefore?: number;
+}
+
+export async function runPool<T>(jobs: Array<() => Promise<T>>, parallel: number, stops: PoolStops = {}): Promise<Array<Outcome<T> | undefined>> {
+	const { stopOnError = false, startBefore = Infinity } = stops;
+	const outcomes: Array<Outcome<T> | undefined> = jobs.map(() => undefined);
+	let next = 0;
+	let stopped = false;
+	const worker = async () => {
+		while (!stopped && next < jobs.length && Date.now() < startBefore) {
+			const index = next++;
+			try {
+				outcomes[index] = { value: await jobs[index]() };
+			} catch (error) {
+				outcomes[index] = { error };
+				if (stopOnError) stopped = true;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
+	return outcomes;
+}
