@@ -1,10 +1,28 @@
 'use strict';
 // Compliance deliveries as the service sends them (gzip JSON, bearer token), sent by the e2e to
 // chosen webhook processes, and the executions they started, read back from n8n.
+const crypto = require('node:crypto');
 const { nodeItems, fetchText } = require('./n8n');
 const { loadSandbox, RISKINFO_TRIGGER, CREDENTIAL_IDS } = require('./setup');
 
 const PROBE_TRIGGER = 'Compliance Result';
+
+/**
+ * The Risk Info Trigger as the e2e's workflows hold it: the version a user adds today, named
+ * PROBE_TRIGGER, checking deliveries with the sandbox's webhook credential.
+ */
+function probeTriggerNode(webhookId, parameters, id = crypto.randomUUID()) {
+	return {
+		id,
+		name: PROBE_TRIGGER,
+		type: RISKINFO_TRIGGER,
+		typeVersion: 1.1,
+		position: [0, 0],
+		webhookId,
+		parameters,
+		credentials: { riskInfoWebhookAuthApi: { id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)' } },
+	};
+}
 
 /**
  * A workflow with nothing but a Risk Info Trigger (every result, one item per event, Ignore
@@ -14,19 +32,8 @@ function probeWorkflow(id, webhookId) {
 	return {
 		id,
 		name: 'Queue probe: every compliance result',
-		nodes: [
-			{
-				id: `${webhookId}-node`,
-				name: PROBE_TRIGGER,
-				type: RISKINFO_TRIGGER,
-				typeVersion: 1.1,
-				position: [0, 0],
-				webhookId,
-				// Answered on receipt, as n8n's own Webhook probe below is, so the load figures compare the same thing.
-				parameters: { authentication: 'credential', events: 'all', minimumRisk: 'any', output: 'event', ignoreRepeatedDeliveries: true, respond: 'immediately' },
-				credentials: { riskInfoWebhookAuthApi: { id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)' } },
-			},
-		],
+		// Answered on receipt, as n8n's own Webhook probe below is, so the load figures compare the same thing.
+		nodes: [probeTriggerNode(webhookId, { authentication: 'credential', events: 'all', minimumRisk: 'any', output: 'event', ignoreRepeatedDeliveries: true, respond: 'immediately' }, `${webhookId}-node`)],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
@@ -118,4 +125,4 @@ function percentile(values, p) {
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-module.exports = { probeWorkflow, coreWebhookWorkflow, probeUrl, PROBE_TRIGGER, KINDS, complianceEvent, send, sendAtRate, executionsByWebhookId, percentile };
+module.exports = { probeTriggerNode, probeWorkflow, coreWebhookWorkflow, probeUrl, PROBE_TRIGGER, KINDS, complianceEvent, send, sendAtRate, executionsByWebhookId, percentile };

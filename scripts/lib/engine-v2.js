@@ -14,9 +14,9 @@ const path = require('node:path');
 const { assert, waitFor } = require('./checks');
 const { freePort, installPackage, nodeItems } = require('./n8n');
 const { n8nProcess, startWithOwner } = require('./launch');
-const { importWorkflows, CREDENTIAL_IDS, RISKINFO_TRIGGER } = require('./setup');
+const { importWorkflows, CREDENTIAL_IDS } = require('./setup');
 const { ensureServicePackages, startPostgres } = require('./services');
-const { PROBE_TRIGGER, complianceEvent, send } = require('./deliveries');
+const { PROBE_TRIGGER, complianceEvent, probeTriggerNode, send } = require('./deliveries');
 
 // n8n's REST API gives an execution's run data as the text n8n stores, flatted's format.
 const flatted = require('flatted');
@@ -29,18 +29,7 @@ function engineWorkflow(name, parameters) {
 	return {
 		id: `riskinfoEngine${parameters ? 'Changed' : 'Default'}`,
 		name,
-		nodes: [
-			{
-				id: crypto.randomUUID(),
-				name: PROBE_TRIGGER,
-				type: RISKINFO_TRIGGER,
-				typeVersion: 1.1,
-				position: [0, 0],
-				webhookId,
-				parameters: parameters ?? {},
-				credentials: { riskInfoWebhookAuthApi: { id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)' } },
-			},
-		],
+		nodes: [probeTriggerNode(webhookId, parameters ?? {})],
 		connections: {},
 		settings: { executionOrder: 'v1', engineType: 'v2' },
 	};

@@ -8,8 +8,7 @@
 // n8n's public API, so it depends on nothing else the e2e sets up but the webhook credential.
 const crypto = require('node:crypto');
 const { assert, waitFor } = require('./checks');
-const { CREDENTIAL_IDS, RISKINFO_TRIGGER } = require('./setup');
-const { PROBE_TRIGGER, complianceEvent, send, executionsByWebhookId } = require('./deliveries');
+const { PROBE_TRIGGER, complianceEvent, probeTriggerNode, send, executionsByWebhookId } = require('./deliveries');
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 const DONE = ['success', 'error', 'crashed', 'canceled'];
@@ -31,19 +30,8 @@ const freshIds = (n) => Array.from({ length: n }, () => nextId++);
  */
 async function createWorkflow(n8n, apiKey, baseUrls, { name, respond, then }) {
 	const webhookId = crypto.randomUUID();
-	const nodes = [
-		{
-			id: crypto.randomUUID(),
-			name: PROBE_TRIGGER,
-			type: RISKINFO_TRIGGER,
-			// The version a user adds today; Respond left out takes its default, When Finished.
-			typeVersion: 1.1,
-			position: [0, 0],
-			webhookId,
-			parameters: { events: 'all', output: 'event', ignoreRepeatedDeliveries: true, ...(respond && { respond }) },
-			credentials: { riskInfoWebhookAuthApi: { id: CREDENTIAL_IDS.hook, name: 'Risk Info webhook (sandbox)' } },
-		},
-	];
+	// The version a user adds today; Respond left out takes its default, When Finished.
+	const nodes = [probeTriggerNode(webhookId, { events: 'all', output: 'event', ignoreRepeatedDeliveries: true, ...(respond && { respond }) })];
 	if (then === 'slow') nodes.push({ id: crypto.randomUUID(), name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [220, 0], webhookId: crypto.randomUUID(), parameters: { resume: 'timeInterval', amount: SLOW_SECONDS, unit: 'seconds' } });
 	if (then === 'fails') nodes.push({ id: crypto.randomUUID(), name: 'Fail', type: 'n8n-nodes-base.stopAndError', typeVersion: 1, position: [220, 0], parameters: { errorMessage: 'e2e: the workflow fails' } });
 	const connections = nodes.length > 1 ? { [PROBE_TRIGGER]: { main: [[{ node: nodes[1].name, type: 'main', index: 0 }]] } } : {};
