@@ -9,6 +9,7 @@ import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { testRiskInfoApi } from '../shared/credentialTest';
+import { toolCallError } from '../shared/errors';
 
 /**
  * The line under the node on the canvas: what the user picked, in the words of the lists they
@@ -53,6 +54,10 @@ export class RiskInfo implements INodeType {
 	methods = { credentialTest: { riskInfoApiTest: testRiskInfoApi } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		try {
+			return await router.call(this);
+		} catch (error) {
+			throw toolCallError(this.getNode(), error);
+		}
 	}
 }
