@@ -188,7 +188,7 @@ function capError(node: INode, itemIndex: number, cap: number): NodeOperationErr
 	);
 }
 
-/** A RUT load refused before sending: the run has used the look-ups the account's plan had left (Stop at the Plan's Remaining Look-Ups). */
+/** A RUT load refused before sending: the run has used the look-ups the account's plan had left (Stop When the Plan Runs Out). */
 export class PlanLookupsUsedUp extends Error {
 	constructor(readonly remaining: number) {
 		super(`The run used the ${remaining} paid look-ups the plan had left`);
@@ -196,7 +196,7 @@ export class PlanLookupsUsedUp extends Error {
 	}
 }
 
-/** A RUT load refused before sending: Stop at the Plan's Remaining Look-Ups could not read what the plan has left. */
+/** A RUT load refused before sending: Stop When the Plan Runs Out could not read what the plan has left. */
 export class PlanUnreadable extends Error {
 	constructor(readonly reason: string) {
 		super(`The plan's remaining look-ups could not be read: ${reason}`);
@@ -204,7 +204,7 @@ export class PlanUnreadable extends Error {
 	}
 }
 
-const STOP_AT_PLAN = 'Stop at the Plan\'s Remaining Look-Ups';
+const STOP_AT_PLAN = 'Stop When the Plan Runs Out';
 
 function planError(node: INode, itemIndex: number, error: PlanLookupsUsedUp | PlanUnreadable): NodeOperationError {
 	const message =

@@ -97,10 +97,10 @@ const includeBureauProperty: INodeProperties = {
 	description: 'Whether to include the external credit bureau\'s data, which adds the third commercial-bulletin source (includeBureau)',
 };
 
-/** Stop at the Plan's Remaining Look-Ups, shown with `show` where the load depends on another choice. */
+/** Stop When the Plan Runs Out, shown with `show` where the load depends on another choice. */
 export function stopAtPlanProperty(show?: IDisplayOptions['show']): INodeProperties {
 	return {
-		displayName: 'Stop at the Plan\'s Remaining Look-Ups',
+		displayName: 'Stop When the Plan Runs Out',
 		name: 'stopAtPlan',
 		type: 'boolean',
 		default: false,
