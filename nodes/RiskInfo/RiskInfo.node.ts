@@ -37,8 +37,9 @@ export class RiskInfo implements INodeType {
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],
 		// Version 2 starts Simplify on (simplified.ts); saved version 1 nodes keep their defaults.
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 2.1],
+		// 2.1 gives a RUT load's item in English names (load.ts); saved 2 nodes keep the service's keys.
+		defaultVersion: 2.1,
 		subtitle: subtitle(),
 		description: PACKAGE_DESCRIPTION,
 		documentationUrl: DOCS.operations,

@@ -259,6 +259,7 @@ async function listenOnTrigger(page, url, wf) {
 module.exports = {
 	openWorkflow,
 	openNode,
+	panelLines,
 	landsOnWorkflows,
 	credentialTest,
 	supplierScreening,
