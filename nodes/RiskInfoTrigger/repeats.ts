@@ -59,7 +59,7 @@ export async function unlessRepeated(ctx: IExecuteFunctions, items: INodeExecuti
 }
 
 /** The custom execution data a repeat's execution carries (n8n's Executions list can filter on it). */
-export const REPEAT_DATA_KEY = 'riskInfoDelivery';
+const REPEAT_DATA_KEY = 'riskInfoDelivery';
 
 /**
  * n8n answers the service before execute() can know a delivery is a repeat, or with an empty

@@ -22,6 +22,8 @@ async function triggerFoundByName(page, url, wf, terms, entries) {
 		if (term === terms[terms.length - 1]) {
 			await item.click();
 			await page.getByText(/^Actions \(\d+\)$/).first().waitFor();
+			// The merged entry lists its triggers in a folded section after the actions.
+			await page.getByTestId('node-creator').getByText(/^Triggers \(\d+\)$/).first().click();
 			const lines = await panelLines(page);
 			const missing = entries.filter((e) => !lines.includes(e));
 			assert(missing.length === 0, `"Risk Info" does not list ${missing.join(', ')}: ${lines.filter((l) => /^On |Trigger/.test(l)).join(' | ')}`);
