@@ -29,6 +29,14 @@ export interface ComplianceProfile {
 	expiresAt: number | null;
 }
 
+/**
+ * Webhook ids count up from here; 1 to FIRST_WEBHOOK_ID - 1 are never given, so a sample event
+ * (docs/trigger.md's, the trigger panel's) can use one without being taken for a real screening.
+ */
+export const FIRST_WEBHOOK_ID = 1001;
+/** The webhook id of the documented sample event: reserved, never given to a load. */
+export const SAMPLE_WEBHOOK_ID = 1;
+
 export class Account {
 	readonly ruts = new Map<string, LoadedRut>();
 	readonly profiles: ComplianceProfile[] = [];
@@ -37,7 +45,7 @@ export class Account {
 	private counters = { paidLoads: 0, freeReads: 0, notFoundReads: 0, complianceLoads: 0 };
 	/** Paid loads by month (YYYY-MM) on the sandbox clock: the history GET /usage reports. */
 	readonly lookupsByMonth = new Map<string, number>();
-	private nextWebhookId = 1001;
+	private nextWebhookId = FIRST_WEBHOOK_ID;
 	/** When the account was opened: its plan starts that month unless the options say otherwise. */
 	readonly openedAt: number;
 

@@ -17,6 +17,9 @@
 //       this first delivery, before any load, ends in Compliance Review, not in an error
 //   (8) the same with the Data table gone: still Compliance Review, saying why
 //   (9) the banner's Test URL curl reaches the editor while the trigger listens
+// and what a new user tripped on (scripts/lib/finding-checks.js): (5b) the compliance trigger found
+// by name, (5c) no label cut in the panels, (7a) the sample sent again: its execution says it was a
+// repeat, (7b) a supplier remembered under the sample's webhookId: nameMismatch with both names
 // One line per check; a failed check's screenshot is kept. Debian's chromium and playwright-core
 // are installed on first use (scripts/lib/browser.js). Options: --keep (keep the temporary folder).
 const { execFile } = require('node:child_process');
@@ -32,12 +35,14 @@ const { checkList, assert } = require('./lib/checks');
 const { exampleWorkflows } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, deleteDataTable } = require('./lib/demo-data');
 const { launchBrowser, signIn } = require('./lib/browser');
+const { labelsFit, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
 const {
 	canvasSubtitle,
 	costWithoutNotice,
 	credentialTest,
 	endedInReview,
 	executionCount,
+	openNode,
 	landsOnWorkflows,
 	listenOnTrigger,
 	mainButtonStarts,
@@ -84,6 +89,13 @@ function builtActionNode() {
 	return { description: description.description, actions: options.length, paid };
 }
 
+/** The trigger's entries in the node panel, from the compiled trigger: its Events options' actions. */
+function builtTriggerEntries() {
+	const { RiskInfoTrigger } = require(path.join(ROOT, 'dist', 'nodes', 'RiskInfoTrigger', 'RiskInfoTrigger.node.js'));
+	const events = new RiskInfoTrigger().description.properties.find((p) => p.displayName === 'Events');
+	return events.options.map((o) => o.action ?? `On ${o.name}`);
+}
+
 /** A workflow with one Risk Info node reading RUT 12.345.678-0, created as a user would save one. */
 async function wrongRutWorkflow(n8n, cookie, credentialId) {
 	const res = await n8n.rest('POST', '/rest/workflows', {
@@ -121,7 +133,7 @@ async function main() {
 
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-browser-'));
 	const shots = path.join(tmp, 'failures');
-	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding', 'onboardingResults'] });
+	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding', 'onboardingResults', 'supplierMonitoring'] });
 	step(`npm start in ${path.join(tmp, 'demo')}, and the browser`);
 	const [started, launched] = await Promise.allSettled([startDemo(path.join(tmp, 'demo')), launchBrowser({ log: step })]);
 	if (started.status === 'rejected' || launched.status === 'rejected') {
@@ -173,6 +185,13 @@ async function main() {
 		await shoot('5', `node panel: ${built.actions} actions, the paid ones marked, the action node's description`, () =>
 			nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions, built.paid),
 		);
+		await shoot('5b', 'the compliance trigger found by name in the node panel', () =>
+			triggerFoundByName(page, banner.url, wfs.supplierScreening, ['compliance', 'webhook', 'screening result'], builtTriggerEntries()),
+		);
+		await shoot('5c', 'no label cut: Risk Summary, and the Monitor with its Changes to Report', async () => {
+			const monitor = wfs.supplierMonitoring.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoMonitor').name;
+			return [await labelsFit(page, banner.url, wfs.supplierScreening, 'Risk Summary'), await labelsFit(page, banner.url, wfs.supplierMonitoring, monitor, 'changeKinds')].join('; ');
+		});
 		await shoot('5a', 'onboarding: the main button of the screening workflow starts the screening', () => mainButtonStarts(page, banner.url, wfs.onboarding));
 		await shoot('6', 'canvas subtitle of the summary node', () => canvasSubtitle(page, banner.url, wfs.supplierScreening, 'Get Summary · RUT'));
 		await shoot('7', "the banner's Production URL curl: an execution, ending in Compliance Review", async () => {
@@ -183,6 +202,38 @@ async function main() {
 			const { lookup } = await endedInReview(page, review, onboard, label);
 			assert(/no supplier was remembered/.test(lookup ?? ''), `"${review}" says supplierLookup ${JSON.stringify(lookup)}`);
 			return `answered ${JSON.stringify(answer)}; Executions lists "${label}"; "${review}" got the result (${lookup})`;
+		});
+		await shoot('7a', 'the same sample again: answered alike, its execution says it was a repeat', async () => {
+			const before = await executionCount(page, banner.url, handling.id);
+			const answer = await paste(banner.production);
+			assert(ranAndAnswered(answer), `the pasted command got ${JSON.stringify(answer)}`);
+			const label = await newestExecution(page, banner.url, handling.id, before);
+			const trigger = handling.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger').name;
+			const nodes = await page.getByTestId('canvas-node').allInnerTexts();
+			assert(!nodes.some((t) => t.split('\n').includes(review) && /items?\n/.test(t)), `the repeat reached "${review}"`);
+			await openNode(page, trigger);
+			const note = page.getByTestId('ndv').getByText(/A repeated delivery \(repeat of webhookId \d+, already received: nothing ran/).first();
+			await note.waitFor({ timeout: 15_000 });
+			const said = (await note.innerText()).trim();
+			await page.keyboard.press('Escape');
+			return `answered ${JSON.stringify(answer)}; Executions lists "${label}"; "${trigger}" says "${said.slice(0, 100)}"`;
+		});
+		await shoot('7b', "a supplier remembered under the sample's webhookId: nameMismatch with both names", async () => {
+			const sample = JSON.parse(fs.readFileSync(/^gzip -c '([^']+)'/.exec(banner.production)[1], 'utf8'));
+			const [table] = exampleDataTables([wfs.onboarding]);
+			// The id the sandbox gives the first load: what a sample with a given id would collide with.
+			const row = { webhookId: 1001, supplier: 'Inversiones Penumbra SpA', personType: 'juridical', rut: '76444444-2' };
+			await rememberRow(n8n, cookie, table.name, row);
+			const file = path.join(tmp, 'colliding-event.json');
+			fs.writeFileSync(file, JSON.stringify({ ...sample, webhookId: row.webhookId }));
+			const before = await executionCount(page, banner.url, handling.id);
+			const answer = await paste(banner.production.replace(/^gzip -c '[^']+'/, `gzip -c '${file}'`));
+			assert(ranAndAnswered(answer), `the delivery got ${JSON.stringify(answer)}`);
+			const label = await newestExecution(page, banner.url, handling.id, before);
+			const { lookup, output } = await endedInReview(page, review, onboard, label);
+			assert(lookup === 'nameMismatch', `"${review}" says supplierLookup ${JSON.stringify(lookup)}`);
+			assert(output.includes(row.supplier) && output.includes(sample.nombreCompleto), `"${review}" does not show both names: ${output.slice(0, 400)}`);
+			return `webhookId ${row.webhookId}: "${review}" says nameMismatch, "${row.supplier}" beside "${sample.nombreCompleto}"`;
 		});
 		await shoot('8', 'a delivery with the Data table gone: Compliance Review, not an error', async () => {
 			const [table] = exampleDataTables([wfs.onboarding]);

@@ -71,7 +71,8 @@ function firstUseLines({ wfs, receiver, hookUrl, token }) {
 		`    ${sampleCommand({ url: hookUrl, token, file: SAMPLE_EVENT_FILE })}`,
 		`  Test URL (only while the editor listens: open "${trigger}", click Execute step):`,
 		`    ${sampleCommand({ url: testUrl, token, file: SAMPLE_EVENT_FILE })}`,
-		'  The same event sent again to the Production URL is answered "emitted":0 (Ignore Repeated Deliveries).',
+		'  The same event sent again to the Production URL is answered like the first but runs nothing (Ignore Repeated Deliveries):',
+		'  its execution notes "A repeated delivery" on the trigger\'s output, with custom data riskInfoDelivery.',
 	];
 }
 

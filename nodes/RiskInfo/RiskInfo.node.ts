@@ -9,6 +9,7 @@ import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { testRiskInfoApi } from '../shared/credentialTest';
+import { toolCallError } from '../shared/errors';
 
 /**
  * The line under the node on the canvas: what the user picked, in the words of the lists they
@@ -36,8 +37,9 @@ export class RiskInfo implements INodeType {
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],
 		// Version 2 starts Simplify on (simplified.ts); saved version 1 nodes keep their defaults.
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 2.1],
+		// 2.1 gives a RUT load's item in English names (load.ts); saved 2 nodes keep the service's keys.
+		defaultVersion: 2.1,
 		subtitle: subtitle(),
 		description: PACKAGE_DESCRIPTION,
 		documentationUrl: DOCS.operations,
@@ -53,6 +55,10 @@ export class RiskInfo implements INodeType {
 	methods = { credentialTest: { riskInfoApiTest: testRiskInfoApi } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		try {
+			return await router.call(this);
+		} catch (error) {
+			throw toolCallError(this.getNode(), error);
+		}
 	}
 }

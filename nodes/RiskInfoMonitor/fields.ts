@@ -84,7 +84,7 @@ export const OTHER_FIELDS = { name: 'otherFields', label: 'other fields of the r
 export const KIND_OPTIONS: Array<{ name: string; value: ChangeKind; description: string }> = [
 	{ name: 'Compliance Risk Rises', value: 'complianceRisk', description: 'From free to medium to critical' },
 	{ name: 'New Active Civil, Labor or Collection Cases', value: 'activeCases', description: 'More active cases of any of the three kinds' },
-	{ name: 'New Commercial-Bulletin Cases or a Higher Unpaid Amount', value: 'bulletin', description: 'Cases and unpaid amounts summed over the bulletin\'s sources' },
+	{ name: 'New Bulletin Cases or a Higher Unpaid Amount', value: 'bulletin', description: 'Cases and unpaid amounts summed over the bulletin\'s sources' },
 	{ name: 'A Worse Credit Classification or Score', value: 'credit', description: 'The classification label, or a lower classification percentage' },
 	{ name: 'A Change of Tax Status', value: 'taxStatus', description: 'The tax authority\'s current situation of the taxpayer' },
 	{ name: 'Any Change in the Simplified Record', value: 'anyChange', description: 'Any field of the simplified summary but its date and failed data sources, whichever way' },

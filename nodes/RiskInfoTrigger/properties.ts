@@ -79,16 +79,19 @@ export const properties: INodeProperties[] = [
 		options: [
 			{
 				name: 'All Results',
+				action: 'On Compliance Result',
 				value: 'all',
 				description: 'Completed screenings (SUCCESS) and failed ones (FAILED)',
 			},
 			{
 				name: 'Completed Screenings Only',
+				action: 'On Completed Compliance Screening',
 				value: 'success',
 				description: 'Only SUCCESS events',
 			},
 			{
 				name: 'Failed Screenings Only',
+				action: 'On Failed Compliance Screening',
 				value: 'failed',
 				description: 'Only FAILED events, e.g. to alert someone',
 			},

@@ -53,7 +53,22 @@ export async function unlessRepeated(ctx: IExecuteFunctions, items: INodeExecuti
 	if (typeof key !== 'string') return items;
 	const first = { ...items[0] };
 	delete first[KEY_FIELD];
-	return (await isNew(ctx, key)) ? [first, ...items.slice(1)] : [];
+	if (await isNew(ctx, key)) return [first, ...items.slice(1)];
+	markRepeat(ctx, first.json.webhookId);
+	return [];
+}
+
+/** The custom execution data a repeat's execution carries (n8n's Executions list can filter on it). */
+const REPEAT_DATA_KEY = 'riskInfoDelivery';
+
+/**
+ * n8n answers the service before execute() can know a delivery is a repeat, or with an empty
+ * body once the workflow has run, so the repeat is told where people look: its execution.
+ */
+function markRepeat(ctx: IExecuteFunctions, webhookId: unknown): void {
+	const text = `repeat of webhookId ${String(webhookId).slice(0, 100)}, already received: nothing ran`;
+	ctx.customData.set(REPEAT_DATA_KEY, text);
+	ctx.addExecutionHints({ message: `A repeated delivery (${text}; Ignore Repeated Deliveries).`, location: 'outputPane' });
 }
 
 async function isNew(ctx: IExecuteFunctions, key: string): Promise<boolean> {

@@ -46,6 +46,19 @@ export function isLoopback(baseUrl: string | URL | undefined): boolean {
 export const LOOPBACK_NOTE =
 	`The Base URL points at the machine n8n runs on. If n8n runs in Docker, 127.0.0.1 (or localhost) is n8n's own container, not the computer it runs on: use that computer's address, e.g. http://host.docker.internal:4010 on Docker Desktop. The local sandbox of a clone of this package's repository listens on ${SANDBOX_URL} while npm start or npm run sandbox runs.`;
 
+/**
+ * n8n's MCP Server Trigger words a failed tool call for the client as `${error.name}: ${error.message}`,
+ * which would open what an AI model reads with a class name ("NodeOperationError: Item 1: …"). As a
+ * tool (n8n's "<type>Tool" node) the error is named in words instead; n8n-core passes a
+ * NodeOperationError on as it is and wraps anything else, so it is wrapped here first.
+ */
+export function toolCallError(node: INode, error: unknown): unknown {
+	if (!node.type.endsWith('Tool') || !(error instanceof Error)) return error;
+	const wrapped = new NodeOperationError(node, error);
+	wrapped.name = `The tool "${node.name}" could not answer`;
+	return wrapped;
+}
+
 export function inputError(node: INode, itemIndex: number, field: string, problem: string, hint?: string) {
 	return new NodeOperationError(node, `Item ${itemIndex + 1}: ${field} ${problem}`, {
 		itemIndex,
@@ -175,7 +188,7 @@ function capError(node: INode, itemIndex: number, cap: number): NodeOperationErr
 	);
 }
 
-/** A RUT load refused before sending: the run has used the look-ups the account's plan had left (Stop at the Plan's Remaining Look-Ups). */
+/** A RUT load refused before sending: the run has used the look-ups the account's plan had left (Stop When the Plan Runs Out). */
 export class PlanLookupsUsedUp extends Error {
 	constructor(readonly remaining: number) {
 		super(`The run used the ${remaining} paid look-ups the plan had left`);
@@ -183,7 +196,7 @@ export class PlanLookupsUsedUp extends Error {
 	}
 }
 
-/** A RUT load refused before sending: Stop at the Plan's Remaining Look-Ups could not read what the plan has left. */
+/** A RUT load refused before sending: Stop When the Plan Runs Out could not read what the plan has left. */
 export class PlanUnreadable extends Error {
 	constructor(readonly reason: string) {
 		super(`The plan's remaining look-ups could not be read: ${reason}`);
@@ -191,7 +204,7 @@ export class PlanUnreadable extends Error {
 	}
 }
 
-const STOP_AT_PLAN = 'Stop at the Plan\'s Remaining Look-Ups';
+const STOP_AT_PLAN = 'Stop When the Plan Runs Out';
 
 function planError(node: INode, itemIndex: number, error: PlanLookupsUsedUp | PlanUnreadable): NodeOperationError {
 	const message =

@@ -48,6 +48,10 @@ export function normaliseRut(input: unknown): string {
 	}
 	const value = input.trim();
 	if (value === '') throw new RutFormatError(input, 'the RUT is empty');
+	// A name or a word where a RUT belongs: say so before any talk of check digits.
+	if (!/\d/.test(value) || (value.replace(/k/gi, '').match(/\p{L}/gu)?.length ?? 0) > 1) {
+		throw new RutFormatError(input, 'this is not a RUT at all; a RUT is a number of up to 8 digits and a check digit, such as 12.345.678-5');
+	}
 
 	let body: string;
 	let check: string;

@@ -80,4 +80,4 @@ function sampleCommand({ url, token, file }) {
 	);
 }
 
-module.exports = { exampleDataTables, ensureDataTables, deleteDataTable, documentedSampleEvent, sampleCommand };
+module.exports = { exampleDataTables, dataTables, ensureDataTables, deleteDataTable, documentedSampleEvent, sampleCommand };

@@ -238,12 +238,12 @@ async function endedInReview(page, reviewName, onboardName, label) {
 	assert(onboard && !/items?\n/.test(onboard), `"${onboardName}" shows ${JSON.stringify(onboard)}`);
 	await openNode(page, reviewName);
 	// The reason the example writes into supplierLookup, as the output table shows it.
-	const reasons = /no supplier was remembered with this webhookId|the supplier table could not be read/;
+	const reasons = /no supplier was remembered with this webhookId|the supplier table could not be read|nameMismatch/;
 	await page.getByTestId('output-panel').getByText(reasons).first().waitFor({ timeout: 15_000 }).catch(() => {});
 	const output = await page.getByTestId('output-panel').innerText();
 	await page.keyboard.press('Escape');
-	const lookup = output.match(/no supplier was remembered with this webhookId|the supplier table could not be read: [^\t\n]*/)?.[0];
-	return { lookup };
+	const lookup = output.match(/no supplier was remembered with this webhookId|the supplier table could not be read: [^\t\n]*|nameMismatch/)?.[0];
+	return { lookup, output };
 }
 
 /** Clicks Execute step on the trigger and waits until the editor says it is listening. */
@@ -259,6 +259,7 @@ async function listenOnTrigger(page, url, wf) {
 module.exports = {
 	openWorkflow,
 	openNode,
+	panelLines,
 	landsOnWorkflows,
 	credentialTest,
 	supplierScreening,

@@ -274,7 +274,7 @@ async function checkBadRut(ctx) {
 	const cases = [
 		{ rut: '76111111-5', says: /not a valid RUT.*check digit does not match the number.*Check the whole RUT against its source/s, never: /76\.?111\.?111-?6|expected \d/ },
 		// A model may hand over the company's name instead of its RUT.
-		{ rut: 'ACME SpA', says: /not a valid RUT: the check digit must be one digit or K/ },
+		{ rut: 'ACME SpA', says: /^[^\n]*not a valid RUT: this is not a RUT at all; a RUT is a number/ },
 	];
 	const lines = [];
 	for (const c of cases) {
@@ -282,6 +282,8 @@ async function checkBadRut(ctx) {
 		const answer = await call(ctx.client, summary, { rut: c.rut }, ctx.seen);
 		const sent = ctx.sandbox.requests.length - before;
 		assert(answer.isError, `${summary} for "${c.rut}" is not flagged as an error: ${answer.text.slice(0, 300)}`);
+		// A sentence for the model: n8n's MCP Server Trigger puts the error's name first.
+		assert(/^The tool "[^"]+" could not answer: Item 1: RUT /.test(answer.text), `${summary} for "${c.rut}" does not read as a sentence: ${JSON.stringify(answer.text.slice(0, 200))}`);
 		assert(c.says.test(answer.text), `${summary} for "${c.rut}" answered ${JSON.stringify(answer.text.slice(0, 400))}`);
 		assert(!c.never?.test(answer.text), `${summary} for "${c.rut}" suggests a RUT or a check digit: ${JSON.stringify(answer.text.slice(0, 400))}`);
 		assert(!/\n\s+at /.test(answer.text), `${summary} for "${c.rut}" answered a stack trace: ${answer.text.slice(0, 400)}`);

@@ -248,7 +248,11 @@ describe('errors on the tool path', () => {
 		expect(errors[0].message).toMatch(/^Item 1: RUT "76222222-5" is not a valid RUT: the check digit does not match the number\n\nDetails: A character of this RUT is probably mistyped.*Check the whole RUT against its source/s);
 		// No suggested check digit or corrected RUT: following one would read (and maybe load) another taxpayer.
 		expect(errors[0].message).not.toMatch(/76\.?222\.?222-?1|expected|Write/);
-		expect(errors[1].message).toMatch(/^Item 1: RUT "Acme SpA" is not a valid RUT: /);
+		expect(errors[1].message).toMatch(/^Item 1: RUT "Acme SpA" is not a valid RUT: this is not a RUT at all; a RUT is a number/);
+		// What the MCP Server Trigger sends the client: a sentence naming the tool, no class name.
+		const node = summaryNode();
+		for (const e of errors) expect(`${e.name}: ${e.message}`).toMatch(new RegExp(`^The tool "${node.name}" could not answer: Item 1: RUT "`));
+		expect(errors[1].message.indexOf('not a RUT at all')).toBeLessThan(errors[1].message.indexOf('check digit'));
 		for (const e of errors) expect([e.message, isPlain(e.message)]).toEqual([e.message, true]);
 		expect(sb.requests).toHaveLength(0);
 	});

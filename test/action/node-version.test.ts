@@ -7,6 +7,7 @@ import { runRiskInfo } from '../../harness/workflow';
 import { KNOWN_RUTS } from '../../sandbox';
 import { filledIn, freshRiskInfo } from '../helpers/isolated';
 import { useSandbox } from '../helpers/sandbox';
+import { freshRuts } from '../helpers/spend';
 
 const sb = useSandbox();
 
@@ -17,7 +18,7 @@ const summaries = [
 
 async function summaryAt(typeVersion: number, parameters: Record<string, unknown>) {
 	const result = await runRiskInfo({
-		parameters: { ...parameters, rut: KNOWN_RUTS.clean },
+		parameters: { rut: KNOWN_RUTS.clean, ...parameters },
 		access: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId },
 		node: { typeVersion },
 	});
@@ -25,9 +26,24 @@ async function summaryAt(typeVersion: number, parameters: Record<string, unknown
 	return result.items['Risk Info'].map((i) => i.json);
 }
 
-test('a node added now is version 2; versions 1 and 2 are both offered', () => {
+test('a node added now is version 2.1; versions 1 and 2 are still offered', () => {
 	const { description } = freshRiskInfo();
-	expect([description.version, description.defaultVersion]).toEqual([[1, 2], 2]);
+	expect([description.version, description.defaultVersion]).toEqual([[1, 2, 2.1], 2.1]);
+});
+
+test('RUT → Load: version 2.1 gives the item in English names with the service\'s answer under response; a saved version 2 node keeps the service\'s keys', async () => {
+	const load = (typeVersion: number, rut: string) => summaryAt(typeVersion, { apiVersion: 'v2', resource: 'rut', operation: 'load', rut });
+	const [fresh, saved] = freshRuts(2);
+	const [now] = await load(2.1, fresh);
+	expect(Object.keys(now)).toEqual(['rut', 'isMonitoring', 'includeBureau', 'loadedOn', 'response', 'paid']);
+	expect(now).toMatchObject({ rut: fresh, isMonitoring: false, includeBureau: false, paid: 'RUT load' });
+	const response = now.response as Record<string, unknown>;
+	expect(now.loadedOn).toBe(response.fechaCarga);
+	expect(typeof response.message).toBe('string');
+	const [before] = await load(2, saved);
+	expect(before).toMatchObject({ rut: saved, message: response.message });
+	expect(before).toHaveProperty('fechaCarga');
+	expect(before).not.toHaveProperty('loadedOn');
 });
 
 test.each(summaries)('the panel fills Simplify on for version 2 and off for version 1 (%s Get Summary)', (_, at) => {

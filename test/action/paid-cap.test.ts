@@ -2,7 +2,9 @@
 // RUT If Not Loaded's loads, Compliance Load Profile), identical loads once; past the cap an item
 // that needs another paid call is an error item naming it, nothing is sent for it, and free reads
 // go on. Paid calls are counted by the sandbox, through n8n's engine.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType } from 'n8n-workflow';
+
+import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
 
 import { MANUAL_TRIGGER, runWorkflow } from '../../harness/workflow';
 import { useSandbox } from '../helpers/sandbox';
@@ -152,6 +154,15 @@ test('an empty cap is no cap, 0 allows no paid call', async () => {
 	const none = await spend({ sandbox: sb, parameters: rutLoad, items: freshRuts(1).map((rut) => ({ rut })), options: { maxPaidLoads: 0 } });
 	expect(none.error?.message).toBe(CAP_MESSAGE(1, 0));
 	expect(postsAt(sb)).toEqual([]);
+});
+
+test('added in the editor, where n8n fills in its default, the cap lets one load through and refuses the next', async () => {
+	const requestOptions = new RiskInfo().description.properties.find((p) => p.name === 'requestOptions')!;
+	const cap = (requestOptions.options as INodeProperties[]).find((o) => o.name === 'maxPaidLoads')!;
+	const { items } = await spend({ sandbox: sb, parameters: rutLoad, items: freshRuts(2).map((rut) => ({ rut })), options: { maxPaidLoads: cap.default }, continueOnFail: true });
+	expect(items[0].json.paid).toBe('RUT load');
+	expect(items[1].json.error).toBe(CAP_MESSAGE(2, 1));
+	expect(postsAt(sb)).toHaveLength(1);
 });
 
 /**

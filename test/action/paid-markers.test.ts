@@ -73,13 +73,13 @@ describe('the notice on a paid operation', () => {
 	});
 
 	test.each(paid.filter((o) => o.op.paid === 'rutLoad').map((o) => [`${o.version} ${o.resource} ${o.op.value}`, o] as const))(
-		"%s with Stop at the Plan's Remaining Look-Ups: the plan stops the run, unless a cap is set",
+		"%s with Stop When the Plan Runs Out: the plan stops the run, unless a cap is set",
 		(_, { version, resource, op }) => {
 			const props = properties();
 			const at = { apiVersion: version, resource, operation: op.value, stopAtPlan: true };
 			const byPlan = noticesShown(props, at);
 			expect(byPlan).toHaveLength(1);
-			expect(byPlan[0]).toMatch(/^Paid: .*This run stops at the look-ups the plan has left \(Stop at the Plan's Remaining Look-Ups\)/);
+			expect(byPlan[0]).toMatch(/^Paid: .*This run stops at the look-ups the plan has left \(Stop When the Plan Runs Out\)/);
 			expect(noticesShown(props, { ...at, requestOptions: { maxPaidLoads: 5 } })).toEqual([expect.stringMatching(/stops before it makes more paid calls than Maximum Paid Loads per Run/)]);
 		},
 	);

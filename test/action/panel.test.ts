@@ -119,7 +119,7 @@ test('the RUT is a required field, empty until filled in', () => {
 test.each([
 	['v2', 'rut'],
 	['v1', 'v1Rut'],
-])('Load (%s) opens on its paid notice (one of the three shows), then asks for the RUT, Monitor the RUT, Include Bureau Data, Stop at the Plan\'s Remaining Look-Ups and Dry Run', (version, resource) => {
+])('Load (%s) opens on its paid notice (one of the three shows), then asks for the RUT, Monitor the RUT, Include Bureau Data, Stop When the Plan Runs Out and Dry Run', (version, resource) => {
 	const fields = fieldsOf(description().properties, version, resource, 'load');
 	expect(fields.map((p) => [p.name, p.type === 'notice' ? p.displayName.slice(0, 6) : p.displayName])).toEqual([
 		['paidNoticeCapped', 'Paid: '],
@@ -128,7 +128,7 @@ test.each([
 		['rut', 'RUT'],
 		['isMonitoring', 'Monitor the RUT'],
 		['includeBureau', 'Include Bureau Data'],
-		['stopAtPlan', 'Stop at the Plan\'s Remaining Look-Ups'],
+		['stopAtPlan', 'Stop When the Plan Runs Out'],
 		['dryRun', 'Dry Run (Estimate Cost)'],
 	]);
 });

@@ -1,4 +1,4 @@
-// The cost guard knows the account's plan (addendum A4): Stop at the Plan's Remaining Look-Ups
+// The cost guard knows the account's plan (addendum A4): Stop When the Plan Runs Out
 // caps the run's RUT loads at what the plan has left, exactly under parallelism, beside Maximum
 // Paid Loads per Run; a monitoring load beyond the plan's places is marked; the dry run says what
 // the plan has left and whether the run would go past it. Run through n8n's engine against the
@@ -14,7 +14,7 @@ afterEach(() => sb.configure({ latencyMs: 0, plan: undefined }));
 
 const rutLoad = (more: IDataObject = {}) => ({ apiVersion: 'v2', resource: 'rut', operation: 'load', stopAtPlan: true, ...more });
 const PLAN_MESSAGE = (item: number, remaining: number) =>
-	`Item ${item}: the run used the ${remaining} paid look-ups the plan had left (Stop at the Plan's Remaining Look-Ups); extend the plan or split the list`;
+	`Item ${item}: the run used the ${remaining} paid look-ups the plan had left (Stop When the Plan Runs Out); extend the plan or split the list`;
 const errors = (items: INodeExecutionData[]) => items.filter((i) => typeof i.json.error === 'string');
 const itemOf = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 
@@ -70,8 +70,8 @@ test('a plan with nothing left refuses the first load; without the switch the ru
 	const stopped = await spend({ sandbox: sb, parameters: rutLoad(), items: freshRuts(2).map((rut) => ({ rut })), continueOnFail: true });
 	expect(stopped.paid.rutLoads).toBe(0);
 	expect(stopped.items.map((i) => i.json.error)).toEqual([
-		'Item 1: the plan has no paid look-ups left (Stop at the Plan\'s Remaining Look-Ups); extend the plan or split the list',
-		'Item 2: the plan has no paid look-ups left (Stop at the Plan\'s Remaining Look-Ups); extend the plan or split the list',
+		'Item 1: the plan has no paid look-ups left (Stop When the Plan Runs Out); extend the plan or split the list',
+		'Item 2: the plan has no paid look-ups left (Stop When the Plan Runs Out); extend the plan or split the list',
 	]);
 	const past = await spend({ sandbox: sb, parameters: rutLoad({ stopAtPlan: false }), items: freshRuts(2).map((rut) => ({ rut })) });
 	expect(past.paid.rutLoads).toBe(2);
@@ -121,7 +121,7 @@ test('when the plan cannot be read, the switch loads nothing and says why; witho
 	sb.failNext(403, 1, { path: '/api/clients/v2/usage' });
 	const stopped = await spend({ sandbox: sb, parameters: rutLoad(), items: freshRuts(2).map((rut) => ({ rut })), continueOnFail: true });
 	expect(stopped.paid.rutLoads).toBe(0);
-	expect(stopped.items.map((i) => i.json.error)).toEqual([1, 2].map((n) => `Item ${n}: the plan's remaining look-ups could not be read, so nothing was loaded (Stop at the Plan's Remaining Look-Ups)`));
+	expect(stopped.items.map((i) => i.json.error)).toEqual([1, 2].map((n) => `Item ${n}: the plan's remaining look-ups could not be read, so nothing was loaded (Stop When the Plan Runs Out)`));
 	expect((stopped.items[0].json.details as IDataObject).description).toMatch(/^This item needs a RUT load.*The reason: GET \/usage failed \(HTTP 403\): No tienes permiso/);
 
 	sb.failNext(403, 1, { path: '/api/clients/v2/usage' });

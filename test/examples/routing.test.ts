@@ -271,3 +271,54 @@ describe('compliance onboarding in two workflows, so the first thing a user clic
 		expect(names.indexOf('message')).toBe(names.indexOf('error') - 1);
 	});
 });
+
+describe('compliance onboarding: a result joined to the supplier remembered under its webhookId', () => {
+	const results = read('compliance-onboarding-results.json');
+	const join = results.nodes.find((n) => n.name === 'Supplier with Result')!;
+	const assignments = (join.parameters.assignments as unknown as { assignments: Array<{ name: string; value: string }> }).assignments;
+	const trigger = results.nodes.find((n) => /trigger/i.test(n.type))!;
+	const lookup = next(results, trigger.name);
+
+	/**
+	 * The join's fields for one delivered event and what Find Supplier gave, evaluated by n8n's
+	 * expression engine with the run data a real execution has, so `$('Compliance Result').item`
+	 * follows the paired items back to the event.
+	 */
+	function joined(event: IDataObject, found: IDataObject): IDataObject {
+		const nodes = [trigger, lookup, join].map((n, i) => ({ id: String(i), name: n.name, type: NO_OP, typeVersion: 1, position: [0, 0] as [number, number], parameters: {} }));
+		const connections = { [trigger.name]: { main: [[{ node: lookup.name, type: 'main' as const, index: 0 }]] }, [lookup.name]: { main: [[{ node: join.name, type: 'main' as const, index: 0 }]] } };
+		const workflow = new Workflow({ nodes, connections, active: false, nodeTypes });
+		const task = (json: IDataObject, from?: string) => [
+			{ startTime: 0, executionTime: 0, executionIndex: 0, source: from ? [{ previousNode: from }] : [], data: { main: [[{ json, pairedItem: { item: 0 } }]] } },
+		];
+		const runData = { [trigger.name]: task(event), [lookup.name]: task(found, trigger.name) };
+		const runExecutionData = { resultData: { runData }, executionData: { contextData: {}, nodeExecutionStack: [], waitingExecution: {}, waitingExecutionSource: {} } } as never;
+		const input = [{ json: found, pairedItem: { item: 0 } }];
+		const out: IDataObject = {};
+		for (const a of assignments) {
+			const executeData = { node: nodes[2], data: { main: [input] }, source: { main: [{ previousNode: lookup.name }] } };
+			out[a.name] = workflow.expression.getParameterValue(a.value, runExecutionData, 0, 0, join.name, input, 'manual', {}, executeData) as IDataObject[string];
+		}
+		return out;
+	}
+
+	const event = { webhookId: 1001, status: 'SUCCESS', fullName: 'Maria Ejemplo Soto', risk: 'medium' };
+
+	test('a delivered name other than the supplier\'s, under a colliding webhookId: nameMismatch with both names, to Compliance Review', () => {
+		const out = joined(event, { webhookId: 1001, supplier: 'Inversiones Penumbra SpA', personType: 'juridical', rut: '76444444-2' });
+		expect(out).toMatchObject({ supplier: 'Inversiones Penumbra SpA', deliveredName: 'Maria Ejemplo Soto', supplierLookup: 'nameMismatch' });
+		const cleared = results.nodes.find((n) => n.name === 'Cleared?')!;
+		const rule = String((cleared.parameters.conditions as unknown as FilterValue).conditions[0].leftValue);
+		expect(rule).toContain("$json.supplierLookup === 'found'");
+	});
+
+	test('the same name, whatever its case and spacing: found', () => {
+		const out = joined({ ...event, fullName: '  maria  ejemplo SOTO ' }, { webhookId: 1001, supplier: 'Maria Ejemplo Soto', personType: 'natural', rut: '' });
+		expect(out).toMatchObject({ supplier: 'Maria Ejemplo Soto', supplierLookup: 'found' });
+	});
+
+	test('nothing remembered under the webhookId, or no table: the reasons as before', () => {
+		expect(joined(event, {}).supplierLookup).toBe('no supplier was remembered with this webhookId');
+		expect(joined(event, { error: 'Data table with name "riskinfo_onboarding" not found' }).supplierLookup).toBe('the supplier table could not be read: Data table with name "riskinfo_onboarding" not found');
+	});
+});

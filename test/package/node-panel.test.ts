@@ -9,6 +9,8 @@
 //   link as it is; otherwise the codex URL gets "?utm_source=…" appended, after any "#anchor".
 // - the trigger panel: triggerPanel.header, .executionsHelp and .activationHint replace n8n's
 //   generic texts; while listening it always says "Go to <service> and create an event".
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { INodeTypeDescription, TriggerPanelDefinition } from 'n8n-workflow';
 
 import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi.credentials';
@@ -34,6 +36,23 @@ test('the node panel\'s merged "Risk Info" entry shows the action node\'s own de
 	expect(panelEntryDescription([action, trigger], action.name)).toBe(action.description);
 	expect(action.description).toMatch(/RUT/);
 	expect(action.description).not.toMatch(/^Starts the workflow/);
+});
+
+describe('the compliance trigger, found by name in the node panel', () => {
+	// n8n's node creator searches an entry's displayName and codex alias; the merged entry is the
+	// action node's, with its codex. A trigger's entries are its Events options, each shown as its
+	// `action` (else "On " and the option's name), as Stripe Trigger's and Typeform Trigger's are.
+	const codex = (file: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'nodes', file), 'utf8')) as { alias: string[] };
+
+	test.each(['compliance', 'webhook', 'screening result'])('searching "%s" finds the merged "Risk Info" entry', (term) => {
+		expect(codex('RiskInfo/RiskInfo.node.json').alias.map((a) => a.toLowerCase())).toContain(term);
+	});
+
+	test('its trigger entries say what they are', () => {
+		const events = trigger.properties.find((p) => p.displayName === 'Events')!;
+		const shown = (events.options as Array<{ name: string; action?: string }>).map((o) => o.action ?? `On ${o.name}`);
+		expect(shown).toEqual(['On Compliance Result', 'On Completed Compliance Screening', 'On Failed Compliance Screening']);
+	});
 });
 
 test.each([

@@ -1,6 +1,6 @@
 /** Asynchronous compliance: validation, duplicates, deliveries, event forms, retries. */
 import { gunzipSync } from 'node:zlib';
-import { buildComplianceEvent, encodeDelivery, KNOWN_NAMES, startSandbox, type Sandbox } from '../../sandbox';
+import { buildComplianceEvent, encodeDelivery, FIRST_WEBHOOK_ID, KNOWN_NAMES, SAMPLE_WEBHOOK_ID, startSandbox, type Sandbox } from '../../sandbox';
 import { failedEvent, noMatchEvent, successEvent } from '../../sandbox/schemas';
 import { call, startReceiver, V1, V2 } from './helpers';
 
@@ -72,6 +72,9 @@ describe('body validation, exactly as spec §4.2', () => {
 		const ids = [];
 		for (const n of ['Uno Dos Tres', 'Cuatro Cinco', 'Seis Siete']) ids.push((await call(sb, 'POST', LOAD, { body: { ...valid, fullName: n } })).json.data.webhookId);
 		expect(new Set(ids).size).toBe(3);
+		// Ids below FIRST_WEBHOOK_ID are reserved for sample events (docs/trigger.md's uses SAMPLE_WEBHOOK_ID).
+		expect(Math.min(...ids)).toBeGreaterThanOrEqual(FIRST_WEBHOOK_ID);
+		expect(SAMPLE_WEBHOOK_ID).toBeLessThan(FIRST_WEBHOOK_ID);
 	});
 });
 

@@ -141,6 +141,8 @@ function rutOutcome(input: unknown): string {
 	}
 }
 
+const NOT_A_RUT = 'this is not a RUT at all; a RUT is a number of up to 8 digits and a check digit, such as 12.345.678-5';
+
 describe('what each malformed form is told', () => {
 	test.each<[unknown, string]>([
 		['12.345.678-5', '12345678-5'],
@@ -154,6 +156,12 @@ describe('what each malformed form is told', () => {
 		['a1234567-4', 'RutFormatError: it contains characters other than digits, dots, a hyphen and K'],
 		['1234567a-4', 'RutFormatError: it contains characters other than digits, dots, a hyphen and K'],
 		[1.5, 'RutFormatError: a RUT must be text such as 12.345.678-5'],
+		// Not a RUT at all: said before anything about check digits or characters.
+		['not a rut', `RutFormatError: ${NOT_A_RUT}`],
+		['ACME SpA', `RutFormatError: ${NOT_A_RUT}`],
+		['Comercial 76.111.111-6 Ltda', `RutFormatError: ${NOT_A_RUT}`],
+		['k', `RutFormatError: ${NOT_A_RUT}`],
+		['12.345.678-K', 'RutFormatError: the check digit does not match the number'],
 	])('%p → %p', (input, expected) => {
 		expect(rutOutcome(input)).toBe(expected);
 	});

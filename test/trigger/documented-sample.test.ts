@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
+import { FIRST_WEBHOOK_ID, SAMPLE_WEBHOOK_ID } from '../../sandbox';
 import { successEvent } from '../../sandbox/schemas';
 import { section } from '../helpers/docs';
 import { BEARER_CREDENTIAL, WEBHOOK_TOKEN, type Rec } from './forms';
@@ -67,6 +68,11 @@ it('the sample is a complete SUCCESS event in the form of spec §6.2 (the sandbo
 	expect(() => successEvent.parse(sample)).not.toThrow();
 	expect(sample.estado).toBe('SUCCESS');
 	expect(sample.riesgo).toBe('medium');
+});
+
+it('the sample uses a webhook id reserved for samples, which no load is given (test/sandbox/compliance.test.ts)', () => {
+	expect(samplePayload().webhookId).toBe(SAMPLE_WEBHOOK_ID);
+	expect(SAMPLE_WEBHOOK_ID).toBeLessThan(FIRST_WEBHOOK_ID);
 });
 
 it('sent as documented through gzip and curl, it is emitted and answered HTTP 200 with an empty body once it has run', async () => {

@@ -37,6 +37,19 @@ describe.each([
 		expect(ran(repeat)).toBe(false);
 	});
 
+	it("a repeat's execution says so: custom execution data and a note on the trigger's output; the first copy's says nothing", async () => {
+		const n8n = fresh({ topology });
+		const sent = event('success');
+		const first = await n8n.deliver(sent);
+		const repeat = await n8n.deliver(sent);
+		const said = `repeat of webhookId ${String(sent.webhookId)}, already received: nothing ran`;
+		expect(repeat.run?.data.resultData.metadata).toEqual({ riskInfoDelivery: said });
+		expect(first.run?.data.resultData.metadata ?? {}).toEqual({});
+		const hints = (run: typeof first.run) => (run?.data.resultData.runData['Risk Info Trigger']?.[0]?.hints ?? []).map((h) => h.message);
+		expect(hints(repeat.run)).toEqual([`A repeated delivery (${said}; Ignore Repeated Deliveries).`]);
+		expect(hints(first.run)).toEqual([]);
+	});
+
 	it("the key never shows in what the trigger emits nor in what the next node gets; the items are the event's", async () => {
 		const n8n = fresh({ topology, params: { output: 'findings' } });
 		const sent = event('success');

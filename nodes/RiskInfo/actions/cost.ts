@@ -32,7 +32,7 @@ const CAP = 'requestOptions.maxPaidLoads';
 // Set means any value, an expression included (n8n shows every notice whose condition is an expression).
 const CAP_SET = [{ _cnd: { exists: true as const } }];
 
-/** Stop at the Plan's Remaining Look-Ups (load.ts), where the operation offers it. */
+/** Stop When the Plan Runs Out (load.ts), where the operation offers it. */
 const STOP_AT_PLAN = { stopAtPlan: [true] };
 
 /**
@@ -54,7 +54,7 @@ function paidNotices(name: string, spends: string, show: IDisplayOptions['show']
 		}),
 		notice(
 			'Plan',
-			"This run stops at the look-ups the plan has left (Stop at the Plan's Remaining Look-Ups); add Maximum Paid Loads per Run under Request Options for a cap of your own.",
+			"This run stops at the look-ups the plan has left (Stop When the Plan Runs Out); add Maximum Paid Loads per Run under Request Options for a cap of your own.",
 			{ show: { ...show, ...STOP_AT_PLAN }, hide: { [CAP]: CAP_SET } },
 		),
 		notice('Uncapped', 'No cap is set: add Maximum Paid Loads per Run under Request Options to limit what one run can spend.', {

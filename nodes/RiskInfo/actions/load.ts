@@ -97,10 +97,10 @@ const includeBureauProperty: INodeProperties = {
 	description: 'Whether to include the external credit bureau\'s data, which adds the third commercial-bulletin source (includeBureau)',
 };
 
-/** Stop at the Plan's Remaining Look-Ups, shown with `show` where the load depends on another choice. */
+/** Stop When the Plan Runs Out, shown with `show` where the load depends on another choice. */
 export function stopAtPlanProperty(show?: IDisplayOptions['show']): INodeProperties {
 	return {
-		displayName: 'Stop at the Plan\'s Remaining Look-Ups',
+		displayName: 'Stop When the Plan Runs Out',
 		name: 'stopAtPlan',
 		type: 'boolean',
 		default: false,
@@ -121,11 +121,31 @@ const loadFlags: Step = {
 			includeBureau: readBoolean.call(this, itemIndex, includeBureauProperty),
 			stopAtPlan: readBoolean.call(this, itemIndex, stopAtPlan),
 		};
+		plan.choices.loadItemInEnglish = this.getNode().typeVersion >= 2.1;
 	},
 	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!),
 	// The spec does not show the load's answer, so the RUT is added for the nodes that follow.
-	items: (data, _answer, plan) => [{ json: { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } }],
+	items: (data, _answer, plan) => [
+		{ json: plan.choices.loadItemInEnglish ? loadItem(data, plan) : { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } },
+	],
 };
+
+/**
+ * A load's item from node version 2.1 on: English names like every other item, the service's own
+ * answer (its Spanish message, fechaCarga or createdAt) kept whole under `response`. Version 2
+ * nodes keep the service's keys at the top, so saved workflows that read them go on working.
+ */
+function loadItem(data: unknown, plan: Plan): IDataObject {
+	const answer = isPlainObject(data) ? (data as IDataObject) : {};
+	const choice = plan.choices.load!;
+	return {
+		rut: plan.rut,
+		isMonitoring: choice.isMonitoring,
+		includeBureau: choice.includeBureau,
+		loadedOn: answer.fechaCarga ?? answer.createdAt ?? null,
+		response: data as IDataObject,
+	};
+}
 
 export const loadV2: Operation = {
 	value: 'load',

@@ -43,9 +43,10 @@ export const requestOptionsProperty: INodeProperties = {
 			name: 'maxPaidLoads',
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: 0,
+			// What n8n fills in when the option is added: one load goes through, so the first try works.
+			default: 1,
 			description:
-				'The most paid calls this node makes in one run: RUT loads (also those Load RUT If Not Loaded makes) and compliance profile loads, identical loads counted once. Past it, an item that needs another paid call gets an error and nothing is sent for it. Leave the field empty (or remove the option) for no cap; 0 allows no paid call.',
+				'The most paid calls this node makes in one run: RUT loads (also those Load RUT If Not Loaded makes) and compliance profile loads, identical loads counted once. Past it, an item that needs another paid call gets an error and nothing is sent for it. Starts at 1; leave the field empty (or remove the option) for no cap; 0 allows no paid call.',
 			hint: 'Set a cap before running a large list: a sheet of thousands of RUTs can otherwise spend a month\'s budget in one click. Dry Run (Estimate Cost) tells what a run would pay.',
 		},
 		{

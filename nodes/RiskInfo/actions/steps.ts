@@ -128,7 +128,7 @@ export function splitIntoItemsOf(lists: SplittableList[]): Step {
 
 /** The units of the simplified record's numbers, shown under Simplify: the record's names do not carry them. */
 const SIMPLIFIED_UNITS =
-	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches.';
+	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches. Bulletin sources, as the service names them: SourceA and SourceB are its own, SourceC the external credit bureau\'s (only with Include Bureau Data).';
 
 /** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
 export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {

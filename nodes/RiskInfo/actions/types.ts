@@ -27,6 +27,8 @@ type Choices = {
 	limit?: number;
 	dryRun?: boolean;
 	load?: LoadChoice;
+	/** A load's item in English names (node version 2.1 on); version 2 and before keep the service's keys. */
+	loadItemInEnglish?: boolean;
 	/** Load RUT If Not Loaded: the load to send when the read finds the RUT missing; null when off. */
 	loadIfMissing?: LoadChoice | null;
 	binaryPropertyName?: string;

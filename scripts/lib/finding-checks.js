@@ -1,0 +1,82 @@
+'use strict';
+// The browser e2e's checks of what a new user trips on (issue 49): the compliance trigger found
+// by name in the node panel, option labels that fit the panel at n8n's default width, and a sample
+// delivery whose webhookId collides with a remembered supplier. Each asserts on what the page shows.
+const { assert } = require('./checks');
+const { openNode, openWorkflow, panelLines } = require('./editor-checks');
+const { dataTables } = require('./demo-data');
+
+/** Searching each of `terms` in the node panel lists "Risk Info"; opened, it lists each of `entries` among its triggers. */
+async function triggerFoundByName(page, url, wf, terms, entries) {
+	await openWorkflow(page, url, wf.id);
+	const found = [];
+	for (const term of terms) {
+		await page.getByTestId('node-creator-plus-button').click();
+		const search = page.getByTestId('node-creator-search-bar');
+		await search.waitFor();
+		await search.fill(term);
+		const item = page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first();
+		const shown = await item.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+		const listed = shown ? '' : (await page.getByTestId('node-creator').innerText()).split('\n').slice(0, 12).join(' | ');
+		assert(shown, `searching "${term}" does not list "Risk Info": ${listed}`);
+		if (term === terms[terms.length - 1]) {
+			await item.click();
+			await page.getByText(/^Actions \(\d+\)$/).first().waitFor();
+			// The merged entry lists its triggers in a folded section after the actions.
+			await page.getByTestId('node-creator').getByText(/^Triggers \(\d+\)$/).first().click();
+			const lines = await panelLines(page);
+			const missing = entries.filter((e) => !lines.includes(e));
+			assert(missing.length === 0, `"Risk Info" does not list ${missing.join(', ')}: ${lines.filter((l) => /^On |Trigger/.test(l)).join(' | ')}`);
+		}
+		await page.keyboard.press('Escape');
+		found.push(`"${term}"`);
+	}
+	return `${found.join(', ')} list "Risk Info", whose triggers read ${entries.map((e) => `"${e}"`).join(', ')}`;
+}
+
+/** Every text on the page cut with an ellipsis (wider than its box), as [text, shown width, needed width]. */
+async function cutTexts(page) {
+	return await page.evaluate(() => {
+		const cut = [];
+		for (const el of document.querySelectorAll('body *')) {
+			const style = getComputedStyle(el);
+			if (style.textOverflow !== 'ellipsis' || style.display === 'none' || style.visibility === 'hidden') continue;
+			const text = (el.innerText ?? '').trim();
+			if (text && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) cut.push([text, el.clientWidth, el.scrollWidth]);
+		}
+		return cut;
+	});
+}
+
+/**
+ * The parameters of `nodeName` (and, when `list` names an options parameter, its open list of
+ * options) at the editor's default window and panel width: no label cut.
+ */
+async function labelsFit(page, url, wf, nodeName, list) {
+	await openWorkflow(page, url, wf.id);
+	await openNode(page, nodeName);
+	const cut = await cutTexts(page);
+	let options = 0;
+	if (list) {
+		await page.getByTestId(`parameter-input-${list}`).click();
+		const items = page.locator('.el-select-dropdown__item:visible');
+		await items.first().waitFor();
+		options = await items.count();
+		cut.push(...(await cutTexts(page)));
+		await page.keyboard.press('Escape');
+	}
+	await page.keyboard.press('Escape');
+	assert(cut.length === 0, `"${nodeName}" cuts ${cut.map(([t, w, need]) => `"${t}" (${w} of ${need} px)`).join(', ')}`);
+	return `"${nodeName}": no label cut${list ? `, nor any of the ${options} options of ${list}` : ''}`;
+}
+
+/** Adds `row` to the Data table named `name`, as the onboarding's first part would have. */
+async function rememberRow(n8n, cookie, name, row) {
+	const { projectId, byName } = await dataTables(n8n, cookie);
+	const table = byName.get(name);
+	assert(table, `no Data table "${name}"`);
+	const res = await n8n.rest('POST', `/rest/projects/${projectId}/data-tables/${table.id}/insert`, { cookie, body: { data: [row] } });
+	assert(res.status === 200, `adding a row to "${name}" answered ${res.status}: ${res.text.slice(0, 300)}`);
+}
+
+module.exports = { triggerFoundByName, labelsFit, rememberRow };
