@@ -52,7 +52,7 @@ export function simplifyFlag(description: string, reshape: (data: unknown, plan:
 	return {
 		properties: [before, now],
 		prepare(itemIndex, plan) {
-			// The fallback serves contexts that fill in nothing, which are version 1's.
+			// n8n has filled in the version's default; before's is a fallback for a context that fills in nothing.
 			plan.choices.simplify = readBoolean.call(this, itemIndex, before);
 		},
 		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
