@@ -71,10 +71,11 @@ const HINT_NAME =
 
 /** The item's compliance body, or an input error naming the item, the field and the value. */
 function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): ComplianceProfile {
-	const node = this.getNode();
+	// Only for an error: this.getNode() deep-copies the node on every call (steps.ts, simplifyFlag).
+	const node = () => this.getNode();
 	const rawName = this.getNodeParameter('fullName', itemIndex, '') as unknown;
 	if (typeof rawName !== 'string') {
-		throw inputError(node, itemIndex, 'Full Name', `must be text, not ${JSON.stringify(rawName)}`, HINT_NAME);
+		throw inputError(node(), itemIndex, 'Full Name', `must be text, not ${JSON.stringify(rawName)}`, HINT_NAME);
 	}
 	// The service compares names exactly for its free-repeat rule, so only the outer spaces
 	// and runs of spaces are tidied; letters and case are sent as written.
@@ -88,7 +89,7 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
 	const personType = asJuridical === undefined ? rawType : asJuridical ? 'juridical' : 'natural';
 	if (personType !== 'juridical' && personType !== 'natural') {
 		throw inputError(
-			node,
+			node(),
 			itemIndex,
 			'Person Type',
 			`"${shown(personType)}" is not a person type`,
@@ -98,11 +99,11 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
 	const isJuridicalPerson = personType === 'juridical';
 
 	if (words.length === 0) {
-		throw inputError(node, itemIndex, 'Full Name', 'is empty', HINT_NAME);
+		throw inputError(node(), itemIndex, 'Full Name', 'is empty', HINT_NAME);
 	}
 	if (isJuridicalPerson && !words.some((w) => [...w].length >= 3)) {
 		throw inputError(
-			node,
+			node(),
 			itemIndex,
 			'Full Name',
 			`"${fullName}" has no word of 3 or more characters, which a legal entity's name needs`,
@@ -111,7 +112,7 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
 	}
 	if (!isJuridicalPerson && words.length < 2) {
 		throw inputError(
-			node,
+			node(),
 			itemIndex,
 			'Full Name',
 			`"${fullName}" is a single word; a natural person's name needs a first name and a surname`,
@@ -123,7 +124,7 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
 	const searchErrors = typeof rawErrors === 'string' && rawErrors.trim() !== '' ? Number(rawErrors) : rawErrors;
 	if (searchErrors !== 0 && searchErrors !== 1 && searchErrors !== 2) {
 		throw inputError(
-			node,
+			node(),
 			itemIndex,
 			'Search Tolerance',
 			`"${shown(rawErrors)}" is not allowed`,

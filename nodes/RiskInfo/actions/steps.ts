@@ -34,6 +34,9 @@ export function flag(property: INodeProperties & { name: FlagChoice }, effect: O
  * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
  * starts with it on, since the flat record is what most workflows act on; n8n fills a saved node's
  * missing value from its own version's default, so a saved version 1 node keeps what it returned.
+ * That filling (when n8n builds the workflow) is what makes the value the version's: prepare() must
+ * not ask this.getNode() for the version, which deep-copies the node through a fresh WeakMap on every
+ * call and, once per item, raised a run's peak memory by a third (bench/NOTES.md).
  */
 export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan) => unknown, hint?: string): Step {
 	const before: INodeProperties = {
@@ -49,7 +52,8 @@ export function simplifyFlag(description: string, reshape: (data: unknown, plan:
 	return {
 		properties: [before, now],
 		prepare(itemIndex, plan) {
-			plan.choices.simplify = readBoolean.call(this, itemIndex, this.getNode().typeVersion >= 2 ? now : before);
+			// n8n has filled in the version's default; before's is a fallback for a context that fills in nothing.
+			plan.choices.simplify = readBoolean.call(this, itemIndex, before);
 		},
 		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
 	};
