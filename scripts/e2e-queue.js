@@ -43,7 +43,7 @@ const { checkDeliveries, checkRepeats, checkLoad } = require('./lib/queue-checks
 const { checkSigterm, bigScreening } = require('./lib/sigterm-check');
 const { checkNpmStartQueue } = require('./lib/start-check');
 const { checkMonitor } = require('./lib/monitor-check');
-const { N8N3_ENV, N8N3_QUEUE_ENV, checkStoredPdf } = require('./lib/n8n3');
+const { N8N3_ENV, NOT_TURNED_ON, N8N3_QUEUE_ENV, checkStoredPdf } = require('./lib/n8n3');
 const { SCHEDULER_ENV } = require('./lib/monitor-scheduler');
 
 const TOTAL_TIMEOUT_MS = 25 * 60_000;
@@ -96,6 +96,7 @@ async function main() {
 	fs.chmodSync(tmp, 0o711);
 	if (!args.includes('--keep')) removeOnExit(tmp);
 	step(`temporary folder ${tmp}`);
+	step(NOT_TURNED_ON);
 
 	const { startSandbox, KNOWN_RUTS } = loadSandbox();
 	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300 });

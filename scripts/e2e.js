@@ -50,7 +50,7 @@ const { checkCostEstimate } = require('./lib/cost');
 const { checkMcpTools } = require('./lib/mcp');
 const { checkMonitor } = require('./lib/monitor-check');
 const { checkEngineV2 } = require('./lib/engine-v2');
-const { N8N3_ENV, checkSsrfBlocked, checkBreakingChanges, checkStoredPdf } = require('./lib/n8n3');
+const { N8N3_ENV, NOT_TURNED_ON, checkSsrfBlocked, checkBreakingChanges } = require('./lib/n8n3');
 const { SCHEDULER_ENV, checkMonitorScheduler } = require('./lib/monitor-scheduler');
 const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
@@ -204,6 +204,7 @@ async function main() {
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-'));
 	const userFolder = path.join(tmp, 'home');
 	step(`n8n user folder ${userFolder}`);
+	step(NOT_TURNED_ON);
 	const tarball = await installPackageInto([userFolder], path.join(tmp, 'pack'));
 	step(`installed ${path.basename(tarball)} into ${path.join(userFolder, '.n8n', 'nodes')}`);
 
