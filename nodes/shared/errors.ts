@@ -63,8 +63,9 @@ export function ssrfAdvice(baseUrl: string | URL, block: SsrfBlock): string {
 	const literal = /^[\d.]+$/.test(address) || address.includes(':');
 	const target = block.ip && block.ip !== address ? `${host} (${block.ip})` : host || block.ip || 'the Base URL';
 	const allow = literal ? `N8N_SSRF_ALLOWED_IP_RANGES=${address}/${address.includes(':') ? 128 : 32}` : `N8N_SSRF_ALLOWED_HOSTNAMES=${host}`;
+	const why = block.ip ? 'it is a private or local address n8n may not reach' : "its host name is on n8n's deny-list (N8N_SSRF_BLOCKED_HOSTNAMES)";
 	return (
-		`n8n's SSRF protection blocked the request to ${target}, the Base URL of the Risk Info credential: it is a private or local address n8n may not reach. ` +
+		`n8n's SSRF protection blocked the request to ${target}, the Base URL of the Risk Info credential: ${why}. ` +
 		`If the service really is there, ask the n8n administrator to allow it with the setting ${allow} on every n8n process and restart n8n; otherwise correct the Base URL.`
 	);
 }
@@ -297,10 +298,7 @@ export function shown(value: unknown): string {
 	}
 }
 
-/**
- * A failure of n8n's HTTP helper that is neither an answer nor a known connection error. Only its
- * message (already redacted) goes on: the helper's error carries the request, with its headers.
- */
+/** A request n8n's SSRF protection refused to send: not the service's failure, and the same next time. */
 export function ssrfError(node: INode, baseUrl: string | undefined, block: SsrfBlock): NodeApiError {
 	const text = ssrfAdvice(baseUrl ?? '', block);
 	const error = new NodeApiError(node, { message: text } as JsonObject, { message: text });
@@ -308,6 +306,10 @@ export function ssrfError(node: INode, baseUrl: string | undefined, block: SsrfB
 	return error;
 }
 
+/**
+ * A failure of n8n's HTTP helper that is neither an answer nor a known connection error. Only its
+ * message (already redacted) goes on: the helper's error carries the request, with its headers.
+ */
 export function unexpectedError(node: INode, message: string): NodeApiError {
 	const text = `The request to the Risk Info service failed: ${message}`;
 	const error = new NodeApiError(node, { message: text } as JsonObject, { message: text });

@@ -12,7 +12,7 @@ import type { IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
 import { runRiskInfo } from '../../harness/workflow';
 import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
-import { ssrfAdvice, ssrfBlock } from '../../nodes/shared/errors';
+import { ssrfAdvice, ssrfBlock, type SsrfBlock } from '../../nodes/shared/errors';
 
 let server: http.Server;
 let port: number;
@@ -102,7 +102,7 @@ describe('reading n8n\'s errors', () => {
 		expect(ssrfBlock(a)).toBeUndefined();
 	});
 
-	test.each([
+	test.each<[string, SsrfBlock, string, string]>([
 		['https://10.1.2.3:8443', { ip: '10.1.2.3' }, 'N8N_SSRF_ALLOWED_IP_RANGES=10.1.2.3/32', 'to 10.1.2.3,'],
 		['http://[::1]:4010', { ip: '::1' }, 'N8N_SSRF_ALLOWED_IP_RANGES=::1/128', 'to [::1],'],
 		['https://riskinfo.corp.local', { ip: '192.168.4.9' }, 'N8N_SSRF_ALLOWED_HOSTNAMES=riskinfo.corp.local', 'to riskinfo.corp.local (192.168.4.9),'],
@@ -110,6 +110,7 @@ describe('reading n8n\'s errors', () => {
 	])('%s blocked as %j: allow %s', (baseUrl, block, setting, target) => {
 		const advice = ssrfAdvice(baseUrl, block);
 		expect(advice).toContain(`with the setting ${setting} on every n8n process`);
+		expect(advice).toContain(block.ip ? 'a private or local address' : "on n8n's deny-list (N8N_SSRF_BLOCKED_HOSTNAMES)");
 		expect(advice).toContain(`blocked the request ${target} the Base URL`);
 	});
 });
