@@ -9,6 +9,9 @@
 //   (a) the supplier-screening example, started through the main, runs on a worker and gives the
 //       single-process n8n's records; paid loads: the same number on the first run, 0 on the second
 //   (s) stateless nodes: the same workflow run on two different workers gives identical output
+//   (p) the PDF report run on a worker: its binary data in the database (n8n 3's mode for queue
+//       mode; every process runs with n8n 3's defaults and its durable scheduler, lib/n8n3.js),
+//       downloaded whole through the main
 //   (b) deliveries sent alternately to both webhook processors each start exactly one execution,
 //       run by a worker, with the normalised event; a wrong or missing token gets 401, starts nothing
 //   (c) Ignore Repeated Deliveries across processes: a repeat to the other processor after the
@@ -40,12 +43,14 @@ const { checkDeliveries, checkRepeats, checkLoad } = require('./lib/queue-checks
 const { checkSigterm, bigScreening } = require('./lib/sigterm-check');
 const { checkNpmStartQueue } = require('./lib/start-check');
 const { checkMonitor } = require('./lib/monitor-check');
+const { N8N3_ENV, NOT_TURNED_ON, N8N3_QUEUE_ENV, checkStoredPdf } = require('./lib/n8n3');
+const { SCHEDULER_ENV } = require('./lib/monitor-scheduler');
 
 const TOTAL_TIMEOUT_MS = 25 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const OWNER = { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' };
 const args = process.argv.slice(2);
-const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,b,c,e,m,d,z,f').split(','));
+const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,p,b,c,e,m,d,z,f').split(','));
 // The webhook phase's settings docs/queue-mode.md recommends (lib/queue.js says why), on both sides of (e).
 const WEBHOOK_ENV = args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV;
 const T0 = Date.now();
@@ -64,7 +69,7 @@ function outputs(run) {
 async function startSingle(runtime, tmp, sandbox, probe, coreProbe) {
 	const userFolder = path.join(tmp, 'single');
 	await installPackageInto([userFolder], path.join(tmp, 'pack-single'));
-	const n8n = await n8nProcess(runtime, { name: 'n8n (single process)', userFolder, logFile: path.join(tmp, 'single.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS, extraEnv: WEBHOOK_ENV });
+	const n8n = await n8nProcess(runtime, { name: 'n8n (single process)', userFolder, logFile: path.join(tmp, 'single.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS, extraEnv: { ...N8N3_ENV, ...SCHEDULER_ENV, ...WEBHOOK_ENV } });
 	await importSandboxCredentials(n8n, sandbox, HOOK_TOKEN);
 	await importExamples(n8n);
 	await importWorkflows(n8n, [probe, coreProbe]);
@@ -91,6 +96,7 @@ async function main() {
 	fs.chmodSync(tmp, 0o711);
 	if (!args.includes('--keep')) removeOnExit(tmp);
 	step(`temporary folder ${tmp}`);
+	step(NOT_TURNED_ON);
 
 	const { startSandbox, KNOWN_RUTS } = loadSandbox();
 	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300 });
@@ -113,6 +119,8 @@ async function main() {
 				log: step,
 				serverTimeoutMs: TOTAL_TIMEOUT_MS,
 				webhookEnv: WEBHOOK_ENV,
+				// n8n 3's defaults (binary data in the database) and its durable scheduler, turned on early.
+				env: { ...N8N3_QUEUE_ENV, ...SCHEDULER_ENV },
 				logPolls: true,
 				seed: async (main) => {
 					await importSandboxCredentials(main, sandbox, HOOK_TOKEN);
@@ -169,6 +177,15 @@ async function main() {
 			return `executions ${a.run.id} on ${a.worker.name} and ${b.run.id} on ${b.worker.name}: every node's output identical (${Object.keys(oa).length} nodes)`;
 		});
 
+		await check('p', 'the PDF report run on a worker, its binary data in the database, downloaded through the main', async () => {
+			const pdf = wfs.pdfReport;
+			const run = await main.runFromEditor(cookie, apiKey, pdf.id, pdf.json.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger').name);
+			assert(run.status === 'success', `run ${run.id} ended ${run.status}`);
+			const worker = workerOf(stack, run.id);
+			assert(worker, `no worker's log says it started execution ${run.id}`);
+			const last = pdf.json.nodes.find((n) => n.type !== 'n8n-nodes-base.stickyNote' && !pdf.json.connections[n.name]);
+			return `execution ${run.id} on ${worker.name}: ${await checkStoredPdf(main, cookie, run, last.name, 'database')}`;
+		});
 		await check('b', 'deliveries to both webhook processors, each run once by a worker', () => checkDeliveries(ctx));
 		await check('c', 'Ignore Repeated Deliveries across webhook processors', () => checkRepeats(ctx));
 		await check('e', 'load: 300 deliveries at 30/s, queue mode beside the single process', () => checkLoad(ctx));

@@ -20,6 +20,12 @@
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (w) the Risk Info Monitor's example, active, polling every minute: a sandbox change is seen
 //       within two polls and emitted once, nothing paid (lib/monitor-check.js)
+//   (x) n8n's SSRF protection: the sandbox let through by one address, a Base URL on another
+//       blocked, the node and the credential Test saying so (lib/n8n3.js)
+//   (u) n8n's v3 breaking-changes report names none of the examples (lib/n8n3.js)
+//   (t) the Monitor under n8n's durable scheduler: a portfolio over several polls within a short
+//       poll timeout, n8n restarted mid-round losing nothing (lib/monitor-scheduler.js; pinned n8n only)
+//   The n8n of these checks runs with n8n 3's new defaults and its durable scheduler turned on.
 //   (v1), (v2) n8n's execution engine 2.0, in an n8n of its own with Postgres: the trigger at its
 //       defaults is refused when published, saying what to change; answering immediately, it runs
 //       (lib/engine-v2.js)
@@ -44,9 +50,11 @@ const { checkCostEstimate } = require('./lib/cost');
 const { checkMcpTools } = require('./lib/mcp');
 const { checkMonitor } = require('./lib/monitor-check');
 const { checkEngineV2 } = require('./lib/engine-v2');
-const { loadSandbox, exampleWorkflows, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
+const { N8N3_ENV, NOT_TURNED_ON, checkSsrfBlocked, checkBreakingChanges } = require('./lib/n8n3');
+const { SCHEDULER_ENV, checkMonitorScheduler } = require('./lib/monitor-scheduler');
+const { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl: webhookUrl, importSandboxCredentials, importExamples, RISKINFO_TRIGGER } = require('./lib/setup');
 
-const TOTAL_TIMEOUT_MS = 15 * 60_000;
+const TOTAL_TIMEOUT_MS = 25 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const args = new Set(process.argv.slice(2));
 
@@ -84,7 +92,9 @@ async function checkPdfReport(n8n, wf) {
 	assert(bin, `"${last.name}" has no binary "data": ${JSON.stringify(items[0]).slice(0, 300)}`);
 	assert(bin.mimeType === 'application/pdf', `mimeType is ${bin.mimeType}`);
 	assert(/\.pdf$/.test(bin.fileName ?? ''), `fileName is ${bin.fileName}`);
-	return `"${last.name}" holds ${bin.fileName} (${bin.mimeType}, ${bin.fileSize ?? '?'})`;
+	// n8n 3 keeps binary data out of memory: on disk in a single process.
+	assert(String(bin.id ?? '').startsWith('filesystem'), `the PDF is stored as ${bin.id}, not on disk (N8N_DEFAULT_BINARY_DATA_MODE=filesystem)`);
+	return `"${last.name}" holds ${bin.fileName} (${bin.mimeType}, ${bin.fileSize ?? '?'}), stored as ${bin.id.split(':')[0]}`;
 }
 
 const triggerUrl = (n8n, wf) => webhookUrl(n8n.url, wf);
@@ -194,6 +204,7 @@ async function main() {
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-'));
 	const userFolder = path.join(tmp, 'home');
 	step(`n8n user folder ${userFolder}`);
+	step(NOT_TURNED_ON);
 	const tarball = await installPackageInto([userFolder], path.join(tmp, 'pack'));
 	step(`installed ${path.basename(tarball)} into ${path.join(userFolder, '.n8n', 'nodes')}`);
 
@@ -201,7 +212,8 @@ async function main() {
 	// A plan of its own, not the default, so the dry run's remaining look-ups can only come from it.
 	const plan = { lookups: 4321, monitoringPlaces: 7 };
 	const sandbox = await startSandbox({ port: 0, complianceDelayMs: 300, plan });
-	const n8n = await n8nProcess(runtime, { userFolder, logFile: path.join(tmp, 'n8n.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS });
+	// n8n 3's defaults and its durable scheduler, turned on early (lib/n8n3.js, lib/monitor-scheduler.js).
+	const n8n = await n8nProcess(runtime, { userFolder, logFile: path.join(tmp, 'n8n.log'), serverTimeoutMs: TOTAL_TIMEOUT_MS, extraEnv: { ...N8N3_ENV, ...SCHEDULER_ENV } });
 	let failed = false;
 	try {
 		step('importing credentials and example workflows');
@@ -277,6 +289,10 @@ async function main() {
 		// Last against this n8n: an active Monitor polls the sandbox every minute, which the request
 		// counts of the checks above must not see.
 		await check('w', 'the Monitor\'s example sees a sandbox change within two polls and emits it once', () => checkMonitor({ n8n, apiKey, sandbox, wf: wfs.supplierMonitoring }));
+		await check('x', 'n8n\'s SSRF protection: the sandbox let through by one address, another blocked with words that say so', () => checkSsrfBlocked({ n8n, cookie, apiKey, sandbox }));
+		await check('u', 'n8n\'s v3 breaking-changes report names none of the examples', () => checkBreakingChanges({ n8n, cookie, apiKey, examples: exampleFiles().length }));
+		// Minutes of polling: on the pinned n8n only, like (f), to keep CI's time.
+		if (runtime.version === PINNED) await check('t', 'the Monitor under n8n\'s durable scheduler: a portfolio over several polls, n8n restarted mid-round', () => checkMonitorScheduler({ n8n, apiKey, sandbox, step }));
 	} catch (err) {
 		failed = true;
 		process.stdout.write(`FAIL (setup) ${err.message}\n`);

@@ -38,15 +38,19 @@ const keyOf = (rut: string) => rut.slice(0, rut.indexOf('-'));
 export async function monitorPoll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const node = this.getNode();
 	const settings = readSettings.call(this);
-	// Reads only: a transport that may make no paid call refuses one before anything is sent.
-	const api = new Transport(this, { maxAttempts: 4, maxWaitSeconds: 60, maxPaidLoads: 0 });
+	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+	// Reads only: a transport that may make no paid call refuses one before anything is sent. Its
+	// retries wait no longer than the part of the budget kept for reads under way, so the poll ends
+	// within n8n's poll timeout (under its durable scheduler, 45 s by default); a read given up is
+	// tried again next poll.
+	const maxWaitSeconds = Math.min(60, (budget * (1 - START_WITHIN)) / 1000);
+	const api = new Transport(this, { maxAttempts: 4, maxWaitSeconds, maxPaidLoads: 0 });
 	const watched = settings.source === 'list' ? listedRuts(node, this.getNodeParameter('ruts', '')) : await monitoredRuts(node, api);
 	if (this.getMode() === 'manual') return [[await sample.call(this, api, watched, settings)]];
 	if (!watched.length) return null;
 
 	const store = this.getWorkflowStaticData('node');
 	const started = Date.now();
-	const budget = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : DEFAULT_BUDGET_MS;
 	// A poll still reading when the next one starts (a slow service, a short interval) keeps its
 	// turn: two polls comparing the same RUTs would report the same change twice.
 	if (typeof store.busy === 'number' && store.busy > started) return null;
@@ -111,11 +115,11 @@ async function pollOnce(
 }
 
 /**
- * This poll's RUTs: every one when they fit in a poll; otherwise those whose last read failed
- * (not yet reported), then the next ones in turn after the last RUT read, wrapping around.
+ * This poll's RUTs: those whose last read failed (not yet reported), then the next ones in turn
+ * after the last RUT read, wrapping around. The turn holds even when all fit in RUTs per Poll:
+ * n8n's poll budget may end a poll before its last reads, which the next poll must reach.
  */
 function nextReads(byNumber: string[], memory: Memory, perPoll: number): { toRead: string[]; rotation: Set<string> } {
-	if (byNumber.length <= perPoll) return { toRead: byNumber, rotation: new Set() };
 	const retries = byNumber.filter((rut) => {
 		const n = memory.failures(keyOf(rut));
 		return n > 0 && n < REPORT_AFTER;

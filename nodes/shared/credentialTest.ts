@@ -8,7 +8,7 @@
  */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { LOOPBACK_NOTE, connectionErrorCode, isLoopback } from './errors';
+import { LOOPBACK_NOTE, connectionErrorCode, isLoopback, ssrfAdvice, ssrfBlock } from './errors';
 import type { PlainObject } from './objects';
 import { planFigures } from './transport/plan';
 
@@ -129,6 +129,8 @@ export async function testRiskInfoApi(
 			timeout: TEST_TIMEOUT_MS,
 		});
 	} catch (error) {
+		const blocked = ssrfBlock(error);
+		if (blocked) return problem(ssrfAdvice(base, blocked));
 		return problem(connectionProblem(connectionErrorCode(error), base));
 	}
 	const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');

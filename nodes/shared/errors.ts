@@ -25,6 +25,51 @@ export function connectionErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
+/** What n8n's SSRF protection blocked: the address a Base URL resolved to, or a host name on its deny-list. */
+export interface SsrfBlock {
+	ip?: string;
+	hostname?: string;
+}
+
+/**
+ * n8n's SSRF protection (N8N_SSRF_PROTECTION_ENABLED) refusing the request, found by its errors'
+ * names: they live in n8n's own packages, which node code cannot import. n8n's helpers wrap them
+ * once (httpRequestWithAuthentication) or not at all (the credential Test).
+ */
+export function ssrfBlock(error: unknown): SsrfBlock | undefined {
+	let e = error;
+	for (let depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+		const { name, ip, hostname } = e as { name?: unknown; ip?: unknown; hostname?: unknown };
+		if (name === 'SsrfBlockedIpError' || name === 'SsrfBlockedHostnameError') {
+			return { ip: typeof ip === 'string' ? ip : undefined, hostname: typeof hostname === 'string' ? hostname : undefined };
+		}
+	}
+	return undefined;
+}
+
+/**
+ * What to tell a user whose request n8n's SSRF protection blocked: the narrowest allowance that
+ * lets this Base URL through. A host name on the allow-list skips the address check; an address
+ * written in the Base URL is checked against the allowed ranges only.
+ */
+export function ssrfAdvice(baseUrl: string | URL, block: SsrfBlock): string {
+	let host = block.hostname ?? '';
+	try {
+		host = new URL(String(baseUrl)).hostname;
+	} catch {
+		// The transport and the Test parse the Base URL before sending: the error's own words serve.
+	}
+	const address = host.replace(/^\[|\]$/g, '');
+	const literal = /^[\d.]+$/.test(address) || address.includes(':');
+	const target = block.ip && block.ip !== address ? `${host} (${block.ip})` : host || block.ip || 'the Base URL';
+	const allow = literal ? `N8N_SSRF_ALLOWED_IP_RANGES=${address}/${address.includes(':') ? 128 : 32}` : `N8N_SSRF_ALLOWED_HOSTNAMES=${host}`;
+	const why = block.ip ? 'it is a private or local address n8n may not reach' : "its host name is on n8n's deny-list (N8N_SSRF_BLOCKED_HOSTNAMES)";
+	return (
+		`n8n's SSRF protection blocked the request to ${target}, the Base URL of the Risk Info credential: ${why}. ` +
+		`If the service really is there, ask the n8n administrator to allow it with the setting ${allow} on every n8n process and restart n8n; otherwise correct the Base URL.`
+	);
+}
+
 /** The local sandbox's address, which a clone of the package's repository starts (npm start, npm run sandbox). */
 const SANDBOX_URL = 'http://127.0.0.1:4010';
 
@@ -264,6 +309,14 @@ export function shown(value: unknown): string {
 	} catch {
 		return '(a value that cannot be shown as text)';
 	}
+}
+
+/** A request n8n's SSRF protection refused to send: not the service's failure, and the same next time. */
+export function ssrfError(node: INode, baseUrl: string | undefined, block: SsrfBlock): NodeApiError {
+	const text = ssrfAdvice(baseUrl ?? '', block);
+	const error = new NodeApiError(node, { message: text } as JsonObject, { message: text });
+	error.message = text;
+	return error;
 }
 
 /**

@@ -34,7 +34,7 @@ const WEBHOOK_PROCESSOR_ENV = { ...WEBHOOK_ENGINE_ENV, ...WEBHOOK_ANSWER_ENV };
  * logs only those: the workers keep "scaling" (their "Worker started execution" lines, which
  * workerOf() reads) beside it; the main logs everything at debug.
  */
-const POLL_LOG_ENV = { main: { N8N_LOG_LEVEL: 'debug' }, worker: { N8N_LOG_LEVEL: 'debug', N8N_LOG_SCOPES: 'scaling,poll-trigger' } };
+const POLL_LOG_ENV = { main: { N8N_LOG_LEVEL: 'debug' }, worker: { N8N_LOG_LEVEL: 'debug', N8N_LOG_SCOPES: 'scaling,poll-trigger,scheduler' } };
 
 /** `count` distinct free ports (two quick asks of the kernel can return the same one). */
 async function distinctPorts(count) {

@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
-import { ServiceError, connectionErrorCode, isLoopback, unexpectedError } from '../errors';
+import { ServiceError, connectionErrorCode, isLoopback, ssrfBlock, ssrfError, unexpectedError } from '../errors';
 import { isPlainObject } from '../objects';
 import { Redactor } from '../redact';
 import { clock } from './clock';
@@ -251,6 +251,9 @@ export class Transport {
 				credentialsDecrypted: this.credentials,
 			});
 		} catch (error) {
+			// Not a failure to retry: n8n refused to send it, and will again until its settings change.
+			const blocked = ssrfBlock(error);
+			if (blocked) throw ssrfError(this.node, this.baseUrl, blocked);
 			const code = connectionErrorCode(error);
 			// n8n's error carries the request, headers and token included: only its redacted message goes on.
 			if (code === undefined) throw unexpectedError(this.node, this.redactor.text(String((error as Error)?.message ?? error)));
