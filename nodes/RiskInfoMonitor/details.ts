@@ -40,7 +40,7 @@ function line(kind: EvidenceKind, e: PlainObject): string {
 		return `${TITLES[kind]}: ${lists.map((l) => `${String(l.list)} (${String(l.results)})${objects(l.findings).length ? `: ${some(objects(l.findings), l.more, (f) => joined([f.name, f.detail]))}` : ''}`).join('; ')}`;
 	}
 	const cases = objects(e.cases);
-	const fresh = cases.filter((c) => c.new === true).length;
+	const fresh = typeof e.new === 'number' ? e.new : 0;
 	if (kind === 'bulletin') {
 		const head = `${TITLES[kind]}, ${String(e.unpaid)} unpaid${fresh ? ` (${fresh} new)` : ''}`;
 		return cases.length ? `${head}: ${some(cases, e.more, (c) => `${money(c.amount)} ${joined([c.creditor, c.documentKind, c.date])}${c.new ? ' (new)' : ''}`)}` : head;

@@ -92,9 +92,9 @@ function dateValue(value: unknown): number {
 }
 
 /** Newest first, at most MAX_LISTED, the first `fresh` marked new. */
-function listed<T extends IDataObject>(entries: Array<{ at: number; entry: T }>, fresh: number): { entries: T[]; more: number } {
+function listed<T extends IDataObject>(entries: Array<{ at: number; entry: T }>, fresh: number): { new: number; cases: T[]; more: number } {
 	const sorted = [...entries].sort((a, b) => b.at - a.at).map((e, i) => ({ ...e.entry, new: i < fresh }));
-	return { entries: sorted.slice(0, MAX_LISTED), more: Math.max(0, sorted.length - MAX_LISTED) };
+	return { new: Math.min(fresh, sorted.length), cases: sorted.slice(0, MAX_LISTED), more: Math.max(0, sorted.length - MAX_LISTED) };
 }
 
 const CLOSED = /conclu|archiv|termin|fallad|cerrad/i;
@@ -112,8 +112,7 @@ function activeCases(data: unknown, fresh: number): IDataObject {
 		return { at: dateValue(entry.filedOn), entry };
 	});
 	const active = cases.filter((c) => !CLOSED.test(c.entry.state ?? ''));
-	const { entries, more } = listed(active, fresh);
-	return { active: active.length, cases: entries, more };
+	return { active: active.length, ...listed(active, fresh) };
 }
 
 function bulletinCases(data: unknown, fresh: number): IDataObject {
@@ -126,8 +125,7 @@ function bulletinCases(data: unknown, fresh: number): IDataObject {
 		};
 		return { at: dateValue(entry.date), entry };
 	});
-	const { entries, more } = listed(cases, fresh);
-	return { unpaid: cases.length, cases: entries, more };
+	return { unpaid: cases.length, ...listed(cases, fresh) };
 }
 
 /** The screening's lists, worst first: the key of its findings (both spellings), its key in `resumen`, its name, what tells one finding. */

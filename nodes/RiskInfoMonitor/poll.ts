@@ -210,7 +210,10 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 	try {
 		const record = await readRecord(api, first);
 		const fields = FIELDS.filter((f) => settings.kinds.has(f.kind) || settings.kinds.has('anyChange'));
-		return sampleItem(first, record, fields, checkedAt);
+		const item = sampleItem(first, record, fields, checkedAt);
+		// Its evidence too, read as a change's would be, so the nodes after can use it before anything changes.
+		await addEvidence(this, api, [{ item, rut: first, changes: item.json.changes as unknown as Change[] }], settings.parallel);
+		return item;
 	} catch (error) {
 		if (isNotLoadedError(error)) return notLoadedItem(first, checkedAt);
 		throw leavingError(node, error, 0);
