@@ -85,7 +85,7 @@ test('compliance risk rises: the findings by list, named as the service names th
 	// Every list the service counts a result in is there, and no other.
 	const counted = Object.entries(screening.resumen).filter(([, v]) => (v as { totalResultados: number }).totalResultados > 0).length;
 	expect(evidence.lists).toHaveLength(counted);
-	expect(items[0].details).toMatch(/\nCompliance findings: Criminal \(1\): .+, (Estafa|Apropiacion indebida|Lavado de activos), );
+	expect(items[0].details).toMatch(/\nCompliance findings: Criminal \(1\): .+, (Estafa|Apropiacion indebida|Lavado de activos), /);
 });
 
 test('a worse credit score: the label, the percentage and the data sources\' weights', async () => {
