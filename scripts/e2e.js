@@ -276,7 +276,7 @@ async function main() {
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
 		// Last against this n8n: an active Monitor polls the sandbox every minute, which the request
 		// counts of the checks above must not see.
-		await check('w', 'the Monitor\'s example sees a sandbox change within two polls and emits it once', () => checkMonitor({ n8n, apiKey, sandbox, wf: wfs.supplierMonitoring }));
+		await check('w', 'the Monitor\'s examples see sandbox changes within two polls, with their evidence, each status reaching a message, and emit them once', () => checkMonitor({ n8n, apiKey, sandbox, wf: wfs.supplierMonitoring, digest: wfs.monitoringDigest }));
 	} catch (err) {
 		failed = true;
 		process.stdout.write(`FAIL (setup) ${err.message}\n`);
