@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { FIELDS, type ChangeKind } from './fields';
 
 /** Slack shows up to 4,000 characters of a message's text before it folds it; Teams and e-mail take more. */
-export const MAX_DIGEST_TEXT = 3500;
+const MAX_DIGEST_TEXT = 3500;
 
 const KIND_WORDS: Record<ChangeKind, string> = {
 	complianceRisk: 'compliance risk',

@@ -39,7 +39,7 @@ const FOR_FIELD: Record<string, EvidenceKind> = {
 };
 
 /** Cases and findings listed per kind (and per list); the count of the rest is given. */
-export const MAX_LISTED = 10;
+const MAX_LISTED = 10;
 const MAX_TEXT = 160;
 
 export function evidenceKinds(changes: Change[]): EvidenceKind[] {

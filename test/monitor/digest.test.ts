@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
-import { jsonOf, monitorWorkflow, rutsFrom, sandboxWith, summaryReads, V2_SUMMARY } from './helpers';
+import { jsonOf as jsonOfItems, monitorWorkflow, rutsFrom, sandboxWith, summaryReads, V2_SUMMARY } from './helpers';
+
+// The items as the tests read them: the Monitor's JSON, whose shape the assertions check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const jsonOf = (items: Parameters<typeof jsonOfItems>[0]) => jsonOfItems(items) as Array<Record<string, any>>;
 
 const list = (ruts: string[]) => ({ source: 'list', ruts: ruts.join('\n') });
 const digest = { options: { output: 'digest' } };

@@ -3,7 +3,11 @@
 // here apart from the node). A failed evidence read leaves the change reported and says so.
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
 import { call } from '../sandbox/helpers';
-import { jsonOf, monitorWorkflow, sandboxWith } from './helpers';
+import { jsonOf as jsonOfItems, monitorWorkflow, sandboxWith } from './helpers';
+
+// The items as the tests read them: the Monitor's JSON, whose shape the assertions check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const jsonOf = (items: Parameters<typeof jsonOfItems>[0]) => jsonOfItems(items) as Array<Record<string, any>>;
 
 const V2 = '/api/clients/v2';
 const WATCHED = [KNOWN_RUTS.clean, KNOWN_RUTS.indebted, KNOWN_RUTS.critical];
