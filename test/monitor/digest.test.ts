@@ -8,7 +8,6 @@ import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
 import { jsonOf as jsonOfItems, monitorWorkflow, rutsFrom, sandboxWith, summaryReads, V2_SUMMARY } from './helpers';
 
 // The items as the tests read them: the Monitor's JSON, whose shape the assertions check.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const jsonOf = (items: Parameters<typeof jsonOfItems>[0]) => jsonOfItems(items) as Array<Record<string, any>>;
 
 const list = (ruts: string[]) => ({ source: 'list', ruts: ruts.join('\n') });

@@ -6,7 +6,6 @@ import { call } from '../sandbox/helpers';
 import { jsonOf as jsonOfItems, monitorWorkflow, sandboxWith } from './helpers';
 
 // The items as the tests read them: the Monitor's JSON, whose shape the assertions check.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const jsonOf = (items: Parameters<typeof jsonOfItems>[0]) => jsonOfItems(items) as Array<Record<string, any>>;
 
 const V2 = '/api/clients/v2';
