@@ -218,9 +218,12 @@ export function v2CreditScore(f: Facts) {
 	return { rut: f.rut, periodo: v2Period(f.bulletin.period), ...creditScoring(f) };
 }
 
-/** The summary's compliance object, with each list's findings as the success event gives them (spec §6.2). */
+/**
+ * The summary's compliance object, with the findings of each list that has any, as the success
+ * event gives them (spec §6.2); a list without findings is left out, as the counts already say.
+ */
 export function v2Compliance(f: Facts) {
 	const name = f.juridical ? f.razonSocial : [f.person.nombre, f.person.apellido, f.person.segundoApellido].filter(Boolean).join(' ');
-	const findings = findingsOf(new Rng(`compliance:${f.rut}`), name, f.compliance.counts);
-	return { rut: f.rut, ...compliance(f), ...findings, ultimaActualizacion: v2Stamp(f.updated.compliance) };
+	const findings = Object.entries(findingsOf(new Rng(`compliance:${f.rut}`), name, f.compliance.counts)).filter(([, items]) => items.length > 0);
+	return { rut: f.rut, ...compliance(f), ...Object.fromEntries(findings), ultimaActualizacion: v2Stamp(f.updated.compliance) };
 }
