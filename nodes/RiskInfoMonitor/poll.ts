@@ -108,14 +108,17 @@ async function pollOnce(
 			}
 		} else if (isNotLoadedError(outcome.error)) {
 			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
-			remember.push(() => (memory.setFailures(key, 0), memory.setNotLoaded(key)));
+			remember.push(() => {
+				memory.setFailures(key, 0);
+				memory.setNotLoaded(key);
+			});
 		} else {
 			const before = memory.failures(key);
 			remember.push(() => memory.setFailures(key, Math.min(REPORT_AFTER, before + 1)));
 			if (before + 1 === REPORT_AFTER) items.push(readFailedItem(rut, REPORT_AFTER, failureText(outcome.error), checkedAt));
 		}
 	});
-	await addEvidence(this, api, changed, settings.parallel);
+	await addEvidence(this, api, changed, settings.parallel, startBefore);
 
 	const lastOfRotation = toRead.slice(0, read).filter((rut) => rotation.has(rut)).pop();
 	if (lastOfRotation !== undefined) memory.after = Number(keyOf(lastOfRotation));
@@ -128,18 +131,26 @@ async function pollOnce(
 /**
  * The evidence of each reported change, read now for the RUTs reported and no other. A read
  * that fails leaves its evidence saying so; one about the account fails the poll, as a summary
- * read would, and starts no other.
+ * read would, and starts no other. None starts after the poll's deadline (a wave of changes in a
+ * large portfolio): the change is reported all the same, its evidence saying it was not read.
  */
-async function addEvidence(ctx: IPollFunctions, api: Transport, changed: Array<{ item: INodeExecutionData; rut: string; changes: Change[] }>, parallel: number): Promise<void> {
+async function addEvidence(
+	ctx: IPollFunctions,
+	api: Transport,
+	changed: Array<{ item: INodeExecutionData; rut: string; changes: Change[] }>,
+	parallel: number,
+	startBefore = Infinity,
+): Promise<void> {
 	const wanted = changed.flatMap(({ rut, changes }, n) => evidenceKinds(changes).map((kind) => ({ n, rut, kind, changes })));
 	const jobs = wanted.map(({ rut, kind, changes }) => async () => await readEvidence(api, rut, kind, changes));
-	const outcomes = await runPool(jobs, parallel, { stopOnError: aboutTheAccount });
+	const outcomes = await runPool(jobs, parallel, { startBefore, stopOnError: aboutTheAccount });
 	const fatal = outcomes.find((o): o is { error: unknown } => o !== undefined && 'error' in o && aboutTheAccount(o.error));
 	if (fatal) throw leavingError(ctx.getNode(), fatal.error, 0);
 	const evidence = changed.map((): IDataObject => ({}));
 	wanted.forEach(({ n, kind }, i) => {
-		const outcome = outcomes[i]!;
-		evidence[n][kind] = 'value' in outcome ? outcome.value : { error: `could not be read: ${failureText(outcome.error)}` };
+		const outcome = outcomes[i];
+		if (outcome === undefined) evidence[n][kind] = { error: 'not read: the poll had no time left for it; the record shows the change.' };
+		else evidence[n][kind] = 'value' in outcome ? outcome.value : { error: `could not be read: ${failureText(outcome.error)}` };
 	});
 	changed.forEach(({ item }, n) => withEvidence(item, evidence[n]));
 }
