@@ -46,9 +46,12 @@ export async function monitor(): Promise<Section> {
 		parallel: PARALLEL,
 		rounds: [{ polls }, { polls, changeBefore: changed }],
 	});
-	// Each poll reads List Profiles once, then its RUTs: the requests a round needs, at best.
+	// Each poll reads List Profiles once, then its RUTs: the requests a round needs, at best; the
+	// second round adds the evidence of each change it reports (a civil case list each).
 	const needed = CYCLE_RUTS + polls;
+	const evidenceReads = cycle.requests.filter((r) => r.status === 200 && !r.path.endsWith('/helper/resumen') && !r.path.endsWith('/profiles')).length;
 	const floorS = needed / PER_SECOND;
+	const floorsS = [floorS, (needed + evidenceReads) / PER_SECOND];
 	const roundS = cycle.result.rounds.map((r) => sum(r.pollMs) / 1000);
 	const refused = cycle.requests.filter((r) => r.status === 429).length;
 	const answered = new Map<string, number>();
@@ -62,18 +65,19 @@ export async function monitor(): Promise<Section> {
 	const portfolioPollS = p.rounds[0].pollMs.map((ms) => ms / 1000);
 
 	const [first, second] = cycle.result.rounds;
+	const ratios = roundS.map((t, i) => t / floorsS[i]);
 	const reported = [...second.itemRuts].sort();
 	return {
 		title: `Monitor: a ${CYCLE_RUTS.toLocaleString('en-US')}-RUT round against ${PER_SECOND} requests/s, and memory at ${PORTFOLIO_RUTS.toLocaleString('en-US')} RUTs`,
 		method:
 			`The Monitor (RUTs monitored in the account) polled back to back in a child process by n8n-core's PollTriggerExecutor (harness/poll.ts), as an active n8n polls it, against the sandbox over HTTP. ` +
 			`Round: ${CYCLE_RUTS} RUTs at ${CYCLE_PER_POLL} per poll (${polls} polls), ${PARALLEL} reads at a time, ${LATENCY_MS} ms latency, the sandbox allowing ${PER_SECOND} requests a second (429 with Retry-After: 1 beyond); ` +
-			`the floor is the requests a round needs (${CYCLE_RUTS} reads and ${polls} List Profiles) ÷ ${PER_SECOND}/s. Before the second round ${CHANGED} RUTs get a new active civil case. ` +
+			`the floor is the requests a round needs (${CYCLE_RUTS} reads and ${polls} List Profiles) ÷ ${PER_SECOND}/s. Before the second round ${CHANGED} RUTs get a new active civil case, whose evidence (the RUT's civil cases) the Monitor reads for those RUTs alone: the second round's floor counts those reads. ` +
 			`Memory: ${PORTFOLIO_RUTS} RUTs at ${PORTFOLIO_PER_POLL} per poll, no limit, one round; the static data as JSON (what n8n stores) and the heap it takes once parsed (as n8n holds it after loading the workflow), each after a full collection.`,
 		table: [
 			['run', 'RUTs', 'polls', 'time s', 'floor s', 'time ÷ floor', '429s', 'items', 'CPU s'],
-			['round 1 (baselines)', String(CYCLE_RUTS), String(polls), fixed(roundS[0], 1), fixed(floorS, 1), fixed(roundS[0] / floorS), String(refused), String(first.items), '-'],
-			['round 2 (5 changes)', String(CYCLE_RUTS), String(polls), fixed(roundS[1], 1), fixed(floorS, 1), fixed(roundS[1] / floorS), '(both rounds)', String(second.items), fixed(cycle.result.cpuMs / 1000, 1)],
+			['round 1 (baselines)', String(CYCLE_RUTS), String(polls), fixed(roundS[0], 1), fixed(floorsS[0], 1), fixed(roundS[0] / floorsS[0]), String(refused), String(first.items), '-'],
+			[`round 2 (5 changes, ${evidenceReads} evidence reads)`, String(CYCLE_RUTS), String(polls), fixed(roundS[1], 1), fixed(floorsS[1], 1), fixed(roundS[1] / floorsS[1]), '(both rounds)', String(second.items), fixed(cycle.result.cpuMs / 1000, 1)],
 			[`${PORTFOLIO_RUTS} RUTs, no limit`, String(PORTFOLIO_RUTS), String(p.rounds[0].pollMs.length), fixed(sum(portfolioPollS), 1), '-', '-', '-', String(p.rounds[0].items), fixed(p.cpuMs / 1000, 1)],
 		],
 		more: [
@@ -94,11 +98,12 @@ export async function monitor(): Promise<Section> {
 			},
 		],
 		checks: [
-			{ target: `a ${CYCLE_RUTS}-RUT round within ${MAX_OF_FLOOR}× the rate limit's floor`, measured: `${fixed(Math.max(...roundS), 1)} s, ${fixed(Math.max(...roundS) / floorS)}× the ${fixed(floorS, 1)} s floor (slower round)`, pass: Math.max(...roundS) <= MAX_OF_FLOOR * floorS },
+			{ target: `a ${CYCLE_RUTS}-RUT round within ${MAX_OF_FLOOR}× the rate limit's floor (evidence reads counted)`, measured: `${fixed(Math.max(...ratios))}× the floor (slower round: ${fixed(roundS[ratios.indexOf(Math.max(...ratios))], 1)} s against ${fixed(floorsS[ratios.indexOf(Math.max(...ratios))], 1)} s)`, pass: Math.max(...ratios) <= MAX_OF_FLOOR },
+			{ target: `evidence read for the ${CHANGED} changed RUTs only`, measured: `${evidenceReads} evidence reads`, pass: evidenceReads === CHANGED },
 			{ target: 'every RUT answered once per round; the round of baselines emits nothing; each change reported once', measured: `${oncePerRound ? 'each answered twice in 2 rounds' : 'not every RUT answered once per round'}; ${first.items} items, then ${second.items} (${reported.join(', ') === [...changed].sort().join(', ') ? 'the 5 changed' : reported.join(', ')})`, pass: oncePerRound && first.items === 0 && reported.join() === [...changed].sort().join() },
 			{ target: 'nothing paid', measured: `${cycle.usage.paidLoads + portfolio.usage.paidLoads} paid loads`, pass: cycle.usage.paidLoads + portfolio.usage.paidLoads === 0 },
 			{ target: `at most ${MAX_BYTES_PER_RUT} bytes of static data per RUT at ${PORTFOLIO_RUTS.toLocaleString('en-US')} RUTs (JSON, as n8n stores it)`, measured: `${fixed(bytesPerRut, 1)} bytes (${fixed(p.staticDataBytes / 1024 / 1024)} MiB)`, pass: bytesPerRut <= MAX_BYTES_PER_RUT },
 		],
-		data: { perSecond: PER_SECOND, cycleRuts: CYCLE_RUTS, perPoll: CYCLE_PER_POLL, parallel: PARALLEL, latencyMs: LATENCY_MS, needed, floorS, roundS, refused, changed, cycle: cycle.result, portfolioRuts: PORTFOLIO_RUTS, portfolio: p, bytesPerRut },
+		data: { perSecond: PER_SECOND, cycleRuts: CYCLE_RUTS, perPoll: CYCLE_PER_POLL, parallel: PARALLEL, latencyMs: LATENCY_MS, needed, floorS, evidenceReads, floorsS, roundS, refused, changed, cycle: cycle.result, portfolioRuts: PORTFOLIO_RUTS, portfolio: p, bytesPerRut },
 	};
 }

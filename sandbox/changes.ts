@@ -1,13 +1,14 @@
 /**
  * A loaded RUT's record changing over time, as the service's monitoring would see it: a new active
- * civil case, a compliance screening turning critical, a new commercial-bulletin case. Records are
+ * civil case, a compliance screening turning critical, a new commercial-bulletin case, a lower
+ * credit score. Records are
  * otherwise pure functions of the RUT, so a change is kept as an entry in the account's log and
  * applied to a copy of the RUT's facts whenever it is read; every read (V1, V2, Dicom) then tells
  * the same changed story.
  */
-import type { CaseFact, Facts } from './generate';
+import { scoreLabel, type CaseFact, type Facts } from './generate';
 
-export const CHANGE_KINDS = ['civilCase', 'criticalRisk', 'bulletinCase'] as const;
+export const CHANGE_KINDS = ['civilCase', 'criticalRisk', 'bulletinCase', 'creditDowngrade'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export interface Change {
@@ -25,7 +26,11 @@ export const CHANGE_TEXT: Record<ChangeKind, string> = {
 	civilCase: 'adds an active civil case',
 	criticalRisk: 'raises the compliance risk to critical (a criminal-record match)',
 	bulletinCase: 'adds an unpaid commercial-bulletin case (SourceA, $1,250,000)',
+	creditDowngrade: 'lowers the credit score by 30 points (a worse judicial weight) and its label with it',
 };
+
+/** The points a credit downgrade takes from the judicial weight, and so from the classification percentage. */
+const DOWNGRADE_POINTS = 30;
 
 /** The unpaid amount a new bulletin case adds. */
 export const BULLETIN_CASE_AMOUNT = 1_250_000;
@@ -49,12 +54,19 @@ function apply(f: Facts, change: Change, n: number): void {
 	} else if (change.kind === 'criticalRisk') {
 		f.compliance = { processed: true, risk: 'critical', counts: { ...f.compliance.counts, penal: f.compliance.counts.penal + 1 } };
 		f.updated = { ...f.updated, compliance: change.at };
+	} else if (change.kind === 'creditDowngrade') {
+		const s = f.score;
+		const points = Math.min(s.judicial, DOWNGRADE_POINTS);
+		const percent = s.percent - points;
+		f.score = { ...s, judicial: s.judicial - points, percent, label: scoreLabel(percent) };
 	} else {
 		const b = f.bulletin;
 		f.bulletin = {
 			...b,
 			cases: [b.cases[0] + 1, b.cases[1], b.cases[2]],
 			amounts: [b.amounts[0] + BULLETIN_CASE_AMOUNT, b.amounts[1], b.amounts[2]],
+			// The bulletin's case list (dicom.ts) shows each added case on the day it was added.
+			added: [...(b.added ?? []), change.at],
 		};
 		f.updated = { ...f.updated, bulletin: change.at };
 	}

@@ -5,6 +5,7 @@
  * spec describes stay exactly as they were.
  */
 import { DATA_EPOCH, DAY_MS, v2Date, v2Stamp } from './dates';
+import { BULLETIN_CASE_AMOUNT } from './changes';
 import { companyName, type Facts } from './generate';
 import { KNOWN_RUTS } from './known';
 import { Rng } from './prng';
@@ -25,12 +26,15 @@ const FIVE_YEARS_MS = 1826 * DAY_MS;
  * so the two reads tell one story. The first case is always active.
  */
 function dicomCases(f: Facts, rng: Rng) {
-	const count = f.bulletin.cases[0];
+	// The cases a change added (changes.ts) are the newest; the RUT's own come from its seed as before.
+	const added = f.bulletin.added ?? [];
+	const count = f.bulletin.cases[0] - added.length;
+	const total = f.bulletin.amounts[0] - added.length * BULLETIN_CASE_AMOUNT;
 	const weights = Array.from({ length: count }, () => rng.int(1, 9));
 	const weightSum = weights.reduce((a, b) => a + b, 0);
-	let left = f.bulletin.amounts[0];
+	let left = total;
 	const cases = weights.map((weight, i) => {
-		const amount = i === count - 1 ? left : Math.round((f.bulletin.amounts[0] * weight) / weightSum);
+		const amount = i === count - 1 ? left : Math.round((total * weight) / weightSum);
 		left -= amount;
 		const [debt, document, market, marketName] = rng.pick(W.DICOM_DEBTS);
 		// Reported at least 20 days before the data's anchor, so a deactivation fits in between.
@@ -58,8 +62,14 @@ function dicomCases(f: Facts, rng: Rng) {
 			sortKey: reported,
 		};
 	});
+	const changed = added.map((at, n) => ({
+		fechaEquifax: v2Date(at), montoImpago: BULLETIN_CASE_AMOUNT, deudaActiva: true, nombreLibrador: 'BANCO DEL SANDBOX', tipoDeuda: 'FA',
+		tipoDocumento: 'FAC', fechaJustificacion: v2Date(at), descripcionJustificacion: 'MOROSIDAD', fechaVisibilidad: v2Date(at),
+		fechaDesactivacion: null, numeroCheque: '', fechaExpiracion: v2Date(at + FIVE_YEARS_MS), localidad: 'SANTIAGO', codigoMercado: '01',
+		descripcionMercado: 'COMERCIO', codigoMoneda: '$', tipoMotivo: '', sortKey: at + n,
+	}));
 	// Newest first, as a bulletin report lists them.
-	return cases.sort((a, b) => b.sortKey - a.sortKey).map(({ sortKey: _, ...c }) => c);
+	return [...cases, ...changed].sort((a, b) => b.sortKey - a.sortKey).map(({ sortKey: _, ...c }) => c);
 }
 
 /** Who looked the RUT up in the bulletin, newest first. */

@@ -49,7 +49,8 @@ const date = (rng: Rng) => v2Date(DATA_EPOCH - rng.int(30, 4000) * DAY_MS);
 const link = (rng: Rng, kind: string) => `https://sandbox.invalid/${kind}/${rng.int(10000, 99999)}`;
 const relative = (rng: Rng) => ({ nombre: `${rng.pick(W.FIRST_NAMES)} ${rng.pick(W.SURNAMES)}`, parentesco: rng.pick(['Conyuge', 'Hijo', 'Hermano', 'Padre']) });
 
-function items(rng: Rng, name: string, counts: Record<Category, number>) {
+/** The findings of a screening by list, in the shape of the success event (also the V2 compliance read's, v2records.ts). */
+export function findingsOf(rng: Rng, name: string, counts: Record<Category, number>) {
 	const n = (c: Category) => Array.from({ length: counts[c] });
 	const official = () => ({
 		name, position: rng.pick(['Director', 'Gerente', 'Concejal', 'Jefe de servicio']), institution: rng.pick(['Municipalidad de Santiago', 'Ministerio de Obras Publicas', 'Servicio de Impuestos Internos']),
@@ -94,7 +95,7 @@ function success(input: ComplianceEventInput) {
 	const resumen = {} as Record<Category, { totalResultados: number; riesgo: string | null }>;
 	for (const c of CATEGORIES) resumen[c] = { totalResultados: counts[c], riesgo: RISK_OF[c] === null ? null : counts[c] > 0 ? RISK_OF[c] : 'free' };
 	const riesgo = counts.penal + counts.listasInternacionales > 0 ? 'critical' : counts.pepChile + counts.pepChileFamiliares + counts.funcionariosPublicos > 0 ? 'medium' : 'free';
-	const data = items(rng, input.fullName, counts);
+	const data = findingsOf(rng, input.fullName, counts);
 	return {
 		webhookId: input.webhookId,
 		// §6.2 names the outcome `estado`, §6 rule 4 and §6.1 `status`: SUCCESS carries both, and fullName beside nombreCompleto.

@@ -68,7 +68,11 @@ export interface Facts {
 		stamped: { document: string; year: string }[];
 		size: { label: string; icon: string; sales: string; workers: string };
 	};
-	bulletin: { cases: [number, number, number]; amounts: [number, number, number]; prevAmounts: [number, number, number]; prevCases: [number, number, number]; period: number; prevPeriod: number };
+	bulletin: {
+		cases: [number, number, number]; amounts: [number, number, number]; prevAmounts: [number, number, number]; prevCases: [number, number, number]; period: number; prevPeriod: number;
+		/** When each SourceA case a change added (changes.ts) was added; counted in cases and amounts. */
+		added?: number[];
+	};
 	judicial: { civil: CaseFact[]; cobranza: CaseFact[]; laboral: CaseFact[]; bankruptcy: CaseFact[]; postures: Record<string, number>; concursal: boolean };
 	mora: { items: MoraFact[]; employees: number; prevCases: number };
 	fines: { items: FineFact[]; prevTotal: number; prevAmount: number };
@@ -100,6 +104,8 @@ function traitsFor(rut: string, rng: Rng) {
 		critical: rng.chance(0.06), failing: rng.chance(0.05), clean: false,
 	};
 }
+
+export const scoreLabel = (percent: number) => (percent >= 75 ? 'Riesgo bajo' : percent >= 45 ? 'Riesgo medio' : 'Riesgo alto');
 
 const daysBefore = (rng: Rng, maxDays: number) => DATA_EPOCH - rng.int(1, maxDays) * DAY_MS - rng.int(0, 86_399) * 1000;
 export const randomRut = (rng: Rng, juridical: boolean) => formatRut(juridical ? rng.int(76_000_000, 77_999_999) : rng.int(5_000_000, 24_999_999));
@@ -240,7 +246,7 @@ function generateFacts(rut: string): Facts {
 		score: {
 			finance: financeWeight, maxFinance: t.failing ? null : 10, judicial: judicialWeight, maxJudicial: 40, bankruptcy: t.bankrupt,
 			labor: laborWeight, maxLabor: 20, bulletin: bulletinWeight, maxBulletin: 30, helpers, percent,
-			label: percent >= 75 ? 'Riesgo bajo' : percent >= 45 ? 'Riesgo medio' : 'Riesgo alto',
+			label: scoreLabel(percent),
 		},
 		ratings: {
 			tags: comments.length ? [rng.pick(W.RATING_TAGS)] : [],

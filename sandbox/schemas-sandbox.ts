@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { dicomQueriesPage, dicomQuery } from './schemas-addendum';
-import { complianceV2, creditScoringV2, isoStamp, mallaItem, rutString, v2Date, v2Period, v2Stamp } from './schemas';
+import { complianceV2, creditScoringV2, eventItems, isoStamp, mallaItem, rutString, v2Date, v2Period, v2Stamp } from './schemas';
 
 const strict = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 
@@ -21,7 +21,12 @@ export const v2MoraList = list(strict({ periodo: v2Period, institucion: z.string
 export const v2FineList = list(strict({ fecha: v2Date, resolucion: z.string(), monto: z.number(), estado: z.enum(['Pagada', 'Pendiente']), motivo: z.string() }));
 export const v2CreditScore = creditScoringV2.extend({ rut: rutString, periodo: v2Period });
 export const v2Malla = strict({ rut: rutString, mallaSocietariaExterna: z.array(mallaItem), mallaSocietariaInterna: z.array(mallaItem) });
-export const v2ComplianceRead = complianceV2.extend({ rut: rutString, ultimaActualizacion: v2Stamp });
+/** With the findings of each list that has any, in the success event's item shapes (spec §6.2). */
+export const v2ComplianceRead = complianceV2.extend({
+	rut: rutString,
+	ultimaActualizacion: v2Stamp,
+	...Object.fromEntries(Object.entries(eventItems).map(([key, item]) => [key, z.array(item).min(1).optional()])),
+});
 export const v2Profiles = strict({
 	ruts: z.array(strict({ rut: rutString, isMonitoring: z.boolean(), includeBureau: z.boolean(), fechaCarga: v2Date })),
 	compliance: z.array(strict({

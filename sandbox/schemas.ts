@@ -291,7 +291,7 @@ const nullableString = z.string().nullable();
 const relations = z.array(z.object({ nombre: z.string(), parentesco: z.string() }).strict());
 const official = { name: z.string(), position: z.string(), institution: z.string(), link: nullableString, period: nullableString, relationsData: relations };
 
-const eventItems = {
+export const eventItems = {
 	datosMallaSocietaria: z.object({
 		nombreSociedad: z.string(), rutSociedad: nullableString, fecha: nullableString,
 		socios: z.array(z.object({

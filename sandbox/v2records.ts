@@ -1,6 +1,8 @@
 /** V2 projections of a RUT's facts: the summary of spec §2.2 and the sandbox's own shapes for the "not shown" reads. */
 import { v2Date, v2Period, v2Stamp } from './dates';
+import { findingsOf } from './events';
 import { COMPLIANCE_CATEGORIES, type CaseFact, type Facts, type MeshFact } from './generate';
+import { Rng } from './prng';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const count = (cs: CaseFact[], status: CaseFact['status']) => cs.filter((c) => c.status === status).length;
@@ -216,6 +218,12 @@ export function v2CreditScore(f: Facts) {
 	return { rut: f.rut, periodo: v2Period(f.bulletin.period), ...creditScoring(f) };
 }
 
+/**
+ * The summary's compliance object, with the findings of each list that has any, as the success
+ * event gives them (spec §6.2); a list without findings is left out, as the counts already say.
+ */
 export function v2Compliance(f: Facts) {
-	return { rut: f.rut, ...compliance(f), ultimaActualizacion: v2Stamp(f.updated.compliance) };
+	const name = f.juridical ? f.razonSocial : [f.person.nombre, f.person.apellido, f.person.segundoApellido].filter(Boolean).join(' ');
+	const findings = Object.entries(findingsOf(new Rng(`compliance:${f.rut}`), name, f.compliance.counts)).filter(([, items]) => items.length > 0);
+	return { rut: f.rut, ...compliance(f), ...Object.fromEntries(findings), ultimaActualizacion: v2Stamp(f.updated.compliance) };
 }

@@ -288,7 +288,7 @@ async function main() {
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
 		// Last against this n8n: an active Monitor polls the sandbox every minute, which the request
 		// counts of the checks above must not see.
-		await check('w', 'the Monitor\'s example sees a sandbox change within two polls and emits it once', () => checkMonitor({ n8n, apiKey, sandbox, wf: wfs.supplierMonitoring }));
+		await check('w', 'the Monitor\'s examples see sandbox changes within two polls, with their evidence, each status reaching a message, and emit them once', () => checkMonitor({ n8n, apiKey, sandbox, wf: wfs.supplierMonitoring, digest: wfs.monitoringDigest }));
 		await check('x', 'n8n\'s SSRF protection: the sandbox let through by one address, another blocked with words that say so', () => checkSsrfBlocked({ n8n, cookie, apiKey, sandbox }));
 		await check('u', 'n8n\'s v3 breaking-changes report names none of the examples', () => checkBreakingChanges({ n8n, cookie, apiKey, examples: exampleFiles().length }));
 		// Minutes of polling: on the pinned n8n only, like (f), to keep CI's time.

@@ -1,13 +1,16 @@
 /**
  * The Monitor's items. Every item has the same keys, whatever its status, so a workflow built on
  * one (Fetch Test Event's sample) works on the others: `status` (changed, notLoaded, readFailed),
- * `rut`, `name`, `changes` [{ field, before, after }], `summary` (one line ready for a chat
- * message), `record` (the simplified record as read, or null) and `checkedAt`.
+ * `rut`, `name`, `changes` [{ field, before, after }], `evidence` (what was read behind each
+ * change, evidence.ts; {} when none), `summary` (one line ready for a chat message), `details`
+ * (the summary and a line per piece of evidence), `record` (the simplified record as read, or
+ * null), `checkedAt` and `error` (null but on readFailed).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { rutWithDots } from '../shared/rut';
 import type { SimplifiedSummary } from '../shared/simplified';
+import { detailsOf } from './details';
 import { FIELDS, OTHER_FIELDS, type Change, type Value } from './fields';
 
 type Status = 'changed' | 'notLoaded' | 'readFailed';
@@ -33,12 +36,20 @@ function item(status: Status, rut: string, fields: { name?: string | null; chang
 		rut,
 		name: fields.name ?? null,
 		changes: (fields.changes ?? []) as unknown as IDataObject[],
+		evidence: {},
 		summary: fields.summary,
+		details: fields.summary,
 		record: (fields.record ?? null) as IDataObject | null,
 		checkedAt: fields.checkedAt,
+		error: fields.error ?? null,
 	};
-	if (fields.error !== undefined) json.error = fields.error;
 	return { json };
+}
+
+/** A changed item with the evidence read for it, and its details in words. */
+export function withEvidence(changed: INodeExecutionData, evidence: IDataObject): void {
+	changed.json.evidence = evidence;
+	changed.json.details = detailsOf(String(changed.json.summary), evidence);
 }
 
 /** e.g. "Inversiones Penumbra SpA (76.111.111-6): compliance risk free → critical; active civil cases 0 → 2" */

@@ -7,15 +7,18 @@
  * polls, never failing the poll for the others.
  */
 import { NodeOperationError } from 'n8n-workflow';
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { isNotLoadedError, leavingError, ServiceError } from '../shared/errors';
+import { isNotLoadedError, leavingError } from '../shared/errors';
 import { runPool, type Outcome } from '../shared/pool';
 import { simplifyV2 } from '../shared/simplify-v2';
 import type { SimplifiedSummary } from '../shared/simplified';
 import { Transport, type ApiRequest } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, type Change, type Value } from './fields';
-import { changedItem, notLoadedItem, readFailedItem, sampleItem } from './items';
+import { digestItem } from './digest';
+import { evidenceKinds, readEvidence } from './evidence';
+import { aboutTheAccount, failureText } from './failures';
+import { changedItem, notLoadedItem, readFailedItem, sampleItem, withEvidence } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
 import { readSettings, type Settings } from './properties';
 import { listedRuts, monitoredRuts } from './watched';
@@ -75,13 +78,12 @@ async function pollOnce(
 	memory.keepOnly(new Set(byNumber.map(keyOf)));
 	const { toRead, rotation } = nextReads(byNumber, memory, settings.perPoll);
 
-	// No read starts after startBefore: those left wait for the next poll. The reads started are
-	// the first ones of toRead.
+	// No read starts after startBefore, nor after a read about the account (a 401 or 403: every
+	// other read would fail the same way): those left wait for the next poll. The reads started
+	// are the first ones of toRead.
 	const jobs = toRead.map((rut) => async () => await readRecord(api, rut));
-	const outcomes = (await runPool(jobs, settings.parallel, { startBefore })).filter((o): o is Outcome<SimplifiedSummary> => o !== undefined);
+	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Outcome<SimplifiedSummary> => o !== undefined);
 	const read = outcomes.length;
-	const lastOfRotation = toRead.slice(0, read).filter((rut) => rotation.has(rut)).pop();
-	if (lastOfRotation !== undefined) memory.after = Number(keyOf(lastOfRotation));
 
 	// Failures that are not about one RUT (the credential, a permission), or every read of the
 	// poll failing (the service is down), fail the poll: nothing is remembered, the next poll
@@ -90,28 +92,71 @@ async function pollOnce(
 	const fatal = errors.find(aboutTheAccount) ?? (errors.length === read && read > 0 && !errors.some(isNotLoadedError) ? errors[0] : undefined);
 	if (fatal !== undefined) throw leavingError(this.getNode(), fatal, 0);
 
+	// What the poll found is remembered only once the evidence reads, which may fail the poll too, are done.
+	const remember: Array<() => void> = [];
 	const items: INodeExecutionData[] = [];
+	const changed: Array<{ item: INodeExecutionData; rut: string; changes: Change[] }> = [];
 	outcomes.forEach((outcome, i) => {
 		const rut = toRead[i];
 		const key = keyOf(rut);
 		const checkedAt = new Date().toISOString();
 		if ('value' in outcome) {
-			memory.setFailures(key, 0);
-			const changes = compare(memory, key, outcome.value);
+			remember.push(() => memory.setFailures(key, 0));
+			const { changes, remembered } = compare(memory, key, outcome.value);
+			remember.push(() => memory.set(key, remembered));
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);
-			if (reported.length) items.push(changedItem(rut, outcome.value, reported, checkedAt));
+			if (reported.length) {
+				const item = changedItem(rut, outcome.value, reported, checkedAt);
+				items.push(item);
+				changed.push({ item, rut, changes: reported });
+			}
 		} else if (isNotLoadedError(outcome.error)) {
-			memory.setFailures(key, 0);
 			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
-			memory.setNotLoaded(key);
+			remember.push(() => {
+				memory.setFailures(key, 0);
+				memory.setNotLoaded(key);
+			});
 		} else {
 			const before = memory.failures(key);
-			memory.setFailures(key, Math.min(REPORT_AFTER, before + 1));
+			remember.push(() => memory.setFailures(key, Math.min(REPORT_AFTER, before + 1)));
 			if (before + 1 === REPORT_AFTER) items.push(readFailedItem(rut, REPORT_AFTER, failureText(outcome.error), checkedAt));
 		}
 	});
+	await addEvidence(this, api, changed, settings.parallel, startBefore);
+
+	const lastOfRotation = toRead.slice(0, read).filter((rut) => rotation.has(rut)).pop();
+	if (lastOfRotation !== undefined) memory.after = Number(keyOf(lastOfRotation));
+	for (const write of remember) write();
 	memory.save();
-	return items.length ? [items] : null;
+	if (!items.length) return null;
+	return settings.digest ? [[digestItem(items, new Date().toISOString())]] : [items];
+}
+
+/**
+ * The evidence of each reported change, read now for the RUTs reported and no other. A read
+ * that fails leaves its evidence saying so; one about the account fails the poll, as a summary
+ * read would, and starts no other. None starts after the poll's deadline (a wave of changes in a
+ * large portfolio): the change is reported all the same, its evidence saying it was not read.
+ */
+async function addEvidence(
+	ctx: IPollFunctions,
+	api: Transport,
+	changed: Array<{ item: INodeExecutionData; rut: string; changes: Change[] }>,
+	parallel: number,
+	startBefore = Infinity,
+): Promise<void> {
+	const wanted = changed.flatMap(({ rut, changes }, n) => evidenceKinds(changes).map((kind) => ({ n, rut, kind, changes })));
+	const jobs = wanted.map(({ rut, kind, changes }) => async () => await readEvidence(api, rut, kind, changes));
+	const outcomes = await runPool(jobs, parallel, { startBefore, stopOnError: aboutTheAccount });
+	const fatal = outcomes.find((o): o is { error: unknown } => o !== undefined && 'error' in o && aboutTheAccount(o.error));
+	if (fatal) throw leavingError(ctx.getNode(), fatal.error, 0);
+	const evidence = changed.map((): IDataObject => ({}));
+	wanted.forEach(({ n, kind }, i) => {
+		const outcome = outcomes[i];
+		if (outcome === undefined) evidence[n][kind] = { error: 'not read: the poll had no time left for it; the record shows the change.' };
+		else evidence[n][kind] = 'value' in outcome ? outcome.value : { error: `could not be read: ${failureText(outcome.error)}` };
+	});
+	changed.forEach(({ item }, n) => withEvidence(item, evidence[n]));
 }
 
 /**
@@ -144,19 +189,16 @@ function valuesOf(record: SimplifiedSummary): Value[] {
 }
 
 /**
- * What changed since the RUT was last read, remembering what was read now. A value the read
+ * What changed since the RUT was last read, and what to remember of it now. A value the read
  * lacks (a failed data source) keeps the one remembered, and the fingerprint of the rest is
  * only taken from a read whose data sources all answered. The first read is the baseline.
  */
-function compare(memory: Memory, key: string, record: SimplifiedSummary): Change[] {
+function compare(memory: Memory, key: string, record: SimplifiedSummary): { changes: Change[]; remembered: Remembered } {
 	const before = memory.get(key);
 	const values = valuesOf(record);
 	const complete = record.failedHelpers.length === 0;
 	const now = complete ? fingerprint(record) : '';
-	if (before === undefined || before === 'notLoaded') {
-		memory.set(key, { values, fingerprint: now });
-		return [];
-	}
+	if (before === undefined || before === 'notLoaded') return { changes: [], remembered: { values, fingerprint: now } };
 	const changes: Change[] = [];
 	FIELDS.forEach((field, i) => {
 		const [b, a] = [before.values[i], values[i]];
@@ -167,22 +209,7 @@ function compare(memory: Memory, key: string, record: SimplifiedSummary): Change
 		values: values.map((v, i) => v ?? before.values[i]),
 		fingerprint: complete ? now : before.fingerprint,
 	};
-	memory.set(key, remembered);
-	return changes;
-}
-
-/** The credential or the account's permission, or a redirect to elsewhere: no other RUT would fare better. */
-function aboutTheAccount(error: unknown): boolean {
-	if (!(error instanceof ServiceError)) return false;
-	const s = error.failure.status;
-	return s === 401 || s === 403 || (typeof s === 'number' && s >= 300 && s < 400);
-}
-
-function failureText(error: unknown): string {
-	if (!(error instanceof ServiceError)) return `${error instanceof Error ? error.message : String(error)}.`;
-	const f = error.failure;
-	const what = typeof f.status === 'number' ? `the service answered HTTP ${f.status}` : `the service could not be reached (${f.status})`;
-	return `${what}${f.serviceText ? ` ("${f.serviceText}")` : ''}, ${f.attempts} ${f.attempts === 1 ? 'try' : 'tries'}.`;
+	return { changes, remembered };
 }
 
 /** Fetch Test Event: the first RUT's record as it is now, so a workflow can be built before anything changes. */
@@ -198,7 +225,10 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 	try {
 		const record = await readRecord(api, first);
 		const fields = FIELDS.filter((f) => settings.kinds.has(f.kind) || settings.kinds.has('anyChange'));
-		return sampleItem(first, record, fields, checkedAt);
+		const item = sampleItem(first, record, fields, checkedAt);
+		// Its evidence too, read as a change's would be, so the nodes after can use it before anything changes.
+		await addEvidence(this, api, [{ item, rut: first, changes: item.json.changes as unknown as Change[] }], settings.parallel);
+		return item;
 	} catch (error) {
 		if (isNotLoadedError(error)) return notLoadedItem(first, checkedAt);
 		throw leavingError(node, error, 0);

@@ -82,6 +82,17 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{ name: 'One Item per Change', value: 'perChange', description: 'One item per RUT worth reporting, with its evidence' },
+					{ name: 'One Digest per Poll', value: 'digest', description: 'One item holding every change of the poll, with a text ready for one Slack or e-mail message' },
+				],
+				default: 'perChange',
+				description: 'A poll with nothing to report emits nothing either way',
+			},
+			{
 				displayName: 'Requests in Parallel',
 				name: 'requestsInParallel',
 				type: 'number',
@@ -99,6 +110,7 @@ export interface Settings {
 	worseOnly: boolean;
 	perPoll: number;
 	parallel: number;
+	digest: boolean;
 }
 
 const bounded = (value: unknown, { default: fallback, min, max }: typeof PER_POLL) => {
@@ -125,5 +137,6 @@ export function readSettings(this: IPollFunctions): Settings {
 		worseOnly: this.getNodeParameter('direction', 'worse') !== 'both',
 		perPoll: bounded(this.getNodeParameter('rutsPerPoll', PER_POLL.default), PER_POLL),
 		parallel: bounded(options.requestsInParallel, PARALLEL),
+		digest: options.output === 'digest',
 	};
 }

@@ -1,15 +1,16 @@
 /**
  * The bounded pool both nodes run their requests in: at most `parallel` at a time, started in the
  * order given. The action node stops starting jobs after a failure (for the node to throw); the
- * Monitor stops at its poll's deadline, leaving the rest for the next poll. A job never started
+ * Monitor stops after a failure about the account (a 401 or 403) and at its poll's deadline,
+ * leaving the rest for the next poll. A job never started
  * has no outcome; those started are always a prefix of the jobs.
  */
 
 export type Outcome<T> = { value: T } | { error: unknown };
 
 export interface PoolStops {
-	/** Start nothing more once a job has failed. */
-	stopOnError?: boolean;
+	/** Start nothing more once a job has failed (with an error this tells, when it is a test). */
+	stopOnError?: boolean | ((error: unknown) => boolean);
 	/** Start nothing at or after this time (ms since the epoch, as Date.now()). */
 	startBefore?: number;
 }
@@ -26,7 +27,7 @@ export async function runPool<T>(jobs: Array<() => Promise<T>>, parallel: number
 				outcomes[index] = { value: await jobs[index]() };
 			} catch (error) {
 				outcomes[index] = { error };
-				if (stopOnError) stopped = true;
+				if (stopOnError === true || (typeof stopOnError === 'function' && stopOnError(error))) stopped = true;
 			}
 		}
 	};

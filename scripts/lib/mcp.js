@@ -305,8 +305,8 @@ async function checkBadRut(ctx) {
 async function checkSizes(ctx, log) {
 	const rows = [];
 	const perCase = [];
-	const row = (tool, kind, chars, note = '') => {
-		rows.push({ tool, kind, chars });
+	const row = (tool, kind, chars, note = '', bare = chars) => {
+		rows.push({ tool, kind, chars, bare });
 		log(`size ${tool.padEnd(22)} ${kind.padEnd(15)} ${CHARS.format(chars).padStart(7)} characters${note}`);
 	};
 	for (const node of ctx.example.tools) {
@@ -321,7 +321,10 @@ async function checkSizes(ctx, log) {
 			const answer = await call(ctx.client, name, { rut }, ctx.seen);
 			const got = record(answer, `${name} for ${rut}`);
 			const cases = Array.isArray(got.casos) ? got.casos.length : undefined;
-			row(name, kind, answer.text.length, cases === undefined ? '' : ` (${cases} cases)`);
+			// A screening's findings by list (spec §6.2's arrays) come on top of its counts, as many as there are.
+			const findings = Object.keys(got).filter((k) => /^dat(os|a)[A-Z]/.test(k));
+			const bare = JSON.stringify([Object.fromEntries(Object.entries(got).filter(([k]) => !findings.includes(k)))]).length;
+			row(name, kind, answer.text.length, cases === undefined ? (findings.length ? ` (${bare} without its findings)` : '') : ` (${cases} cases)`, bare);
 			if (cases) perCase.push((answer.text.length - JSON.stringify([{ ...got, casos: [] }]).length) / cases);
 		}
 	}
@@ -332,11 +335,11 @@ async function checkSizes(ctx, log) {
 	assert(biggest <= 1000, `a simplified summary took ${biggest} characters; the example tells the model under 1,000`);
 	assert(biggest * 4 <= full, `the biggest simplified summary (${biggest}) is not a quarter of the smallest full summary (${full})`);
 	const compliance = rows.filter((r) => r.tool === ctx.byOperation('getByRut'));
-	assert(Math.max(...compliance.map((r) => r.chars)) <= 1000, 'a compliance answer took more than 1,000 characters; the example tells the model about 650');
+	assert(Math.max(...compliance.map((r) => r.bare)) <= 1000, 'a compliance answer took more than 1,000 characters besides its findings; the example tells the model about 650');
 	assert(perCase.length > 0, 'no known RUT has civil cases to measure');
 	const perCaseMax = Math.max(...perCase);
 	assert(perCaseMax <= 400, `a civil case takes ${Math.round(perCaseMax)} characters; the example says about 300, docs/ai-agents.md about 260`);
-	return `simplified summaries ${Math.min(...summaries.map((r) => r.chars))}-${biggest} characters (full summaries from ${full}); compliance up to ${Math.max(...compliance.map((r) => r.chars))}; civil cases up to ${Math.round(perCaseMax)} characters each`;
+	return `simplified summaries ${Math.min(...summaries.map((r) => r.chars))}-${biggest} characters (full summaries from ${full}); compliance up to ${Math.max(...compliance.map((r) => r.bare))} besides its findings (${Math.max(...compliance.map((r) => r.chars))} with them); civil cases up to ${Math.round(perCaseMax)} characters each`;
 }
 
 /** No answer, error or listing the client saw carries a secret. */

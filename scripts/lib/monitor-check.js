@@ -1,8 +1,9 @@
 'use strict';
 // The e2e's check of the Risk Info Monitor where users run it: the example "supplier monitoring →
-// alert", activated in a real n8n, polls the sandbox every minute; a change made through the
-// sandbox's control endpoint (as `npm start`'s banner tells users) is seen within two polls and
-// emitted once, routed by the example's IF, and nothing is paid. In queue mode, also: the polls
+// alert", activated in a real n8n, polls the sandbox every minute; changes made through the
+// sandbox's control endpoint (as `npm start`'s banner tells users) are seen within two polls with
+// their evidence and emitted once, each status reaching its message (alert, review, attention),
+// the digest example giving one item per poll, and nothing is paid. In queue mode, also: the polls
 // run on the main only (its log says so, the workers' never do), the execution on a worker.
 const fs = require('node:fs');
 const { nodeItems } = require('./n8n');
@@ -24,30 +25,46 @@ const readsOf = (sandbox, rut, from) => sandbox.requests.slice(from).filter((r) 
  * @param {string} o.apiKey
  * @param {object} o.sandbox the sandbox the example's credential points at
  * @param {{ id: string, json: object }} o.wf the example
+ * @param {{ id: string, json: object }} [o.digest] the digest example, activated beside it
  * @param {object} [o.stack] queue mode: the started stack (lib/queue.js), its main and workers logging polls
  */
-async function checkMonitor({ n8n, apiKey, sandbox, wf, stack }) {
+async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 	const { KNOWN_RUTS } = loadSandbox();
 	const monitor = wf.json.nodes.find((n) => n.type === RISKINFO_MONITOR).name;
-	const ifNode = wf.json.connections[monitor].main[0][0].node;
+	// The example's routes: Changed? → Critical? → alert | review; Changed? false → attention.
+	const next = (name, out) => wf.json.connections[name].main[out].map((c) => c.node)[0];
+	const changedIf = next(monitor, 0);
+	const [criticalIf, attention] = [next(changedIf, 0), next(changedIf, 1)];
+	const [alert, review] = [next(criticalIf, 0), next(criticalIf, 1)];
 	const watched = Object.values(KNOWN_RUTS);
+	const monitors = [wf, digest].filter(Boolean);
 	// Sandbox setup, as `npm start` does it: the known RUTs monitored in the account, no paid load.
 	for (const rut of watched) sandbox.loadRut(rut, { isMonitoring: true });
+	// One RUT's reads fail from the first poll on (4 tries a read, in each Monitor): its third poll reports it.
+	const unreadable = KNOWN_RUTS.bankrupt;
+	sandbox.failNext(503, 3 * 4 * monitors.length, { path: SUMMARY, query: { rut: unreadable } });
 	const paidBefore = sandbox.usage().paidLoads;
 	const start = sandbox.requests.length;
 
-	const on = await n8n.rest('POST', `/api/v1/workflows/${wf.id}/activate`, { apiKey });
-	assert(on.status === 200, `activating "${wf.json.name}" answered ${on.status}: ${on.text.slice(0, 300)}`);
+	for (const w of monitors) {
+		const on = await n8n.rest('POST', `/api/v1/workflows/${w.id}/activate`, { apiKey });
+		assert(on.status === 200, `activating "${w.json.name}" answered ${on.status}: ${on.text.slice(0, 300)}`);
+	}
 	try {
 		// Activation polls once: every watched RUT read, its baseline set, nothing emitted. Under n8n's
 		// durable scheduler that poll is a test whose static data n8n does not keep, and the first
-		// scheduled poll takes the baselines again: wait for it too.
-		await waitFor('the first two polls did not read every monitored RUT', () => watched.every((rut) => readsOf(sandbox, rut, start) >= 2), 150_000, 250);
+		// scheduled poll takes the baselines again: wait for it too, in every Monitor.
+		await waitFor('the first two polls did not read every monitored RUT', () => watched.every((rut) => readsOf(sandbox, rut, start) >= 2 * monitors.length), 150_000, 250);
 		await new Promise((r) => setTimeout(r, 2000));
 
 		const rut = KNOWN_RUTS.clean;
-		const res = await fetch(`${sandbox.url}/_sandbox/ruts/${rut}/changes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ change: 'criticalRisk' }) });
-		assert(res.status === 200, `the sandbox's control endpoint answered ${res.status}`);
+		const other = KNOWN_RUTS.indebted;
+		const change = async (r, kind) => {
+			const res = await fetch(`${sandbox.url}/_sandbox/ruts/${r}/changes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ change: kind }) });
+			assert(res.status === 200, `the sandbox's control endpoint answered ${res.status}`);
+		};
+		await change(rut, 'criticalRisk');
+		await change(other, 'civilCase');
 		const changedAt = sandbox.requests.length;
 		const changedTime = Date.now();
 
@@ -58,24 +75,53 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, stack }) {
 			180_000,
 			1000,
 		);
+		// Within two polls of each Monitor.
 		const polls = readsOf(sandbox, rut, changedAt);
-		assert(polls >= 1 && polls <= 2, `the change was reported after ${polls} polls read ${rut}`);
+		assert(polls >= 1 && polls <= 2 * monitors.length, `the change was reported after ${polls} reads of ${rut}`);
 		const seenAfter = Math.round((Date.now() - changedTime) / 1000);
 		const items = nodeItems(exec, monitor).map((i) => i.json);
-		assert(items.length === 1, `the execution started with ${items.length} items: ${JSON.stringify(items).slice(0, 500)}`);
-		const [item] = items;
+		assert(items.length === 2, `the execution started with ${items.length} items: ${JSON.stringify(items).slice(0, 500)}`);
+		const item = items.find((i) => i.rut === rut);
 		const expected = [{ field: 'complianceRisk', before: 'free', after: 'critical' }];
 		assert(JSON.stringify(item.changes) === JSON.stringify(expected), `the item's changes are ${JSON.stringify(item.changes)}`);
 		assert(/^.+ \(76\.111\.111-6\): compliance risk free → critical$/.test(item.summary), `the item's summary is ${JSON.stringify(item.summary)}`);
-		const alerted = nodeItems(exec, ifNode, 0) ?? [];
-		assert(alerted.length === 1 && alerted[0].json.rut === rut, `"${ifNode}" let ${alerted.length} items through to the alert`);
+		// Its evidence, read from the sandbox's compliance read: the criminal-record finding the change added.
+		const criminal = item.evidence?.compliance?.lists?.find((l) => l.list === 'Criminal');
+		assert(criminal?.findings?.length >= 1 && criminal.findings[0].name, `the item's compliance evidence is ${JSON.stringify(item.evidence).slice(0, 400)}`);
+		assert(item.details.startsWith(`${item.summary}\nCompliance findings: Criminal (`), `the item's details are ${JSON.stringify(item.details)}`);
+		const civil = items.find((i) => i.rut === other)?.evidence?.civilCases;
+		assert(civil?.new === 1 && civil.cases?.[0]?.new === true && /^C-9\d{3}-/.test(civil.cases[0].caseNumber), `the civil case's evidence is ${JSON.stringify(civil).slice(0, 400)}`);
+		const reached = (node) => (nodeItems(exec, node) ?? []).map((i) => i.json.rut);
+		assert(JSON.stringify(reached(alert)) === JSON.stringify([rut]), `"${alert}" got ${JSON.stringify(reached(alert))}`);
+		assert(JSON.stringify(reached(review)) === JSON.stringify([other]), `"${review}" got ${JSON.stringify(reached(review))}`);
+		const posted = (nodeItems(exec, alert) ?? [])[0]?.json.details;
+		assert(posted === item.details, `"${alert}" was given ${JSON.stringify(posted)}`);
 
-		// One poll more: the same change is not emitted again.
-		const detected = sandbox.requests.length;
-		await waitFor('no further poll read the changed RUT', () => readsOf(sandbox, rut, detected) >= 1, 90_000, 500);
-		await new Promise((r) => setTimeout(r, 5000));
+		// The third poll: the RUT that could not be read three times is reported, to the attention branch; the change is not emitted again.
+		const isFailed = (e) => nodeItems(e, monitor)?.some((i) => i.json.status === 'readFailed');
+		const failedExec = await waitFor(
+			`no execution of "${wf.json.name}" reported ${unreadable} unreadable within 3 minutes`,
+			async () => (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && isFailed(e)),
+			180_000,
+			1000,
+		);
+		const failedItems = nodeItems(failedExec, monitor).map((i) => i.json);
+		assert(failedItems.length === 1 && failedItems[0].rut === unreadable && failedItems[0].error, `the third poll emitted ${JSON.stringify(failedItems).slice(0, 400)}`);
+		const attended = (nodeItems(failedExec, attention) ?? []).map((i) => i.json.status);
+		assert(JSON.stringify(attended) === '["readFailed"]', `"${attention}" got ${JSON.stringify(attended)}`);
 		const all = await n8n.executions(apiKey, wf.id, { includeData: false });
-		assert(all.length === 1, `${all.length} executions of "${wf.json.name}" (one expected): ${all.map((e) => `${e.id} ${e.mode} ${e.status}`).join(', ')}`);
+		assert(all.length === 2, `${all.length} executions of "${wf.json.name}" (two expected): ${all.map((e) => `${e.id} ${e.mode} ${e.status}`).join(', ')}`);
+
+		let digested = '';
+		if (digest) {
+			const trigger = digest.json.nodes.find((n) => n.type === RISKINFO_MONITOR).name;
+			const runs = await n8n.executions(apiKey, digest.id);
+			const digests = runs.filter((e) => e.status === 'success').map((e) => nodeItems(e, trigger) ?? []);
+			assert(digests.every((d) => d.length === 1 && d[0].json.status === 'digest'), `"${digest.json.name}" emitted ${JSON.stringify(digests.map((d) => d.length))} items per poll`);
+			const withChange = digests.map((d) => d[0].json).find((d) => d.counts.changed === 2);
+			assert(withChange && withChange.text.includes(item.details), `no digest of "${digest.json.name}" holds both changes with the evidence: ${JSON.stringify(digests.map((d) => d[0].json.counts))}`);
+			digested = `; "${digest.json.name}" emitted ${digests.length} digests of one item each, one holding both changes (${withChange.text.length} characters of text)`;
+		}
 		const paid = sandbox.usage().paidLoads - paidBefore;
 		assert(paid === 0, `the Monitor's polls paid for ${paid} loads`);
 
@@ -91,9 +137,9 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, stack }) {
 			assert(onWorkers.every((n) => n === 0), `workers' logs record polls: ${onWorkers.join(', ')}`);
 			where = `; ${onMain} polls logged by the main, none by the workers; execution ${exec.id} ran on ${worker.name}`;
 		}
-		return `the first two polls read all ${watched.length} monitored RUTs and emitted nothing; ${rut} made critical through /_sandbox/: reported by the poll after (${polls} read${polls > 1 ? 's' : ''} of it, ${seenAfter} s), one item "${item.summary}", let through by "${ifNode}"; one more poll emitted nothing (1 execution in all), 0 paid${where}`;
+		return `the first two polls read all ${watched.length} monitored RUTs and emitted nothing; ${rut} made critical and ${other} given a civil case through /_sandbox/: reported by the poll after (${polls} read${polls > 1 ? 's' : ''} of it, ${seenAfter} s), "${item.summary}" with its evidence (${criminal.findings.length} criminal finding(s); the new case ${civil.cases[0].caseNumber}), to "${alert}" and "${review}"; the third poll reported ${unreadable} unreadable to "${attention}" (2 executions in all, the change not emitted again), 0 paid${digested}${where}`;
 	} finally {
-		await n8n.rest('POST', `/api/v1/workflows/${wf.id}/deactivate`, { apiKey });
+		for (const w of monitors) await n8n.rest('POST', `/api/v1/workflows/${w.id}/deactivate`, { apiKey });
 	}
 }
 

@@ -28,7 +28,8 @@ const ROLES = {
 	onboardingResults: (nodes) =>
 		nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfoTrigger') && nodes.some((n) => n.type === 'n8n-nodes-base.dataTable' && n.parameters?.operation === 'get'),
 	pdfReport: (nodes) => nodes.some((n) => n.type === 'n8n-nodes-riskinfo.riskInfo' && n.parameters?.operation === 'downloadSummary'),
-	supplierMonitoring: (nodes) => nodes.some((n) => n.type === RISKINFO_MONITOR),
+	supplierMonitoring: (nodes) => nodes.some((n) => n.type === RISKINFO_MONITOR && n.parameters?.options?.output !== 'digest'),
+	monitoringDigest: (nodes) => nodes.some((n) => n.type === RISKINFO_MONITOR && n.parameters?.options?.output === 'digest'),
 };
 
 function exampleFiles() {

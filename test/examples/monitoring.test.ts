@@ -1,7 +1,8 @@
 // The example "supplier monitoring → alert" as shipped, run through n8n's engine and polled like an
 // active workflow against the sandbox with its known RUTs monitored (as `npm start` sets it up):
-// its IF lets through to the (disabled) Slack node exactly the suppliers now critical, and the
-// sticky note says which credential to add. The real-n8n run is `npm run e2e` (check w).
+// every item reaches a (disabled) Slack message: suppliers now critical the alert, other changes
+// the review channel, RUTs it cannot read the attention one; the sticky note says which credential
+// to add. The digest example posts the poll's one item's text. The real-n8n run is `npm run e2e` (check w).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -16,10 +17,15 @@ const wf = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/su
 	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 };
 const byType = (type: string) => wf.nodes.find((n) => n.type === type)!;
+const byName = (name: string) => wf.nodes.find((n) => n.name === name)!;
 const monitor = byType('n8n-nodes-riskinfo.riskInfoMonitor');
-const ifNode = byType('n8n-nodes-base.if');
-const slack = byType('n8n-nodes-base.slack');
 const note = byType('n8n-nodes-base.stickyNote');
+/** Where each IF's outputs lead (true first), by node name. */
+const next = (name: string) => wf.connections[name].main.map((out) => out.map((c) => c.node));
+const [changedIf] = next(monitor.name)[0];
+const [[criticalIf], [attention]] = next(changedIf);
+const [[alert], [review]] = next(criticalIf);
+const slacks = [alert, review, attention].map(byName);
 
 /**
  * n8n's IF (v2) as far as the example uses it: its conditions are a filter parameter, which
@@ -62,40 +68,94 @@ beforeAll(async () => {
 });
 afterAll(async () => await sb.close());
 
-test('the Monitor watches the account every minute; its changes reach the alert only when the supplier is now critical', async () => {
-	expect(monitor.parameters).toMatchObject({ source: 'account', pollTimes: { item: [{ mode: 'everyMinute' }] } });
-	expect(wf.connections[monitor.name].main[0][0].node).toBe(ifNode.name);
-	expect(wf.connections[ifNode.name].main[0].map((c) => c.node)).toEqual([slack.name]);
-	const polled = new PolledWorkflow({
+const polledExample = (parameters: object = {}) => {
+	// A copy: n8n's Workflow keeps only the parameters a node type declares, and the stand-ins declare few.
+	const nodes = JSON.parse(JSON.stringify(wf.nodes)) as INode[];
+	Object.assign(nodes.find((n) => n.name === monitor.name)!.parameters, parameters);
+	return new PolledWorkflow({
 		pollNode: monitor.name,
-		// A copy: n8n's Workflow keeps only the parameters a node type declares, and the stand-ins declare few.
-		nodes: JSON.parse(JSON.stringify(wf.nodes)) as INode[],
+		nodes,
 		connections: wf.connections as never,
 		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
 		nodeTypes: { 'n8n-nodes-base.if': new IfStandIn(), 'n8n-nodes-base.slack': inert('slack'), 'n8n-nodes-base.stickyNote': inert('stickyNote') },
 	});
+};
+
+test('every branch leads to a message: critical changes to the alert, the others to review, RUTs that cannot be read to attention', () => {
+	expect(monitor.parameters).toMatchObject({ source: 'account', pollTimes: { item: [{ mode: 'everyMinute' }] } });
+	expect(slacks.map((n) => n.type)).toEqual(Array(3).fill('n8n-nodes-base.slack'));
+	// No output of any node is left unconnected, and the messages are the ends.
+	for (const [name, { main }] of Object.entries(wf.connections)) expect([name, main.every((out) => out.length > 0)]).toEqual([name, true]);
+	expect(Object.keys(wf.connections).sort()).toEqual([monitor.name, changedIf, criticalIf].sort());
+	// Disabled until a Slack credential is chosen; the changes post their details (the evidence), the others their summary (what to do).
+	expect(slacks.map((n) => [n.name, n.disabled, n.parameters.text])).toEqual([
+		[alert, true, '=:rotating_light: {{ $json.details }}'],
+		[review, true, '={{ $json.details }}'],
+		[attention, true, '=:warning: {{ $json.summary }}'],
+	]);
+});
+
+test('polled as published: each status reaches its message, critical changes the alert, others review, a read failing three polls attention', async () => {
+	const polled = polledExample();
+	sb.failNext(503, 3 * 4, { path: '/api/clients/v2/helper/resumen', query: { rut: KNOWN_RUTS.bankrupt } });
 	expect((await polled.poll()).items).toBeNull();
 
 	sb.changeRut(KNOWN_RUTS.clean, 'criticalRisk');
 	sb.changeRut(KNOWN_RUTS.indebted, 'civilCase');
-	// Already critical before; a new case does not make it "now critical" news of its own, but it is critical.
+	// Already critical before; a new bulletin case of a critical supplier is an alert too.
 	sb.changeRut(KNOWN_RUTS.critical, 'bulletinCase');
 	const { items, run } = await polled.poll();
 	expect(items?.map((i) => i.json.rut).sort()).toEqual([KNOWN_RUTS.clean, KNOWN_RUTS.indebted, KNOWN_RUTS.critical].sort());
-	const [alerted, others] = run!.outputs[ifNode.name];
-	expect(alerted.map((i) => i.json.rut).sort()).toEqual([KNOWN_RUTS.clean, KNOWN_RUTS.critical].sort());
-	expect(others.map((i) => i.json.rut)).toEqual([KNOWN_RUTS.indebted]);
-	// The disabled Slack node passes what it got through; its message is the item's summary line.
-	expect(slack.disabled).toBe(true);
-	expect(run!.items[slack.name].map((i) => i.json.summary)).toEqual(alerted.map((i) => i.json.summary));
-	expect(slack.parameters.text).toBe('=:rotating_light: {{ $json.summary }}');
+	const ruts = (name: string) => (run!.items[name] ?? []).map((i) => i.json.rut).sort();
+	expect(ruts(alert)).toEqual([KNOWN_RUTS.clean, KNOWN_RUTS.critical].sort());
+	expect(ruts(review)).toEqual([KNOWN_RUTS.indebted]);
+	expect(run!.items[attention]).toBeUndefined();
+	// What the alert posts: each item's details, its summary and a line of evidence.
+	expect(run!.items[alert].every((i) => String(i.json.details).startsWith(`${String(i.json.summary)}\n`))).toBe(true);
+
+	const third = await polled.poll();
+	expect(third.items?.map((i) => [i.json.status, i.json.rut])).toEqual([['readFailed', KNOWN_RUTS.bankrupt]]);
+	expect(third.run!.items[attention].map((i) => i.json.status)).toEqual(['readFailed']);
 	expect(sb.usage().paidLoads).toBe(0);
+}, 90_000);
+
+test('a RUT not loaded (Watch → These RUTs) reaches attention too', async () => {
+	const notLoaded = '11111111-1';
+	const { items, run } = await polledExample({ source: 'list', ruts: `${KNOWN_RUTS.clean}\n${notLoaded}` }).poll();
+	expect(items?.map((i) => i.json.status)).toEqual(['notLoaded']);
+	expect(run!.items[attention].map((i) => [i.json.status, i.json.rut])).toEqual([['notLoaded', notLoaded]]);
 });
 
 test('the sticky note says which credential to add and how to make a change happen', () => {
 	const content = String(note.parameters.content);
 	expect(content).toMatch(/add a \*\*Slack\*\* credential/);
 	expect(content).toMatch(/enable the node/);
+	expect(content).toMatch(/`notLoaded`, `readFailed`\) to \*Needs Attention\*/);
 	expect(content).toContain(`/_sandbox/ruts/${KNOWN_RUTS.clean}/changes`);
 	expect(wf.name).toBe('Risk Info: supplier monitoring → alert');
+});
+
+test('the digest example: one item per poll with changes, its text posted as one message', async () => {
+	const digest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/monitoring-digest.json'), 'utf8')) as typeof wf;
+	const trigger = digest.nodes.find((n) => n.type === monitor.type)!;
+	const [post] = digest.connections[trigger.name].main[0].map((c) => digest.nodes.find((n) => n.name === c.node)!);
+	expect(trigger.parameters).toMatchObject({ source: 'account', options: { output: 'digest' } });
+	expect([post.type, post.disabled, post.parameters.text]).toEqual(['n8n-nodes-base.slack', true, '={{ $json.text }}']);
+	const polled = new PolledWorkflow({
+		pollNode: trigger.name,
+		nodes: JSON.parse(JSON.stringify(digest.nodes)) as INode[],
+		connections: digest.connections as never,
+		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
+		nodeTypes: { 'n8n-nodes-base.slack': inert('slack'), 'n8n-nodes-base.stickyNote': inert('stickyNote') },
+	});
+	expect((await polled.poll()).items).toBeNull();
+	expect((await polled.poll()).items).toBeNull();
+	sb.changeRut(KNOWN_RUTS.failingHelpers, 'civilCase');
+	sb.changeRut(KNOWN_RUTS.clean, 'civilCase');
+	const { run } = await polled.poll();
+	const posted = run!.items[post.name].map((i) => i.json);
+	expect(posted).toHaveLength(1);
+	expect(posted[0].counts).toMatchObject({ changed: 2 });
+	expect(posted[0].text).toMatch(/^Risk Info Monitor: 2 suppliers changed \(court cases 2\)\n\n/);
+	expect(sb.usage().paidLoads).toBe(0);
 });

@@ -42,9 +42,13 @@ test('the first poll sets the baseline and emits nothing; no change, nothing; on
 				{ field: 'complianceRisk', before: 'free', after: 'critical' },
 				{ field: 'activeCivilCases', before: 0, after: 1 },
 			],
+			// What the evidence holds is evidence.test.ts's; here, that the item has it, one line each in details.
+			evidence: { compliance: expect.any(Object), civilCases: expect.any(Object) },
 			summary: `${name} (76.111.111-6): compliance risk free → critical; active civil cases 0 → 1`,
+			details: expect.stringMatching(new RegExp(`^${name} \\(76\\.111\\.111-6\\): compliance risk free → critical; active civil cases 0 → 1\nCompliance findings: .+\nCivil cases, 1 active \\(1 new\\): .+$`)),
 			record: expect.objectContaining({ rut: '76111111-6', name, complianceRisk: 'critical', activeCivilCases: 1 }),
 			checkedAt: expect.any(String),
+			error: null,
 		},
 	]);
 	const checkedAt = Date.parse(String(polled.items![0].json.checkedAt));

@@ -28,9 +28,13 @@ test('a sample for the first RUT, shaped like a change; nothing remembered, noth
 				{ field: 'complianceRisk', before: risk, after: risk },
 				{ field: 'activityStatus', before: status, after: status },
 			],
+			// The evidence of the kinds chosen, as a change of them would carry it: compliance's (tax status has none).
+			evidence: { compliance: expect.objectContaining({ risk: 'critical' }) },
 			summary: `Sample, nothing changed: ${name} (76.444.444-2): compliance risk ${risk}; tax status ${status}`,
+			details: expect.stringMatching(/\nCompliance findings: Criminal \(\d\)/),
 			record: expect.objectContaining({ rut: KNOWN_RUTS.critical, complianceRisk: 'critical' }),
 			checkedAt: expect.any(String),
+			error: null,
 		},
 	]);
 	expect(wf.staticData()).toEqual({});

@@ -58,6 +58,37 @@ test('bulletinCase adds a SourceA case with its unpaid amount, in the summary an
 	expect([after.casosSourceB, after.MontoSourceB]).toEqual([before.casosSourceB, before.MontoSourceB]);
 	const dicom = (await call(sb, 'GET', `${V2}/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`)).json.data;
 	expect(dicom.cantidad).toBe(dicomBefore.cantidad + 1);
+	// The new case is the newest, dated the day of the change, and the RUT's own cases stay as they were.
+	const listed = (await (await fetch(`${sb.url}/_sandbox/ruts/${KNOWN_RUTS.clean}/changes`)).json()) as { changes: Array<{ at: string }> };
+	const today = listed.changes[0].at.slice(0, 10).split('-').reverse().join('-');
+	expect(dicom.casos[0]).toMatchObject({ montoImpago: BULLETIN_CASE_AMOUNT, deudaActiva: true, fechaEquifax: today });
+	expect(dicom.casos.slice(1)).toEqual(dicomBefore.casos);
+});
+
+test('the changes leave their evidence in the lists: the civil case, the criminal finding', async () => {
+	const civilBefore = (await call(sb, 'GET', `${V2}/helper/judicial/${KNOWN_RUTS.clean}/civil`)).json.data;
+	const screeningBefore = (await call(sb, 'GET', `${V2}/helper/compliance/${KNOWN_RUTS.clean}`)).json.data;
+	expect(screeningBefore.dataPenal).toBeUndefined();
+	sb.changeRut(KNOWN_RUTS.clean, 'civilCase');
+	sb.changeRut(KNOWN_RUTS.clean, 'criticalRisk');
+	const civil = (await call(sb, 'GET', `${V2}/helper/judicial/${KNOWN_RUTS.clean}/civil`)).json.data;
+	expect(civil.casos).toHaveLength(civilBefore.casos.length + 1);
+	expect(civil.casos.at(-1)).toMatchObject({ estado: 'Activo', rol: expect.stringMatching(/^C-9000-\d{4}$/) });
+	const screening = (await call(sb, 'GET', `${V2}/helper/compliance/${KNOWN_RUTS.clean}`)).json.data;
+	expect(screening.dataPenal).toHaveLength(screening.resumen.penal.totalResultados);
+	expect(screening.dataPenal[0]).toMatchObject({ name: (await summary(sb, KNOWN_RUTS.clean)).identificacion.razonSocial, infraction: expect.any(String), tribunal: expect.any(String) });
+});
+
+test('creditDowngrade takes 30 points from the judicial weight and the percentage, the label following', async () => {
+	const before = (await call(sb, 'GET', `${V2}/creditScore/${KNOWN_RUTS.clean}`)).json.data;
+	sb.changeRut(KNOWN_RUTS.clean, 'creditDowngrade');
+	const after = (await call(sb, 'GET', `${V2}/creditScore/${KNOWN_RUTS.clean}`)).json.data;
+	const points = Math.min(30, before.ponderacionJudicial);
+	expect([after.ponderacionJudicial, after.porcentajeClasificacion]).toEqual([before.ponderacionJudicial - points, before.porcentajeClasificacion - points]);
+	// The sandbox's thresholds: 75 and over low risk, 45 and over medium, high below.
+	const p = after.porcentajeClasificacion;
+	expect(after.etiquetaClasificacion).toBe(p >= 75 ? 'Riesgo bajo' : p >= 45 ? 'Riesgo medio' : 'Riesgo alto');
+	expect((await summary(sb, KNOWN_RUTS.clean)).creditScoring.porcentajeClasificacion).toBe(p);
 });
 
 test('a change touches only that RUT in that sandbox, costs nothing and is not an API request', async () => {
@@ -94,7 +125,7 @@ test('--change <rut>:<kind>[:<seconds>] is read, checked, and defaults to 60 sec
 		{ rut: '76111111-6', kind: 'civilCase', afterSeconds: 60 },
 	]);
 	expect(parseCli([], {}).changes).toEqual([]);
-	expect(() => parseCli(['--change', '76111111-6:bankruptcy'], {})).toThrow(/civilCase, criticalRisk, bulletinCase/);
+	expect(() => parseCli(['--change', '76111111-6:bankruptcy'], {})).toThrow(/civilCase, criticalRisk, bulletinCase, creditDowngrade/);
 	expect(() => parseCli(['--change', '76111111-5:civilCase'], {})).toThrow(/not a RUT/);
 });
 

@@ -1,0 +1,141 @@
+// The evidence behind each reported change, through n8n's engine against the sandbox: read free,
+// only for the RUTs being reported, and what it says is what the service's own reads say (read
+// here apart from the node). A failed evidence read leaves the change reported and says so.
+import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
+import { call } from '../sandbox/helpers';
+import { jsonOf as jsonOfItems, monitorWorkflow, sandboxWith } from './helpers';
+
+// The items as the tests read them: the Monitor's JSON, whose shape the assertions check.
+const jsonOf = (items: Parameters<typeof jsonOfItems>[0]) => jsonOfItems(items) as Array<Record<string, any>>;
+
+const V2 = '/api/clients/v2';
+const WATCHED = [KNOWN_RUTS.clean, KNOWN_RUTS.indebted, KNOWN_RUTS.critical];
+const list = (ruts: string[]) => ({ source: 'list', ruts: ruts.join('\n') });
+/** Requests other than summary reads: the evidence reads. */
+const evidenceReads = (sb: Sandbox) => sb.requests.filter((r) => !r.path.endsWith('/helper/resumen')).map((r) => r.path);
+
+let sb: Sandbox;
+beforeEach(async () => (sb = await sandboxWith(WATCHED)));
+afterEach(async () => {
+	expect(sb.usage().paidLoads).toBe(0);
+	expect(sb.requests.some((r) => r.method === 'POST')).toBe(false);
+	await sb.close();
+});
+
+const service = async (path: string) => (await call(sb, 'GET', `${V2}${path}`)).json.data;
+
+async function changedItems(rut: string, ...changes: Parameters<Sandbox['changeRut']>[1][]) {
+	const wf = monitorWorkflow(sb, list(WATCHED));
+	sb.resetLog();
+	await wf.poll();
+	expect(evidenceReads(sb)).toEqual([]);
+	for (const change of changes) sb.changeRut(rut, change);
+	sb.resetLog();
+	const items = jsonOf((await wf.poll()).items);
+	return { wf, items, reads: evidenceReads(sb) };
+}
+
+test('new civil cases: the active ones, newest first, at most 10, the new ones marked; read for the reported RUT only', async () => {
+	const { items, reads } = await changedItems(KNOWN_RUTS.indebted, ...Array(11).fill('civilCase'));
+	expect(reads).toEqual([`${V2}/helper/judicial/${KNOWN_RUTS.indebted}/civil`]);
+	const casos = (await service(`/helper/judicial/${KNOWN_RUTS.indebted}/civil`)).casos as Array<Record<string, unknown>>;
+	const active = casos.filter((c) => c.estado === 'Activo');
+	const [item] = items;
+	const evidence = item.evidence.civilCases;
+	expect(evidence.active).toBe(active.length);
+	expect(evidence.new).toBe(11);
+	expect(evidence.cases).toHaveLength(10);
+	expect(evidence.more).toBe(active.length - 10);
+	// The 11 added are the newest (filed today) and all new; the case numbers are the service's.
+	const added = casos.filter((c) => /^C-90\d\d-/.test(String(c.rol)));
+	expect(evidence.cases.map((c: { caseNumber: string }) => c.caseNumber).every((n: string) => added.some((a) => a.rol === n))).toBe(true);
+	expect(evidence.cases.every((c: { new: boolean }) => c.new)).toBe(true);
+	expect(evidence.cases[0]).toEqual({ court: added[0].tribunal, caseNumber: expect.any(String), parties: added[0].caratulado, filedOn: added[0].fechaIngreso, state: 'Activo', new: true });
+	expect(item.details.split('\n')[1]).toMatch(new RegExp(`^Civil cases, ${active.length} active \\(11 new\\): C-90\\d\\d-\\d{4}, .+; and ${active.length - 3} more$`));
+});
+
+test('one new case among older ones: only the newest is marked new', async () => {
+	const before = (await service(`/helper/judicial/${KNOWN_RUTS.indebted}/civil`)).casos.filter((c: { estado: string }) => c.estado === 'Activo').length;
+	expect(before).toBeGreaterThan(0);
+	const { items } = await changedItems(KNOWN_RUTS.indebted, 'civilCase');
+	const cases = items[0].evidence.civilCases.cases;
+	expect(cases.map((c: { new: boolean }) => c.new)).toEqual([true, ...Array(Math.min(10, before + 1) - 1).fill(false)]);
+	expect(cases[0].caseNumber).toMatch(/^C-9000-/);
+});
+
+test('a new bulletin case: the bulletin\'s unpaid cases, newest first, with amount, creditor, document and date', async () => {
+	const { items, reads } = await changedItems(KNOWN_RUTS.clean, 'bulletinCase');
+	expect(reads).toEqual([`${V2}/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`]);
+	const dicom = await service(`/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`);
+	const unpaid = dicom.casos.filter((c: { deudaActiva: boolean }) => c.deudaActiva);
+	const evidence = items[0].evidence.bulletin;
+	expect(evidence.unpaid).toBe(unpaid.length);
+	expect(evidence.new).toBe(1);
+	expect(evidence.cases[0]).toEqual({ amount: 1_250_000, creditor: unpaid[0].nombreLibrador, documentKind: unpaid[0].tipoDocumento, date: unpaid[0].fechaEquifax, new: true });
+	expect(items[0].details).toMatch(/\nCommercial bulletin, \d+ unpaid \(1 new\): \$1,250,000 .+ \(new\)/);
+});
+
+test('compliance risk rises: the findings by list, named as the service names them', async () => {
+	const { items, reads } = await changedItems(KNOWN_RUTS.clean, 'criticalRisk');
+	expect(reads).toEqual([`${V2}/helper/compliance/${KNOWN_RUTS.clean}`]);
+	const screening = await service(`/helper/compliance/${KNOWN_RUTS.clean}`);
+	const evidence = items[0].evidence.compliance;
+	expect(evidence.risk).toBe('critical');
+	const criminal = evidence.lists.find((l: { list: string }) => l.list === 'Criminal');
+	expect(criminal.results).toBe(screening.resumen.penal.totalResultados);
+	expect(criminal.findings.map((f: { name: string }) => f.name)).toEqual(screening.dataPenal.map((p: { name: string }) => p.name));
+	expect(criminal.findings[0].detail).toContain(screening.dataPenal[0].infraction);
+	// Every list the service counts a result in is there, and no other.
+	const counted = Object.entries(screening.resumen).filter(([, v]) => (v as { totalResultados: number }).totalResultados > 0).length;
+	expect(evidence.lists).toHaveLength(counted);
+	expect(items[0].details).toMatch(/\nCompliance findings: Criminal \(1\): .+, (Estafa|Apropiacion indebida|Lavado de activos), /);
+});
+
+test('a worse credit score: the label, the percentage and the data sources\' weights', async () => {
+	const wf = monitorWorkflow(sb, { ...list(WATCHED), changeKinds: ['credit'] });
+	await wf.poll();
+	sb.changeRut(KNOWN_RUTS.clean, 'creditDowngrade');
+	sb.resetLog();
+	const items = jsonOf((await wf.poll()).items);
+	expect(evidenceReads(sb)).toEqual([`${V2}/creditScore/${KNOWN_RUTS.clean}`]);
+	const score = await service(`/creditScore/${KNOWN_RUTS.clean}`);
+	expect(items[0].evidence.creditScore).toEqual({
+		label: score.etiquetaClasificacion,
+		percentage: score.porcentajeClasificacion,
+		period: score.periodo,
+		weights: [
+			{ source: 'financial', weight: score.ponderacionFinanciero, max: score.maxPonderacionFinanciero },
+			{ source: 'judicial', weight: score.ponderacionJudicial, max: score.maxPonderacionJudicial },
+			{ source: 'labor collection', weight: score.ponderacionCobranzaLaboral, max: score.maxPonderacionCobranzaLaboral },
+			{ source: 'commercial bulletin', weight: score.ponderacionBoletin, max: score.maxPonderacionBoletin },
+		],
+	});
+	expect(items[0].details.split('\n')[1]).toBe(
+		`Credit score: ${score.etiquetaClasificacion}, ${score.porcentajeClasificacion} % (weights: financial ${score.ponderacionFinanciero}/${score.maxPonderacionFinanciero}, judicial ${score.ponderacionJudicial}/${score.maxPonderacionJudicial}, labor collection ${score.ponderacionCobranzaLaboral}/${score.maxPonderacionCobranzaLaboral}, commercial bulletin ${score.ponderacionBoletin}/${score.maxPonderacionBoletin})`,
+	);
+});
+
+test('an evidence read that fails leaves the change reported, saying what could not be read; the other evidence is there', async () => {
+	const wf = monitorWorkflow(sb, list(WATCHED));
+	await wf.poll();
+	sb.changeRut(KNOWN_RUTS.clean, 'civilCase');
+	sb.changeRut(KNOWN_RUTS.clean, 'criticalRisk');
+	sb.failNext(503, 4, { path: `${V2}/helper/judicial/${KNOWN_RUTS.clean}/civil` });
+	const polled = await wf.poll();
+	expect(polled.error).toBeUndefined();
+	const [item] = jsonOf(polled.items);
+	expect(item.changes.map((c: { field: string }) => c.field)).toEqual(['complianceRisk', 'activeCivilCases']);
+	expect(item.evidence.civilCases).toEqual({ error: 'could not be read: the service answered HTTP 503 ("Servicio no disponible"), 4 tries.' });
+	expect(item.evidence.compliance.risk).toBe('critical');
+	expect(item.details).toMatch(/\nCivil cases: could not be read: the service answered HTTP 503/);
+	// The change is remembered as reported: the next poll has nothing new.
+	expect((await wf.poll()).items).toBeNull();
+}, 60_000);
+
+test('a poll without changes, and a change of tax status or other fields, read no evidence', async () => {
+	const wf = monitorWorkflow(sb, { ...list(WATCHED), changeKinds: ['anyChange'] });
+	await wf.poll();
+	sb.resetLog();
+	expect((await wf.poll()).items).toBeNull();
+	expect(evidenceReads(sb)).toEqual([]);
+});
