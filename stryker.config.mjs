@@ -22,7 +22,7 @@ const PARTS = {
 	'trigger-content': ['nodes/RiskInfoTrigger/{normalise,json,body,inflate}.ts'],
 	// The action node in two parts, so that a stopped run keeps the half that finished.
 	actions: ['nodes/RiskInfo/RiskInfo.node.ts', 'nodes/RiskInfo/actions/*.ts'],
-	resources: ['nodes/RiskInfo/actions/v1/**/*.ts', 'nodes/RiskInfo/actions/v2/**/*.ts'],
+	resources: ['nodes/RiskInfo/actions/api-v1/**/*.ts', 'nodes/RiskInfo/actions/api-v2/**/*.ts'],
 };
 const part = process.env.MUTATE_PART;
 if (part !== undefined && !(part in PARTS)) throw new Error(`MUTATE_PART must be one of ${Object.keys(PARTS).join(', ')}`);

@@ -1,6 +1,6 @@
 /**
  * The V2 summary (spec §2.2) as the flat SimplifiedSummary, the same record Simplify gives on V1
- * (RiskInfo/actions/v1/simplify.ts); the action node's Simplify and the Monitor both use it.
+ * (RiskInfo/actions/api-v1/simplify.ts); the action node's Simplify and the Monitor both use it.
  * Every section may be missing or null when a helper failed, so each field falls back to null
  * rather than throwing. docs/simplified-summary.md lists each field with its V2 and V1 source.
  */

@@ -4,7 +4,7 @@
 // screening); both at their edges (the spec's seven compliance tables, a table name with spaces,
 // no RUT anywhere, the Bureau amount in either spelling).
 import { SIMPLIFIED_FIELDS } from '../../nodes/shared/simplified';
-import { simplifyV1 } from '../../nodes/RiskInfo/actions/v1/simplify';
+import { simplifyV1 } from '../../nodes/RiskInfo/actions/api-v1/simplify';
 import { simplifyV2 } from '../../nodes/shared/simplify-v2';
 import { isolated } from '../helpers/isolated';
 
@@ -203,7 +203,7 @@ test('compliance rows are matched by table name whatever the accents, case and s
 
 
 test('V1: each compliance table the spec names (§2.3) fills its own field with its count, the module loaded inside the test', () => {
-	const { simplifyV1: fresh } = isolated(() => require('../../nodes/RiskInfo/actions/v1/simplify') as typeof import('../../nodes/RiskInfo/actions/v1/simplify'));
+	const { simplifyV1: fresh } = isolated(() => require('../../nodes/RiskInfo/actions/api-v1/simplify') as typeof import('../../nodes/RiskInfo/actions/api-v1/simplify'));
 	const tables = ['PEP Chile', 'Funcionarios Públicos', 'Familiares PEP', 'Listas Internacionales', 'Penal', 'Socios y Sociedades', 'Noticias'];
 	const s = fresh({ compliance: { summary: tables.map((table, i) => ({ table, countResults: i + 1 })) } });
 	expect({

@@ -115,14 +115,14 @@ describe('Load', () => {
 	const RUT = '12345678-5';
 
 	test('an answer that is not an object is kept under `response`, beside the RUT', async () => {
-		const { loadV2 } = fresh<Load>('load');
-		const maker = loadV2.steps.find((step) => step.items)!;
+		const { loadApiV2 } = fresh<Load>('load');
+		const maker = loadApiV2.steps.find((step) => step.items)!;
 		expect(await maker.items!.call(context({}), 'OK', ANSWER, plan({}, RUT))).toEqual([{ json: { rut: RUT, response: 'OK' } }]);
 	});
 
 	test('V1 sends POST /helper/loadRut under the V1 root, a paid call', () => {
-		const { loadV1, planItem } = fresh<Load & Operation>('load', 'operation');
-		const planned = planItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadV1, 0);
+		const { loadApiV1, planItem } = fresh<Load & Operation>('load', 'operation');
+		const planned = planItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadApiV1, 0);
 		expect(planned.request).toEqual({ method: 'POST', root: 'v1', path: '/helper/loadRut', paid: true });
 	});
 
@@ -130,7 +130,7 @@ describe('Load', () => {
 		['v2', '/helper/cobranzaLaboral/12345678-5/moraPrevisional'],
 		['v1', '/helper/12345678-5/getMoraPrevisionalCases'],
 	] as const)('its %s dry run asks the free pension-arrears read (%s) whether the RUT is loaded', async (root, path) => {
-		const { loadV2, loadV1 } = fresh<Load>('load');
+		const { loadApiV2, loadApiV1 } = fresh<Load>('load');
 		const sent: unknown[] = [];
 		const api = {
 			once: async (key: string, request: { method: string; root: string; path: string }) => {
@@ -140,7 +140,7 @@ describe('Load', () => {
 			claimFirst: () => true,
 			plan: { read: async () => sent.push('plan read') },
 		} as unknown as Transport;
-		const load = root === 'v2' ? loadV2 : loadV1;
+		const load = root === 'v2' ? loadApiV2 : loadApiV1;
 		const estimator = load.steps.find((step) => step.estimate)!;
 		const choices = { load: { isMonitoring: false, includeBureau: true, stopAtPlan: false }, dryRun: true };
 		const answer = await estimator.estimate!(api, { request: { method: 'POST', root, path: load.path, paid: true }, choices, rut: RUT });

@@ -127,7 +127,7 @@ const loadFlags: Step = {
 	items: (data, _answer, plan) => [{ json: { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } }],
 };
 
-export const loadV2: Operation = {
+export const loadApiV2: Operation = {
 	value: 'load',
 	name: 'Load',
 	action: 'Load a RUT',
@@ -139,8 +139,8 @@ export const loadV2: Operation = {
 	steps: [rutStep, loadFlags, dryRun(estimateLoad)],
 };
 
-export const loadV1: Operation = {
-	...loadV2,
+export const loadApiV1: Operation = {
+	...loadApiV2,
 	// V1 actions are marked, so the node panel's search results (which have no group labels) tell them apart.
 	action: 'Load a RUT (V1)',
 	root: 'v1',
@@ -148,4 +148,4 @@ export const loadV1: Operation = {
 };
 
 /** The load of the version a read belongs to (V1's credit-score root included). */
-export const loadFor = (root: ApiRoot): Operation => (root === 'v2' ? loadV2 : loadV1);
+export const loadFor = (root: ApiRoot): Operation => (root === 'v2' ? loadApiV2 : loadApiV1);

@@ -1,6 +1,6 @@
 /**
  * Simplify on the V1 summary (spec §2.3): the same flat record Simplify gives on V2
- * (../v2/simplify.ts), so the nodes after this one need not change when a workflow switches API
+ * (../api-v2/simplify.ts), so the nodes after this one need not change when a workflow switches API
  * versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow the
  * V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */

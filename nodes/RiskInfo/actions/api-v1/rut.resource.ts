@@ -1,7 +1,7 @@
 /** V1 RUT: the summary, the downloadable report and the tax identification of a RUT, and the paid load (in ../load.ts). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { loadV1 } from '../load';
+import { loadApiV1 } from '../load';
 import { loadIfMissing } from '../loadIfMissing';
 import { readBoolean } from '../parameters';
 import { isoDates, rutStep } from '../steps';
@@ -65,6 +65,6 @@ export const rut: Resource = {
 			path: '/helper/{rut}/summary',
 			steps: [rutStep, complete, simplify, loadIfMissing, isoDates],
 		},
-		loadV1,
+		loadApiV1,
 	],
 };

@@ -1,5 +1,5 @@
 /** V2 RUT: the summary of a RUT, and the paid load (shared with V1, in ../load.ts). */
-import { loadV2 } from '../load';
+import { loadApiV2 } from '../load';
 import { loadIfMissing } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
@@ -22,6 +22,6 @@ export const rut: Resource = {
 			path: '/helper/resumen?rut={rut}',
 			steps: [rutStep, simplify, loadIfMissing, isoDates],
 		},
-		loadV2,
+		loadApiV2,
 	],
 };
