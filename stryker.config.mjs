@@ -21,7 +21,7 @@ const PARTS = {
 	'trigger-receive': ['nodes/RiskInfoTrigger/{RiskInfoTrigger.node,receive}.ts'],
 	'trigger-content': ['nodes/RiskInfoTrigger/{normalise,json,body,inflate}.ts'],
 	// The action node in two parts, so that a stopped run keeps the half that finished.
-	actions: ['nodes/RiskInfo/RiskInfo.node.ts', 'nodes/RiskInfo/actions/*.ts'],
+	actions: ['nodes/RiskInfo/RiskInfo.node.ts', 'nodes/RiskInfo/actions/*.ts', 'nodes/RiskInfo/actions/simplify/*.ts'],
 	resources: ['nodes/RiskInfo/actions/api-v1/**/*.ts', 'nodes/RiskInfo/actions/api-v2/**/*.ts'],
 };
 const part = process.env.MUTATE_PART;

@@ -11,8 +11,8 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { isNotLoadedError, leavingError, ServiceError } from '../shared/errors';
 import { runPool, type Outcome } from '../shared/pool';
-import { simplifyV2 } from '../shared/simplify-v2';
-import type { SimplifiedSummary } from '../shared/simplified';
+import { simplifiedFromApiV2 } from '../RiskInfo/actions/simplify/api-v2';
+import type { SimplifiedSummary } from '../RiskInfo/actions/simplify/record';
 import { Transport, type ApiRequest } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, type Change, type Value } from './fields';
 import { changedItem, notLoadedItem, readFailedItem, sampleItem } from './items';
@@ -30,7 +30,7 @@ const START_WITHIN = 0.8;
 /** A RUT's simplified record, from its V2 summary: a free read. */
 async function readRecord(api: Transport, rut: string): Promise<SimplifiedSummary> {
 	const request: ApiRequest = { method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut }, rut };
-	return simplifyV2((await api.request(request)).data, rut);
+	return simplifiedFromApiV2((await api.request(request)).data, rut);
 }
 /** A RUT's number, which keys what is remembered of it (the check digit follows from it). */
 const keyOf = (rut: string) => rut.slice(0, rut.indexOf('-'));

@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import { num } from '../../shared/values';
+import { num } from './values';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean } from './parameters';
 import { splitProperty } from './steps';

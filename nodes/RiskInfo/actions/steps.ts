@@ -1,12 +1,11 @@
 /**
  * The steps many operations list: the RUT, dates as ISO 8601 and Split Into Items. Steps
- * particular to one operation live beside its entry.
+ * particular to one operation live beside its entry; Simplify has a folder of its own (simplify/).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { convertDatesToIso } from './dates';
 import { isPlainObject } from '../../shared/objects';
-import type { SimplifiedSummary } from '../../shared/simplified';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
 import type { FlagChoice, Plan, Step } from './types';
@@ -27,31 +26,6 @@ export function flag(property: INodeProperties & { name: FlagChoice }, effect: O
 			plan.choices[property.name] = readBoolean.call(this, itemIndex, property);
 		},
 		...effect,
-	};
-}
-
-/**
- * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
- * starts with it on, since the flat record is what most workflows act on; n8n fills a saved node's
- * missing value from its own version's default, so a saved version 1 node keeps what it returned.
- */
-export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan) => unknown, hint?: string): Step {
-	const before: INodeProperties = {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description,
-		...(hint ? { hint } : {}),
-		displayOptions: { show: { '@version': [1] } },
-	};
-	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
-	return {
-		properties: [before, now],
-		prepare(itemIndex, plan) {
-			plan.choices.simplify = readBoolean.call(this, itemIndex, this.getNode().typeVersion >= 2 ? now : before);
-		},
-		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
 	};
 }
 
@@ -124,13 +98,4 @@ export function splitIntoItemsOf(lists: SplittableList[]): Step {
 			return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
 		},
 	};
-}
-
-/** The units of the simplified record's numbers, shown under Simplify: the record's names do not carry them. */
-const SIMPLIFIED_UNITS =
-	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches.';
-
-/** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
-export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	return simplifyFlag(description, (data, plan) => simplify(data, plan.rut), SIMPLIFIED_UNITS);
 }

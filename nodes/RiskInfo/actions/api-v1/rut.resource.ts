@@ -7,7 +7,7 @@ import { readBoolean } from '../parameters';
 import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';
 import { jsonIsoDates, reportFormat } from './downloadSummary';
-import { simplify } from './simplify';
+import { simplifySummaryApiV1 } from '../simplify/step';
 
 const completeProperty: INodeProperties = {
 	displayName: 'Include Corporate Mesh and Gazette Data',
@@ -63,7 +63,7 @@ export const rut: Resource = {
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/summary',
-			steps: [rutStep, complete, simplify, loadIfMissing, isoDates],
+			steps: [rutStep, complete, simplifySummaryApiV1, loadIfMissing, isoDates],
 		},
 		loadApiV1,
 	],

@@ -3,7 +3,7 @@ import { loadApiV2 } from '../load';
 import { loadIfMissing } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
-import { simplify } from './simplify';
+import { simplifySummaryApiV2 } from '../simplify/step';
 
 export const rut: Resource = {
 	value: 'rut',
@@ -20,7 +20,7 @@ export const rut: Resource = {
 			root: 'v2',
 			// The only V2 read whose RUT travels in the query string.
 			path: '/helper/resumen?rut={rut}',
-			steps: [rutStep, simplify, loadIfMissing, isoDates],
+			steps: [rutStep, simplifySummaryApiV2, loadIfMissing, isoDates],
 		},
 		loadApiV2,
 	],
