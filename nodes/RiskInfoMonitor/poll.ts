@@ -11,9 +11,12 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { isNotLoadedError, leavingError, ServiceError } from '../shared/errors';
 import { runPool, type Outcome } from '../shared/pool';
+import { getSummary } from '../RiskInfo/actions/api-v2/rut.resource';
+import { requestFor } from '../RiskInfo/actions/operation';
+import { RETRY_DEFAULTS } from '../RiskInfo/actions/requestOptions';
 import { simplifiedFromApiV2 } from '../RiskInfo/actions/simplify/api-v2';
 import type { SimplifiedSummary } from '../RiskInfo/actions/simplify/record';
-import { Transport, type ApiRequest } from '../shared/transport';
+import { Transport } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, type Change, type Value } from './fields';
 import { changedItem, notLoadedItem, readFailedItem, sampleItem } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
@@ -27,10 +30,9 @@ const DEFAULT_BUDGET_MS = 5 * 60_000;
 /** Of the budget, the part in which new reads may start; the rest is for the reads under way. */
 const START_WITHIN = 0.8;
 
-/** A RUT's simplified record, from its V2 summary: a free read. */
+/** A RUT's simplified record, from the action node's V2 Get Summary: a free read. */
 async function readRecord(api: Transport, rut: string): Promise<SimplifiedSummary> {
-	const request: ApiRequest = { method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut }, rut };
-	return simplifiedFromApiV2((await api.request(request)).data, rut);
+	return simplifiedFromApiV2((await api.request(requestFor(getSummary, rut))).data, rut);
 }
 /** A RUT's number, which keys what is remembered of it (the check digit follows from it). */
 const keyOf = (rut: string) => rut.slice(0, rut.indexOf('-'));
@@ -39,7 +41,7 @@ export async function monitorPoll(this: IPollFunctions): Promise<INodeExecutionD
 	const node = this.getNode();
 	const settings = readSettings.call(this);
 	// Reads only: a transport that may make no paid call refuses one before anything is sent.
-	const api = new Transport(this, { maxAttempts: 4, maxWaitSeconds: 60, maxPaidLoads: 0 });
+	const api = new Transport(this, { ...RETRY_DEFAULTS, maxPaidLoads: 0 });
 	const watched = settings.source === 'list' ? listedRuts(node, this.getNodeParameter('ruts', '')) : await monitoredRuts(node, api);
 	if (this.getMode() === 'manual') return [[await sample.call(this, api, watched, settings)]];
 	if (!watched.length) return null;

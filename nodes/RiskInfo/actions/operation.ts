@@ -37,23 +37,27 @@ export function planItem(this: IExecuteFunctions, operation: Operation, itemInde
 	if (operation.paid) request.paid = true;
 	const plan: Plan = { request, choices: {} };
 	for (const step of operation.steps) step.prepare?.call(this, itemIndex, plan);
-	placeRut(plan);
+	if (plan.rut !== undefined) plan.request = withRut(plan.request, plan.rut);
 	return plan;
 }
 
+/** The operation's request for one RUT at its defaults: how the Monitor reads the summary it watches. */
+export function requestFor(operation: Operation, rut: string): ApiRequest {
+	return withRut({ method: operation.method, root: operation.root, path: operation.path }, rut);
+}
+
 /**
- * `{rut}` in the spec's path is the item's RUT, in the path or in the query after `?`. Such a
- * request is a read about that RUT, so a 404 answer means the RUT is not loaded.
+ * `{rut}` in the spec's path is the RUT, in the path or in the query after `?`. Such a request is
+ * a read about that RUT, so a 404 answer means the RUT is not loaded.
  */
-function placeRut(plan: Plan): void {
-	const [path, search] = plan.request.path.split('?');
-	const fill = (text: string) => text.replace('{rut}', () => plan.rut!);
-	if (!plan.request.path.includes('{rut}')) return;
-	plan.request.path = fill(path);
-	plan.request.rut = plan.rut;
-	if (search === undefined) return;
+function withRut(request: ApiRequest, rut: string): ApiRequest {
+	if (!request.path.includes('{rut}')) return request;
+	const [path, search] = request.path.split('?');
+	const fill = (text: string) => text.replace('{rut}', () => rut);
+	const placed: ApiRequest = { ...request, path: fill(path), rut };
+	if (search === undefined) return placed;
 	const query = Object.fromEntries([...new URLSearchParams(search)].map(([key, value]) => [key, fill(value)]));
-	plan.request.query = { ...query, ...plan.request.query };
+	return { ...placed, query: { ...query, ...request.query } };
 }
 
 export async function runPlan(this: IExecuteFunctions, operation: Operation, plan: Plan, api: Transport): Promise<INodeExecutionData[]> {

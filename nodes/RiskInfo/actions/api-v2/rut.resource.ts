@@ -2,26 +2,26 @@
 import { loadApiV2 } from '../load';
 import { loadIfMissing } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
-import type { Resource } from '../types';
+import type { Operation, Resource } from '../types';
 import { simplifySummaryApiV2 } from '../simplify/step';
+
+/** The summary, a free read of a loaded RUT; the Monitor reads what it watches with it. */
+export const getSummary: Operation = {
+	value: 'getSummary',
+	name: 'Get Summary',
+	action: 'Get a RUT summary',
+	description:
+		'Everything known about the RUT in one record: tax identification, commercial bulletin, judicial, labor collection, legal, bank debt, assets, credit score, ratings and compliance',
+	method: 'GET',
+	root: 'v2',
+	// The only V2 read whose RUT travels in the query string.
+	path: '/helper/resumen?rut={rut}',
+	steps: [rutStep, simplifySummaryApiV2, loadIfMissing, isoDates],
+};
 
 export const rut: Resource = {
 	value: 'rut',
 	name: 'RUT',
 	description: 'Load a taxpayer into the account and read its summary',
-	operations: [
-		{
-			value: 'getSummary',
-			name: 'Get Summary',
-			action: 'Get a RUT summary',
-			description:
-				'Everything known about the RUT in one record: tax identification, commercial bulletin, judicial, labor collection, legal, bank debt, assets, credit score, ratings and compliance',
-			method: 'GET',
-			root: 'v2',
-			// The only V2 read whose RUT travels in the query string.
-			path: '/helper/resumen?rut={rut}',
-			steps: [rutStep, simplifySummaryApiV2, loadIfMissing, isoDates],
-		},
-		loadApiV2,
-	],
+	operations: [getSummary, loadApiV2],
 };
