@@ -84,7 +84,7 @@ describe('Simplify', () => {
 		const parameters = NodeHelpers.getNodeParameters(step.properties, set as INodeParameters, true, false, NODE, null) as IDataObject;
 		const context = { getNodeParameter: (name: string, _i: number, fallback?: unknown) => (name in parameters ? parameters[name] : fallback), getNode: () => NODE };
 		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/summary' }, choices: {} };
-		step.prepare!.call(context as unknown as IExecuteFunctions, 0, plan);
+		step.prepare!.call(context as unknown as IExecuteFunctions, 0, plan, { nodeVersion: NODE.typeVersion });
 		return step.reshape!({ resumen: 1 }, plan);
 	}
 

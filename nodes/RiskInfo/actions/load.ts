@@ -14,7 +14,7 @@ import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { rutStep } from './steps';
-import type { Answer, LoadChoice, Operation, Plan, Step } from './types';
+import type { Answer, ItemMaker, LoadChoice, Operation, Plan, Sender, Step } from './types';
 
 type LoadCall = Pick<ApiRequest, 'method' | 'root' | 'path'>;
 
@@ -122,10 +122,13 @@ const loadFlags: Step = {
 			stopAtPlan: readBoolean.call(this, itemIndex, stopAtPlan),
 		};
 	},
-	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!),
-	// The spec does not show the load's answer, so the RUT is added for the nodes that follow.
-	items: (data, _answer, plan) => [{ json: { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } }],
 };
+
+/** The load, sent once per execution for every item asking for the same one. */
+const sendLoad: Sender = async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!);
+
+/** The spec does not show the load's answer, so the RUT is added for the nodes that follow. */
+const loadedItem: ItemMaker = (data, _answer, plan) => [{ json: { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } }];
 
 export const loadApiV2: Operation = {
 	value: 'load',
@@ -136,7 +139,10 @@ export const loadApiV2: Operation = {
 	root: 'v2',
 	path: '/helper/cargarRut',
 	paid: 'rutLoad',
-	steps: [rutStep, loadFlags, dryRun(estimateLoad)],
+	steps: [rutStep, loadFlags, dryRun],
+	send: sendLoad,
+	estimate: estimateLoad,
+	items: loadedItem,
 };
 
 export const loadApiV1: Operation = {

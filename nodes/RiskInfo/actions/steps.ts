@@ -1,6 +1,7 @@
 /**
- * The steps many operations list: the RUT, dates as ISO 8601 and Split Into Items. Steps
- * particular to one operation live beside its entry; Simplify has a folder of its own (simplify/).
+ * The steps many operations list: the RUT, dates as ISO 8601 and Split Into Items, with the item
+ * makers of the last. Steps particular to one operation live beside its entry; Simplify has a
+ * folder of its own (simplify/).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -8,7 +9,7 @@ import { convertDatesToIso } from './dates';
 import { isPlainObject } from '../../shared/objects';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
-import type { FlagChoice, Plan, Step } from './types';
+import type { FlagChoice, ItemMaker, Plan, Step } from './types';
 
 /** The item's RUT, checked; `{rut}` in the operation's path stands for it. */
 export const rutStep: Step = {
@@ -19,13 +20,13 @@ export const rutStep: Step = {
 };
 
 /** A yes/no parameter: its value is kept in the plan's choices under the parameter's name. */
-export function flag(property: INodeProperties & { name: FlagChoice }, effect: Omit<Step, 'properties' | 'prepare'> = {}): Step {
+export function flag(property: INodeProperties & { name: FlagChoice }, reshape?: Step['reshape']): Step {
 	return {
 		properties: [property],
 		prepare(itemIndex, plan) {
 			plan.choices[property.name] = readBoolean.call(this, itemIndex, property);
 		},
-		...effect,
+		...(reshape ? { reshape } : {}),
 	};
 }
 
@@ -38,9 +39,7 @@ export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD/MM/YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly. Dates already in ISO 8601 stay as they are.',
 };
 
-export const isoDates: Step = flag(isoDatesProperty, {
-	reshape: (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data),
-});
+export const isoDates: Step = flag(isoDatesProperty, (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data));
 
 export const splitProperty: INodeProperties & { name: 'split' } = {
 	displayName: 'Split Into Items',
@@ -51,9 +50,10 @@ export const splitProperty: INodeProperties & { name: 'split' } = {
 		'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
 };
 
-export const splitIntoItems: Step = flag(splitProperty, {
-	items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]),
-});
+export const splitIntoItems: Step = flag(splitProperty);
+
+/** Split Into Items' items: one per entry of the answer's list when on, else one holding it all. */
+export const splitItems: ItemMaker = (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]);
 
 /** A list of an answer that holds several; `field` is the service's name for it. */
 export interface SplittableList {
@@ -65,7 +65,7 @@ export interface SplittableList {
 
 /**
  * Split Into Items for an answer holding more than one list: the user picks which list becomes
- * one item per entry, the first by default. Unsplit, the item holds every list.
+ * one item per entry, the first by default (its items: splitItemsOf).
  */
 export function splitIntoItemsOf(lists: SplittableList[]): Step {
 	const splitProperty: INodeProperties = {
@@ -92,10 +92,14 @@ export function splitIntoItemsOf(lists: SplittableList[]): Step {
 			plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
 			if (plan.choices.split) plan.choices.splitList = readChoice.call(this, itemIndex, listProperty, 'a list to split');
 		},
-		items(data, _answer, plan) {
-			const list = lists.find((l) => l.value === plan.choices.splitList);
-			const entries = plan.choices.split === true && list && isPlainObject(data) ? data[list.field] : undefined;
-			return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
-		},
+	};
+}
+
+/** The items of splitIntoItemsOf(lists): one per entry of the chosen list when on; unsplit, one item holding every list. */
+export function splitItemsOf(lists: SplittableList[]): ItemMaker {
+	return (data, _answer, plan) => {
+		const list = lists.find((l) => l.value === plan.choices.splitList);
+		const entries = plan.choices.split === true && list && isPlainObject(data) ? data[list.field] : undefined;
+		return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
 	};
 }

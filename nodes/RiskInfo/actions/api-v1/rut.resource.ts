@@ -2,11 +2,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { loadApiV1 } from '../load';
-import { loadIfMissing } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { readBoolean } from '../parameters';
 import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';
-import { jsonIsoDates, reportFormat } from './downloadSummary';
+import { jsonIsoDates, reportFormat, reportItems } from './downloadSummary';
 import { simplifySummaryApiV1 } from '../simplify/step';
 
 const completeProperty: INodeProperties = {
@@ -43,6 +43,9 @@ export const rut: Resource = {
 			root: 'v1',
 			path: '/integration/{rut}/downloadSummary',
 			steps: [rutStep, reportFormat, loadIfMissing, jsonIsoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: reportItems,
 		},
 		{
 			value: 'getIdentification',
@@ -54,6 +57,8 @@ export const rut: Resource = {
 			root: 'v1',
 			path: '/integration/helper/identification/{rut}',
 			steps: [rutStep, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
 		},
 		{
 			value: 'getSummary',
@@ -64,6 +69,8 @@ export const rut: Resource = {
 			root: 'v1',
 			path: '/helper/{rut}/summary',
 			steps: [rutStep, complete, simplifySummaryApiV1, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
 		},
 		loadApiV1,
 	],

@@ -1,6 +1,6 @@
 /** V2 RUT: the summary of a RUT, and the paid load (shared with V1, in ../load.ts). */
 import { loadApiV2 } from '../load';
-import { loadIfMissing } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Operation, Resource } from '../types';
 import { simplifySummaryApiV2 } from '../simplify/step';
@@ -17,6 +17,8 @@ export const getSummary: Operation = {
 	// The only V2 read whose RUT travels in the query string.
 	path: '/helper/resumen?rut={rut}',
 	steps: [rutStep, simplifySummaryApiV2, loadIfMissing, isoDates],
+	send: readOrLoad,
+	estimate: estimateReadOrLoad,
 };
 
 export const rut: Resource = {

@@ -30,7 +30,6 @@ function isLegalEntity(compliance: PlainObject): boolean | null {
 	return null;
 }
 
-/** @internal */
 export function simplifiedFromApiV1(data: unknown, requestedRut?: string): SimplifiedSummary {
 	const d = obj(data);
 	const sii = obj(d.sii);

@@ -29,8 +29,8 @@ export function simplifyFlag(description: string, reshape: (data: unknown, plan:
 	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
 	return {
 		properties: [before, now],
-		prepare(itemIndex, plan) {
-			plan.choices.simplify = readBoolean.call(this, itemIndex, this.getNode().typeVersion >= 2 ? now : before);
+		prepare(itemIndex, plan, execution) {
+			plan.choices.simplify = readBoolean.call(this, itemIndex, execution.nodeVersion >= 2 ? now : before);
 		},
 		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
 	};
