@@ -19,10 +19,10 @@ const PARTS = {
 	// Stryker counted them as reached by most of the suite: 413 mutants, each survivor running the
 	// whole suite (test/MUTANTS.md).
 	'trigger-receive': ['nodes/RiskInfoTrigger/{RiskInfoTrigger.node,receive}.ts'],
-	'trigger-content': ['nodes/RiskInfoTrigger/{normalise,json,body,inflate}.ts'],
+	'trigger-content': ['nodes/RiskInfoTrigger/{normalise,depth,sameJson,body,inflate}.ts'],
 	// The action node in two parts, so that a stopped run keeps the half that finished.
-	actions: ['nodes/RiskInfo/RiskInfo.node.ts', 'nodes/RiskInfo/actions/*.ts'],
-	resources: ['nodes/RiskInfo/actions/v1/**/*.ts', 'nodes/RiskInfo/actions/v2/**/*.ts'],
+	actions: ['nodes/RiskInfo/RiskInfo.node.ts', 'nodes/RiskInfo/actions/*.ts', 'nodes/RiskInfo/actions/simplify/*.ts'],
+	resources: ['nodes/RiskInfo/actions/api-v1/**/*.ts', 'nodes/RiskInfo/actions/api-v2/**/*.ts'],
 };
 const part = process.env.MUTATE_PART;
 if (part !== undefined && !(part in PARTS)) throw new Error(`MUTATE_PART must be one of ${Object.keys(PARTS).join(', ')}`);

@@ -1,12 +1,12 @@
 /**
- * What the Monitor watches in a supplier's simplified record (shared/simplified.ts), grouped into
- * the kinds of change users pick, and which way is worse for each. The same table drives the
+ * What the Monitor watches in a supplier's simplified record (RiskInfo/actions/simplify/record.ts),
+ * grouped into the kinds of change users pick, and which way is worse for each. The same table drives the
  * panel's options, the comparison, the item's `changes` and the summary line.
  */
 import { createHash } from 'node:crypto';
 
-import type { SimplifiedSummary } from '../shared/simplified';
-import { SIMPLIFIED_FIELDS } from '../shared/simplified';
+import type { SimplifiedSummary } from '../RiskInfo/actions/simplify/record';
+import { SIMPLIFIED_FIELDS } from '../RiskInfo/actions/simplify/record';
 
 export type ChangeKind = 'complianceRisk' | 'activeCases' | 'bulletin' | 'credit' | 'taxStatus' | 'anyChange';
 

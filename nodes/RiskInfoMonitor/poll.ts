@@ -11,9 +11,12 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { isNotLoadedError, leavingError } from '../shared/errors';
 import { runPool, type Outcome } from '../shared/pool';
-import { simplifyV2 } from '../shared/simplify-v2';
-import type { SimplifiedSummary } from '../shared/simplified';
-import { Transport, type ApiRequest } from '../shared/transport';
+import { getSummary } from '../RiskInfo/actions/api-v2/rut.resource';
+import { requestFor } from '../RiskInfo/actions/operation';
+import { RETRY_DEFAULTS } from '../RiskInfo/actions/requestOptions';
+import { simplifiedFromApiV2 } from '../RiskInfo/actions/simplify/api-v2';
+import type { SimplifiedSummary } from '../RiskInfo/actions/simplify/record';
+import { Transport } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, type Change, type Value } from './fields';
 import { digestItem } from './digest';
 import { evidenceKinds, readEvidence } from './evidence';
@@ -30,10 +33,9 @@ const DEFAULT_BUDGET_MS = 5 * 60_000;
 /** Of the budget, the part in which new reads may start; the rest is for the reads under way. */
 const START_WITHIN = 0.8;
 
-/** A RUT's simplified record, from its V2 summary: a free read. */
+/** A RUT's simplified record, from the action node's V2 Get Summary: a free read. */
 async function readRecord(api: Transport, rut: string): Promise<SimplifiedSummary> {
-	const request: ApiRequest = { method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut }, rut };
-	return simplifyV2((await api.request(request)).data, rut);
+	return simplifiedFromApiV2((await api.request(requestFor(getSummary, rut))).data, rut);
 }
 /** A RUT's number, which keys what is remembered of it (the check digit follows from it). */
 const keyOf = (rut: string) => rut.slice(0, rut.indexOf('-'));
@@ -46,8 +48,8 @@ export async function monitorPoll(this: IPollFunctions): Promise<INodeExecutionD
 	// retries wait no longer than the part of the budget kept for reads under way, so the poll ends
 	// within n8n's poll timeout (under its durable scheduler, 45 s by default); a read given up is
 	// tried again next poll.
-	const maxWaitSeconds = Math.min(60, (budget * (1 - START_WITHIN)) / 1000);
-	const api = new Transport(this, { maxAttempts: 4, maxWaitSeconds, maxPaidLoads: 0 });
+	const maxWaitSeconds = Math.min(RETRY_DEFAULTS.maxWaitSeconds, (budget * (1 - START_WITHIN)) / 1000);
+	const api = new Transport(this, { ...RETRY_DEFAULTS, maxWaitSeconds, maxPaidLoads: 0 });
 	const watched = settings.source === 'list' ? listedRuts(node, this.getNodeParameter('ruts', '')) : await monitoredRuts(node, api);
 	if (this.getMode() === 'manual') return [[await sample.call(this, api, watched, settings)]];
 	if (!watched.length) return null;

@@ -4,7 +4,7 @@
 import { isPlainObject as isRecord, put, type PlainObject } from '../shared/objects';
 import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
-import { sameJson } from './json';
+import { sameJson } from './sameJson';
 
 
 /** Said in English before the service's own words (error, details), which are usually Spanish. */

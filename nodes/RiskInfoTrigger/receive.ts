@@ -7,7 +7,7 @@ import { checkDelivery, secretProblem, secretTexts, toSecret } from './auth';
 import type { DeliveryRequest } from './body';
 import { readPayload } from './body';
 import { Redactor } from '../shared/redact';
-import { deeperThan, MAX_DEPTH } from './json';
+import { deeperThan, MAX_DEPTH } from './depth';
 import { normaliseEvent } from './normalise';
 import { deliveryKey, withKey } from './repeats';
 import type { DeliveryResponse } from './respond';

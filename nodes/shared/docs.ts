@@ -1,10 +1,12 @@
 /**
- * What the node panel and the Docs links show, for both nodes.
+ * What the node panel and the Docs links show: the description the action node and its trigger
+ * share, and the Docs link of each of the three nodes.
  *
  * n8n's node panel shows the action node and its trigger as one entry ("Risk Info") with the
  * trigger's actions merged in, and gives that entry the TRIGGER's description (n8n 2.40.7,
- * generateMergedNodesAndActions). So both nodes carry the same description, written for the whole
- * package, and the panel shows the action node's own words.
+ * generateMergedNodesAndActions). So those two nodes carry the same description, written for the
+ * whole package, and the panel shows the action node's own words. The Monitor, an entry of its
+ * own, has its own description.
  */
 export const PACKAGE_DESCRIPTION =
 	'Risk and due-diligence information on Chilean taxpayers by RUT, and compliance screening of names';

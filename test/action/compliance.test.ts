@@ -134,7 +134,7 @@ const newPlan = (root: 'v1' | 'v2' = 'v2'): Plan => ({ request: { method: 'POST'
 function bodyFor({ complianceProfile }: Compliance, set: Params, raw = false): IDataObject | { message: string; hint: unknown } {
 	const plan = newPlan();
 	try {
-		complianceProfile.prepare!.call(context(raw ? set : filledIn(complianceProfile.properties, set)), 0, plan);
+		complianceProfile.prepare!.call(context(raw ? set : filledIn(complianceProfile.properties, set)), 0, plan, { nodeVersion: 1 });
 	} catch (error) {
 		return { message: (error as Error).message, hint: (error as { description?: unknown }).description };
 	}
@@ -234,10 +234,10 @@ describe('what the body checks refuse, and say', () => {
 });
 
 test('an answer without webhookId still gives the item a webhookId field, null, first', () => {
-	const { complianceProfile } = load();
+	const { profileItem } = load();
 	const plan = newPlan();
 	plan.request.body = { fullName: 'Comercial Ejemplo', isMonitoring: false, isJuridicalPerson: true, searchErrors: 0 };
-	const [item] = complianceProfile.items!.call(context({}), { message: 'queued' }, { response: { data: {}, headers: {} } }, plan) as Array<{ json: IDataObject }>;
+	const [item] = profileItem.call(context({}), { message: 'queued' }, { response: { data: {}, headers: {} } }, plan) as Array<{ json: IDataObject }>;
 	expect(Object.entries(item.json)).toEqual([
 		['webhookId', null],
 		['message', 'queued'],
@@ -253,7 +253,7 @@ describe('the dry run', () => {
 
 	/** The dry run's item for the V1 or V2 load, with List Profiles answering `profiles` or failing with `status`. */
 	async function estimate(root: 'v1' | 'v2', profiles: unknown[] | { status: number }) {
-		const { complianceDryRun, ServiceError } = load();
+		const { estimateProfile, ServiceError } = load();
 		const requests: ApiRequest[] = [];
 		const api = {
 			once: async (_key: string, req: ApiRequest) => {
@@ -265,7 +265,7 @@ describe('the dry run', () => {
 		} as unknown as Transport;
 		const plan = newPlan(root);
 		plan.request.body = { ...asked };
-		const answer = await complianceDryRun.estimate!(api, plan);
+		const answer = await estimateProfile(api, plan);
 		expect(requests).toEqual([{ method: 'GET', root: 'v2', path: '/profiles' }]);
 		return answer.extra;
 	}

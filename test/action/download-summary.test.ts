@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { fileNameFrom } from '../../nodes/RiskInfo/actions/v1/downloadSummary';
+import { fileNameFrom } from '../../nodes/RiskInfo/actions/api-v1/downloadSummary';
 import { KNOWN_RUTS } from '../../sandbox';
 import { MANUAL_TRIGGER, NO_OP, binaryBuffer, runWorkflow } from '../../harness/workflow';
 import { useSandbox } from '../helpers/sandbox';

@@ -1,4 +1,4 @@
-// The operation tables (actions/v1|v2/*.resource.ts) are module-level values, which mutation
+// The operation tables (actions/api-v1|api-v2/*.resource.ts) are module-level values, which mutation
 // testing counts as reached only by tests that load them inside the test (test/MUTANTS.md). Here
 // the node and its tables are loaded inside the test and every operation is sent to the sandbox:
 // each answers 2xx at a path of the spec's endpoint list (copied from the spec, not the node),

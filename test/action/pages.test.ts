@@ -6,13 +6,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { planItem } from '../../nodes/RiskInfo/actions/operation';
-import { pages } from '../../nodes/RiskInfo/actions/pages';
+import { pages, type Paging } from '../../nodes/RiskInfo/actions/pages';
 import { rutStep } from '../../nodes/RiskInfo/actions/steps';
-import type { Operation, Plan, Step } from '../../nodes/RiskInfo/actions/types';
+import type { Execution, Operation, Plan, Step } from '../../nodes/RiskInfo/actions/types';
 import type { ApiRequest, Transport } from '../../nodes/shared/transport';
 import { context, filledIn, isolated } from '../helpers/isolated';
 
-const step = pages({ pageParameter: 'page', page: 'page', totalPages: 'totalPages', totalEntries: 'cantidad', entries: 'casos', totalAs: 'totalQueries' });
+const EXECUTION: Execution = { nodeVersion: 1 };
+const paging = pages({ pageParameter: 'page', page: 'page', totalPages: 'totalPages', totalEntries: 'cantidad', entries: 'casos', totalAs: 'totalQueries' });
 
 /** A service answering each page with `answer(page)`; it records the pages asked for. */
 function service(answer: (page: number) => unknown) {
@@ -29,7 +30,7 @@ function service(answer: (page: number) => unknown) {
 
 const plan = (choices: Plan['choices']): Plan => ({ request: { method: 'GET', root: 'v2', path: '/helper/boletin/76222222-1/consultasDicom', query: { page: 1 } }, choices });
 const entries = (page: number, n = 10) => Array.from({ length: n }, (_, i) => ({ fecha: `${page}.${i}` }));
-const follow = (api: Transport, p: Plan, firstPage: unknown) => step.followUp!(api, p, { response: { data: firstPage, headers: {} } });
+const follow = (api: Transport, p: Plan, firstPage: unknown) => paging.followUp(api, p, { response: { data: firstPage, headers: {} } });
 
 test('a service that answers page 1 whatever page is asked for is stopped at once, not read as new entries', async () => {
 	const { api, asked } = service(() => ({ page: 1, totalPages: 3, cantidad: 30, casos: entries(1) }));
@@ -67,16 +68,16 @@ test('the page placeholder of an entry\'s path becomes the page query value, wit
 	const context = (parameters: Record<string, unknown>) =>
 		({ getNodeParameter: (name: string, _i: number, fallback?: unknown) => parameters[name] ?? fallback, getNode: () => ({ name: 'Risk Info' }) }) as unknown as IExecuteFunctions;
 	const operation = (path: string, steps: Step[]): Operation => ({ value: 'x', name: 'X', action: 'x', description: 'x', method: 'GET', root: 'v2', path, steps });
-	const account = planItem.call(context({ returnAll: true }), operation('/history?page={page}&kind=all', [step]), 0);
+	const account = planItem.call(context({ returnAll: true }), operation('/history?page={page}&kind=all', [paging.step]), 0, EXECUTION);
 	expect([account.request.path, account.request.query]).toEqual(['/history?kind=all', { page: 1 }]);
-	const byRut = planItem.call(context({ rut: '76.222.222-1', limit: '20' }), operation('/helper/boletin/{rut}/consultasDicom?page={page}', [rutStep, step]), 0);
+	const byRut = planItem.call(context({ rut: '76.222.222-1', limit: '20' }), operation('/helper/boletin/{rut}/consultasDicom?page={page}', [rutStep, paging.step]), 0, EXECUTION);
 	expect([byRut.request.path, byRut.request.query, byRut.choices]).toEqual(['/helper/boletin/76222222-1/consultasDicom', { page: 1 }, { returnAll: false, limit: 20 }]);
 });
 
 type Pages = typeof import('../../nodes/RiskInfo/actions/pages');
 
 /** The pages step of Get Dicom Queries' shape, its module loaded inside the calling test. */
-function load(): Step {
+function load(): Paging {
 	const { pages } = isolated(() => require('../../nodes/RiskInfo/actions/pages') as Pages);
 	return pages({ pageParameter: 'page', page: 'page', totalPages: 'totalPages', totalEntries: 'cantidad', entries: 'casos', totalAs: 'totalQueries' });
 }
@@ -88,7 +89,7 @@ type Params = Record<string, unknown>;
 function planFor(step: Step, parameters: Params, path = '/history?page={page}'): Plan | { message: string; hint: unknown } {
 	const plan: Plan = { request: { method: 'GET', root: 'v2', path }, choices: {} };
 	try {
-		step.prepare!.call(context(parameters), 0, plan);
+		step.prepare!.call(context(parameters), 0, plan, EXECUTION);
 	} catch (error) {
 		return { message: (error as Error).message, hint: (error as { description?: unknown }).description };
 	}
@@ -97,25 +98,25 @@ function planFor(step: Step, parameters: Params, path = '/history?page={page}'):
 
 describe('Return All and Limit in the panel', () => {
 	test('a new node reads up to 50 entries; the panel shows Return All, then Limit', () => {
-		const step = load();
+		const step = load().step;
 		expect(step.properties.map((p) => p.name)).toEqual(['returnAll', 'limit']);
 		expect(planFor(step, filledIn(step.properties, {}))).toMatchObject({ choices: { returnAll: false, limit: 50 } });
 	});
 
 	test('a Limit set in the panel is the one read', () => {
-		const step = load();
+		const step = load().step;
 		expect(planFor(step, filledIn(step.properties, { limit: 20 }))).toMatchObject({ choices: { returnAll: false, limit: 20 } });
 	});
 
 	test('with Return All on, Limit is hidden and not read, so items differing only in a leftover Limit ask for the same thing', () => {
-		const step = load();
+		const step = load().step;
 		expect(filledIn(step.properties, { returnAll: true, limit: 20 })).toEqual({ returnAll: true });
 		expect(planFor(step, filledIn(step.properties, { returnAll: true }))).toMatchObject({ choices: { returnAll: true } });
 		expect((planFor(step, { returnAll: true, limit: 'many' }) as Plan).choices).toEqual({ returnAll: true });
 	});
 
 	test('both fields have words to show, and the panel takes no Limit under 1, as the node does not', () => {
-		const step = load();
+		const step = load().step;
 		const said = (text: unknown) => typeof text === 'string' && text.trim().length > 0;
 		for (const field of step.properties) {
 			expect([field.name, said(field.displayName), said(field.description), said(field.hint)]).toEqual([field.name, true, true, true]);
@@ -134,7 +135,7 @@ describe('Limit from an expression', () => {
 		[' 7 ', 7],
 		[12, 12],
 	])('%p is taken as %p', (limit, expected) => {
-		expect(planFor(load(), { limit })).toMatchObject({ choices: { returnAll: false, limit: expected } });
+		expect(planFor(load().step, { limit })).toMatchObject({ choices: { returnAll: false, limit: expected } });
 	});
 
 	test.each<[unknown, string]>([
@@ -144,7 +145,7 @@ describe('Limit from an expression', () => {
 		['2.5', '2.5'],
 		[null, 'null'],
 	])('%p is refused, quoted as it came', (limit, quoted) => {
-		expect(planFor(load(), { limit })).toEqual({ message: `Item 1: Limit must be a whole number of 1 or more, not "${quoted}"`, hint });
+		expect(planFor(load().step, { limit })).toEqual({ message: `Item 1: Limit must be a whole number of 1 or more, not "${quoted}"`, hint });
 	});
 });
 
@@ -155,12 +156,12 @@ describe('the page placeholder in the path', () => {
 		['/history?page={page}&kind=all&from=2024', '/history?kind=all&from=2024'],
 		['/history?kind=all&page={page}', '/history?kind=all'],
 	])('%p is sent as %p with page 1 in the query', (path, sent) => {
-		expect(planFor(load(), { returnAll: true }, path)).toMatchObject({ request: { path: sent, query: { page: 1 } } });
+		expect(planFor(load().step, { returnAll: true }, path)).toMatchObject({ request: { path: sent, query: { page: 1 } } });
 	});
 });
 
 test('pages whose answer does not say which page it is are read in the order asked', async () => {
-	const step = load();
+	const paging = load();
 	const asked: unknown[] = [];
 	const api = {
 		request: async (req: ApiRequest) => {
@@ -169,14 +170,14 @@ test('pages whose answer does not say which page it is are read in the order ask
 		},
 	} as unknown as Transport;
 	const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/history', query: { page: 1 } }, choices: { returnAll: true } };
-	const answer = await step.followUp!(api, plan, { response: { data: { totalPages: 3, cantidad: 3, casos: [{ n: 1 }] }, headers: {} } });
+	const answer = await paging.followUp(api, plan, { response: { data: { totalPages: 3, cantidad: 3, casos: [{ n: 1 }] }, headers: {} } });
 	expect(asked).toEqual([2, 3]);
 	expect(answer.response.data).toEqual({ cantidad: 3, casos: [{ n: 1 }, { n: 2 }, { n: 3 }] });
 });
 
 test('an answer without its list is kept whole as one item; with it, one item per entry carries the total', async () => {
-	const step = load();
-	const items = async (data: unknown) => await step.items!.call(context({}), data, { response: { data, headers: {} } }, { request: { method: 'GET', root: 'v2', path: '/history' }, choices: {} });
+	const paging = load();
+	const items = async (data: unknown) => await paging.items.call(context({}), data, { response: { data, headers: {} } }, { request: { method: 'GET', root: 'v2', path: '/history' }, choices: {} });
 	expect(await items({ message: 'nothing here' })).toEqual([{ json: { message: 'nothing here' } }]);
 	expect(await items({ cantidad: 2, casos: [{ n: 1 }, { n: 2 }] })).toEqual([{ json: { n: 1, totalQueries: 2 } }, { json: { n: 2, totalQueries: 2 } }]);
 });

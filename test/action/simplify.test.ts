@@ -3,9 +3,9 @@
 // object form of boletinConcursalSummary, missing sections, numbers as text, no compliance
 // screening); both at their edges (the spec's seven compliance tables, a table name with spaces,
 // no RUT anywhere, the Bureau amount in either spelling).
-import { SIMPLIFIED_FIELDS } from '../../nodes/shared/simplified';
-import { simplifyV1 } from '../../nodes/RiskInfo/actions/v1/simplify';
-import { simplifyV2 } from '../../nodes/shared/simplify-v2';
+import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplify/record';
+import { simplifiedFromApiV1 } from '../../nodes/RiskInfo/actions/simplify/api-v1';
+import { simplifiedFromApiV2 } from '../../nodes/RiskInfo/actions/simplify/api-v2';
 import { isolated } from '../helpers/isolated';
 
 // A V2 summary written from spec §2.2 by hand, with distinct numbers so a swapped field shows.
@@ -33,13 +33,13 @@ const summary = {
 	ayudantesFallidos: ['laborCollection'],
 };
 
-describe('simplifyV2', () => {
+describe('simplifiedFromApiV2', () => {
 	test('gives exactly the documented fields, in order', () => {
-		expect(Object.keys(simplifyV2(summary))).toEqual(SIMPLIFIED_FIELDS);
+		expect(Object.keys(simplifiedFromApiV2(summary))).toEqual(SIMPLIFIED_FIELDS);
 	});
 
 	test('maps each indicator from its V2 source', () => {
-		const s = simplifyV2(summary);
+		const s = simplifiedFromApiV2(summary);
 		expect(s).toMatchObject({
 			rut: '76222222-1',
 			name: 'Comercial Ejemplo SpA',
@@ -79,11 +79,11 @@ describe('simplifyV2', () => {
 		['judicialBankruptcy', { creditScoring: { judicialBankruptcy: true } }],
 		['bankruptcy cases', { judicial: { casosQuiebra: 1 } }],
 	])('any bankruptcy signal (%s) sets bankruptcy', (_, part) => {
-		expect(simplifyV2({ ...summary, ...part }).bankruptcy).toBe(true);
+		expect(simplifiedFromApiV2({ ...summary, ...part }).bankruptcy).toBe(true);
 	});
 
 	test('missing sections give null, not zero or a crash', () => {
-		const s = simplifyV2({ rut: '12345678-5', esPersonaJuridica: false, judicial: null }, '12345678-5');
+		const s = simplifiedFromApiV2({ rut: '12345678-5', esPersonaJuridica: false, judicial: null }, '12345678-5');
 		for (const field of SIMPLIFIED_FIELDS) {
 			if (field === 'rut' || field === 'isLegalEntity' || field === 'failedHelpers') continue;
 			expect([field, s[field]]).toEqual([field, null]);
@@ -93,7 +93,7 @@ describe('simplifyV2', () => {
 	});
 
 	test('a sum counts the parts that exist', () => {
-		const s = simplifyV2({ judicial: { laboralActivos: 4 }, deudaBancaria: { deudaDirectaMorosa: 6 } }, '12345678-5');
+		const s = simplifiedFromApiV2({ judicial: { laboralActivos: 4 }, deudaBancaria: { deudaDirectaMorosa: 6 } }, '12345678-5');
 		expect(s.activeJudicialCases).toBe(4);
 		expect(s.overdueBankDebt).toBe(6);
 		expect(s.rut).toBe('12345678-5');
@@ -111,7 +111,7 @@ describe('simplifyV2', () => {
 	] as const;
 
 	test.each(['NO PROCESADO', ' no procesado ', 'PENDIENTE'])('compliance estado %j: risk and every count are unknown (null)', (estado) => {
-		const s = simplifyV2({ ...summary, compliance: { ...summary.compliance, estado } });
+		const s = simplifiedFromApiV2({ ...summary, compliance: { ...summary.compliance, estado } });
 		for (const field of COMPLIANCE_RESULTS) expect([field, s[field]]).toEqual([field, null]);
 		expect(s.name).toBe('Comercial Ejemplo SpA');
 		expect(s.activeJudicialCases).toBe(20);
@@ -123,14 +123,14 @@ describe('simplifyV2', () => {
 		['absent', undefined],
 		['null', null],
 	])('compliance estado %s: risk and counts are read from the record', (_, estado) => {
-		const s = simplifyV2({ ...summary, compliance: { ...summary.compliance, estado } });
+		const s = simplifiedFromApiV2({ ...summary, compliance: { ...summary.compliance, estado } });
 		expect(s.complianceRisk).toBe('medium');
 		expect(s.compliancePublicOfficials).toBe(31);
 		expect(s.complianceNews).toBe(47);
 	});
 
 	test('a natural person without a razonSocial is named from the compliance record', () => {
-		const s = simplifyV2({
+		const s = simplifiedFromApiV2({
 			identificacion: { presentaActividades: 'NO' },
 			compliance: { nombre: 'Ana', segundoNombre: null, apellido: 'Pérez', segundoApellido: 'Soto' },
 		});
@@ -142,7 +142,7 @@ describe('simplifyV2', () => {
 
 test('an empty or non-object summary gives every field, null (or empty) where there is no value, and the RUT asked for', () => {
 	for (const input of [undefined, null, 'text', [], {}]) {
-		const s = simplifyV1(input, '76111111-6');
+		const s = simplifiedFromApiV1(input, '76111111-6');
 		expect(Object.keys(s)).toEqual(SIMPLIFIED_FIELDS);
 		expect(s.rut).toBe('76111111-6');
 		expect(s.failedHelpers).toEqual([]);
@@ -152,15 +152,15 @@ test('an empty or non-object summary gives every field, null (or empty) where th
 
 test('bankruptcy: the object form of boletinConcursalSummary defers to the credit score and the bankruptcy cases', () => {
 	const base = { boletinConcursalSummary: { lastUpdate: '2024-05-01T00:00:00.000Z' } };
-	expect(simplifyV1({ ...base, creditScoring: { judicialBankruptcy: false }, judicialSummary: { bankruptcyCases: 0 } }).bankruptcy).toBe(false);
-	expect(simplifyV1({ ...base, creditScoring: { judicialBankruptcy: true } }).bankruptcy).toBe(true);
-	expect(simplifyV1({ ...base, judicialSummary: { bankruptcyCases: 2 } }).bankruptcy).toBe(true);
-	expect(simplifyV1(base).bankruptcy).toBeNull();
-	expect(simplifyV1({ boletinConcursalSummary: true, creditScoring: { judicialBankruptcy: false } }).bankruptcy).toBe(true);
+	expect(simplifiedFromApiV1({ ...base, creditScoring: { judicialBankruptcy: false }, judicialSummary: { bankruptcyCases: 0 } }).bankruptcy).toBe(false);
+	expect(simplifiedFromApiV1({ ...base, creditScoring: { judicialBankruptcy: true } }).bankruptcy).toBe(true);
+	expect(simplifiedFromApiV1({ ...base, judicialSummary: { bankruptcyCases: 2 } }).bankruptcy).toBe(true);
+	expect(simplifiedFromApiV1(base).bankruptcy).toBeNull();
+	expect(simplifiedFromApiV1({ boletinConcursalSummary: true, creditScoring: { judicialBankruptcy: false } }).bankruptcy).toBe(true);
 });
 
 test('sums use the parts that exist; numbers sent as text count as numbers', () => {
-	const s = simplifyV1({
+	const s = simplifiedFromApiV1({
 		judicialSummary: { civilActiveCases: 2, cobranzaActiveCases: null, laboralActiveCases: '3' },
 		deudaBancariaSummary: { deudaDirectaVencida: '10', deudaDirectaMorosa: 5, deudaDirectaCastigada: 'n/a' },
 	});
@@ -173,7 +173,7 @@ test('sums use the parts that exist; numbers sent as text count as numbers', () 
 });
 
 test('compliance rows are matched by table name whatever the accents, case and spacing', () => {
-	const s = simplifyV1({
+	const s = simplifiedFromApiV1({
 		compliance: {
 			risk: 'medium',
 			personType: 'natural',
@@ -203,7 +203,7 @@ test('compliance rows are matched by table name whatever the accents, case and s
 
 
 test('V1: each compliance table the spec names (§2.3) fills its own field with its count, the module loaded inside the test', () => {
-	const { simplifyV1: fresh } = isolated(() => require('../../nodes/RiskInfo/actions/v1/simplify') as typeof import('../../nodes/RiskInfo/actions/v1/simplify'));
+	const { simplifiedFromApiV1: fresh } = isolated(() => require('../../nodes/RiskInfo/actions/simplify/api-v1') as typeof import('../../nodes/RiskInfo/actions/simplify/api-v1'));
 	const tables = ['PEP Chile', 'Funcionarios Públicos', 'Familiares PEP', 'Listas Internacionales', 'Penal', 'Socios y Sociedades', 'Noticias'];
 	const s = fresh({ compliance: { summary: tables.map((table, i) => ({ table, countResults: i + 1 })) } });
 	expect({
@@ -226,7 +226,7 @@ test('V1: each compliance table the spec names (§2.3) fills its own field with 
 });
 
 test('V1: a compliance table named with spaces before and after still finds its field', () => {
-	const s = simplifyV1({
+	const s = simplifiedFromApiV1({
 		compliance: {
 			summary: [
 				{ table: '  PEP Chile ', countResults: 3 },
@@ -239,8 +239,8 @@ test('V1: a compliance table named with spaces before and after still finds its 
 });
 
 test.each([
-	['V1', simplifyV1],
-	['V2', simplifyV2],
+	['V1', simplifiedFromApiV1],
+	['V2', simplifiedFromApiV2],
 ])('%s: with no RUT in the answer and none asked for, the RUT is empty text', (_version, simplify) => {
 	expect(simplify({}).rut).toBe('');
 	expect(simplify({ rut: null }).rut).toBe('');
@@ -252,5 +252,5 @@ test.each([
 	[{ MontoSourceC: 1500, montoSourceC: 2500 }, 1500],
 	[{ MontoSourceC: null, montoSourceC: 2500 }, 2500],
 ])('V2: the Bureau amount (source C) from %p is %p', (boletinComercial, amount) => {
-	expect(simplifyV2({ boletinComercial }).bulletinAmountSourceC).toBe(amount);
+	expect(simplifiedFromApiV2({ boletinComercial }).bulletinAmountSourceC).toBe(amount);
 });

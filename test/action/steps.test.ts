@@ -51,11 +51,11 @@ function thrown(run: () => unknown): { message: string; description?: string | n
 
 describe('Split Into Items', () => {
 	test('of a list answer: one item per case when on, one item holding the list when off', async () => {
-		const { splitIntoItems } = fresh<Steps>('steps');
+		const { splitItems } = fresh<Steps>('steps');
 		const cases = [{ id: 1 }, { id: 2 }];
 		const ctx = context({});
-		expect(await splitIntoItems.items!.call(ctx, cases, ANSWER, plan({ split: true }))).toEqual([{ json: { id: 1 } }, { json: { id: 2 } }]);
-		expect(await splitIntoItems.items!.call(ctx, cases, ANSWER, plan({ split: false }))).toEqual([{ json: { data: cases } }]);
+		expect(await splitItems.call(ctx, cases, ANSWER, plan({ split: true }))).toEqual([{ json: { id: 1 } }, { json: { id: 2 } }]);
+		expect(await splitItems.call(ctx, cases, ANSWER, plan({ split: false }))).toEqual([{ json: { data: cases } }]);
 	});
 
 	test('of several lists: a List to Split set to another value is an input error that names the choices', () => {
@@ -65,7 +65,7 @@ describe('Split Into Items', () => {
 			{ name: 'Dicom Queries', value: 'queries', field: 'consultas', description: 'One item per query' },
 		]);
 		expect(step.properties[0].description).toContain('one item per entry of one list (cases or dicom queries)');
-		const error = thrown(() => step.prepare!.call(context({ split: true, splitList: 'debts' }), 1, plan({})));
+		const error = thrown(() => step.prepare!.call(context({ split: true, splitList: 'debts' }), 1, plan({}), { nodeVersion: 1 }));
 		expect(error).toEqual({ message: 'Item 2: List to Split "debts" is not a list to split', description: 'Use "cases" or "queries".' });
 	});
 });
@@ -115,14 +115,13 @@ describe('Load', () => {
 	const RUT = '12345678-5';
 
 	test('an answer that is not an object is kept under `response`, beside the RUT', async () => {
-		const { loadV2 } = fresh<Load>('load');
-		const maker = loadV2.steps.find((step) => step.items)!;
-		expect(await maker.items!.call(context({}), 'OK', ANSWER, plan({}, RUT))).toEqual([{ json: { rut: RUT, response: 'OK' } }]);
+		const { loadApiV2 } = fresh<Load>('load');
+		expect(await loadApiV2.items!.call(context({}), 'OK', ANSWER, plan({}, RUT))).toEqual([{ json: { rut: RUT, response: 'OK' } }]);
 	});
 
 	test('V1 sends POST /helper/loadRut under the V1 root, a paid call', () => {
-		const { loadV1, planItem } = fresh<Load & Operation>('load', 'operation');
-		const planned = planItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadV1, 0);
+		const { loadApiV1, planItem } = fresh<Load & Operation>('load', 'operation');
+		const planned = planItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadApiV1, 0, { nodeVersion: 1 });
 		expect(planned.request).toEqual({ method: 'POST', root: 'v1', path: '/helper/loadRut', paid: true });
 	});
 
@@ -130,7 +129,7 @@ describe('Load', () => {
 		['v2', '/helper/cobranzaLaboral/12345678-5/moraPrevisional'],
 		['v1', '/helper/12345678-5/getMoraPrevisionalCases'],
 	] as const)('its %s dry run asks the free pension-arrears read (%s) whether the RUT is loaded', async (root, path) => {
-		const { loadV2, loadV1 } = fresh<Load>('load');
+		const { loadApiV2, loadApiV1 } = fresh<Load>('load');
 		const sent: unknown[] = [];
 		const api = {
 			once: async (key: string, request: { method: string; root: string; path: string }) => {
@@ -140,10 +139,9 @@ describe('Load', () => {
 			claimFirst: () => true,
 			plan: { read: async () => sent.push('plan read') },
 		} as unknown as Transport;
-		const load = root === 'v2' ? loadV2 : loadV1;
-		const estimator = load.steps.find((step) => step.estimate)!;
+		const load = root === 'v2' ? loadApiV2 : loadApiV1;
 		const choices = { load: { isMonitoring: false, includeBureau: true, stopAtPlan: false }, dryRun: true };
-		const answer = await estimator.estimate!(api, { request: { method: 'POST', root, path: load.path, paid: true }, choices, rut: RUT });
+		const answer = await load.estimate!(api, { request: { method: 'POST', root, path: load.path, paid: true }, choices, rut: RUT });
 		expect(sent).toEqual(['plan read', [`probe:${root}:${RUT}`, 'GET', root, path]]);
 		expect(answer).toEqual({ extra: { rut: RUT, isMonitoring: false, includeBureau: true, dryRun: true, wouldPay: false, alreadyLoaded: true } });
 	});
@@ -176,34 +174,15 @@ describe('the marks of a paid call', () => {
 	});
 });
 
-describe('how an operation combines its steps', () => {
+describe('how an operation runs its steps', () => {
 	const base = { value: 'probe', name: 'Probe', action: 'Probe', description: 'A probe', method: 'GET' as const, root: 'v2' as const, path: '/usage' };
-	const sends = { properties: [], send: async () => ({}) };
-
-	test('two steps that both send: building the operation fails at once, naming it and the hook', () => {
-		const { checkSteps } = fresh<Operation>('operation');
-		expect(() => checkSteps({ ...base, steps: [sends, sends] })).toThrow('Operation probe: 2 steps have send(); at most one may');
-	});
-
-	test.each(['estimate', 'followUp', 'items'] as const)('two steps with %s() fail the same way; one is fine', (hook) => {
-		const { checkSteps } = fresh<Operation>('operation');
-		const step = { properties: [], [hook]: () => undefined };
-		expect(() => checkSteps({ ...base, steps: [step, step] })).toThrow(`2 steps have ${hook}()`);
-		expect(checkSteps({ ...base, steps: [step, sends] }).steps).toHaveLength(2);
-	});
-
-	test('every operation of the node passes (the registry checks them when it loads)', () => {
-		const { RESOURCES } = fresh<Registry>('registry');
-		const operations = Object.values(RESOURCES).flat().flatMap((r) => r.operations);
-		expect(operations.length).toBeGreaterThan(25);
-	});
 
 	test('reshapes run in the order the steps list them, each on what the one before gave', async () => {
-		const { runPlan } = fresh<Operation>('operation');
+		const { Plans } = fresh<Operation>('operation');
 		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
 		const api = { request: async () => ({ data: 'answer', headers: {} }) } as unknown as Transport;
-		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/usage' }, choices: {} };
-		const items = await runPlan.call(context({}), { ...base, steps: [append('>a'), append('>b'), append('>c')] }, plan, api);
-		expect(items).toEqual([{ json: { data: 'answer>a>b>c' } }]);
+		const plans = new Plans(context({}), api, { nodeVersion: 1 });
+		const job = plans.add({ ...base, steps: [append('>a'), append('>b'), append('>c')] }, 0);
+		expect(await plans.jobs[job].run()).toEqual([{ json: { data: 'answer>a>b>c' } }]);
 	});
 });

@@ -9,7 +9,7 @@ import { Workflow, executeFilter, type FilterValue, type IDataObject } from 'n8n
 
 import { NO_OP, NodeTypesRegistry } from '../../harness/workflow';
 
-import { simplifyV2 } from '../../nodes/shared/simplify-v2';
+import { simplifiedFromApiV2 } from '../../nodes/RiskInfo/actions/simplify/api-v2';
 import { KNOWN_RUTS } from '../../sandbox';
 import { factsFor } from '../../sandbox/generate';
 import { v2Summary } from '../../sandbox/v2records';
@@ -72,7 +72,7 @@ describe('supplier screening: Reasons to Review and Needs Review?', () => {
 	const withReasons = (record: IDataObject) => evaluate(String(reasonsNode.parameters.jsonOutput), record);
 	// The record is the node's own Simplify of the summary; the simplified fields it reads are
 	// checked against an independent reading of the spec's summary further down.
-	const screen = (data: IDataObject) => withReasons(simplifyV2(data) as unknown as IDataObject);
+	const screen = (data: IDataObject) => withReasons(simplifiedFromApiV2(data) as unknown as IDataObject);
 	const decide = (data: IDataObject) => (passes(ifNode, screen(data)) ? 'review' : 'approve');
 
 	test('Risk Summary → Reasons to Review → an IF whose true output is Review and false output Approve', () => {
@@ -94,7 +94,7 @@ describe('supplier screening: Reasons to Review and Needs Review?', () => {
 			failingHelpers: 'review',
 		});
 		expect(reasons.clean).toEqual([]);
-		const indebted = simplifyV2(summary(KNOWN_RUTS.indebted));
+		const indebted = simplifiedFromApiV2(summary(KNOWN_RUTS.indebted));
 		expect(reasons.indebted).toEqual(expect.arrayContaining([`overdue bank debt ${indebted.overdueBankDebt!.toLocaleString('en-US')} thousand CLP`]));
 		expect(indebted.overdueBankDebt).toBeGreaterThan(999);
 		expect(reasons.bankrupt).toContain('bankruptcy');
@@ -167,7 +167,7 @@ describe('supplier screening: Reasons to Review and Needs Review?', () => {
 			}),
 		];
 		for (const data of records) {
-			const simplified = simplifyV2(data) as unknown as IDataObject;
+			const simplified = simplifiedFromApiV2(data) as unknown as IDataObject;
 			const reference = ifFields(data);
 			expect(Object.fromEntries(Object.keys(reference).map((k) => [k, simplified[k]]))).toEqual(reference);
 		}

@@ -8,7 +8,7 @@
 // checks what holds on any timing.
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { distinctRuts } from '../../bench/ruts';
-import { EPOCH, fakeContext, overHttp, runPool, summaryReads, Transport, virtualClock, type VirtualClock } from './virtual';
+import { EPOCH, fakeContext, overHttp, sendAll, summaryReads, Transport, virtualClock, type VirtualClock } from './virtual';
 import { runRiskInfo } from '../helpers/throughput';
 
 const PER_SECOND = 5;
@@ -32,7 +32,7 @@ describe('on virtual time, shared by the transport and the sandbox', () => {
 		const credential = { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId };
 		const { ctx, sent } = fakeContext(time, overHttp(), credential, LATENCY_MS);
 		const transport = new Transport(ctx, { maxAttempts: 10, maxWaitSeconds: 600 });
-		const results = await time.drive(runPool(transport, summaryReads(ruts), PARALLEL));
+		const results = await time.drive(sendAll(transport, summaryReads(ruts), PARALLEL));
 		return { results, sent: [...sent].sort((a, b) => a.at - b.at) };
 	}
 

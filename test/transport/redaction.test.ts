@@ -11,7 +11,7 @@ import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runRiskInfo } from '../../harness/workflow';
-import { EPOCH, fakeContext, instantClock, runPool, summaryReads, Transport, virtualClock } from './virtual';
+import { EPOCH, fakeContext, instantClock, sendAll, summaryReads, Transport, virtualClock } from './virtual';
 
 // Characters that URL-encoding changes, as real tokens have (base64).
 const TOKEN = 'tk/SECRET+4242=';
@@ -186,7 +186,7 @@ describe('an error thrown by n8n\'s HTTP helper that is not a connection error',
 				throw Object.assign(new Error(`The request failed: Bearer ${TOKEN}`), { cause, options: { headers: { authorization: `Bearer ${TOKEN}` } } });
 			}, credential);
 			const transport = new Transport(ctx, { maxAttempts: 3, maxWaitSeconds: 60 });
-			const [result] = await virtual.drive(runPool(transport, summaryReads(['12345678-5']), 1));
+			const [result] = await virtual.drive(sendAll(transport, summaryReads(['12345678-5']), 1));
 			expect(result).toBeInstanceOf(Error);
 			expect((result as Error).message).toBe(`The request to the Risk Info service failed: The request failed: Bearer ${REDACTED}`);
 			expectNoToken('error', result);

@@ -6,6 +6,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { request } from 'undici';
 
+import { runPool } from '../../nodes/shared/pool';
 import { clock } from '../../nodes/shared/transport/clock';
 import { Transport, type ApiRequest, type ApiResponse } from '../../nodes/shared/transport';
 
@@ -167,22 +168,13 @@ export function overHttp() {
 	};
 }
 
-/** Like the router: `parallel` workers take the requests in order; each ends in its answer or its error. */
-export async function runPool(transport: Transport, requests: ApiRequest[], parallel: number) {
-	const results: Array<ApiResponse | Error> = [];
-	let next = 0;
-	const worker = async () => {
-		while (next < requests.length) {
-			const i = next++;
-			try {
-				results[i] = await transport.request(requests[i]);
-			} catch (error) {
-				results[i] = error as Error;
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(parallel, requests.length) }, worker));
-	return results;
+/** The requests through the nodes' own pool (nodes/shared/pool.ts), `parallel` at a time; each ends in its answer or its error. */
+export async function sendAll(transport: Transport, requests: ApiRequest[], parallel: number): Promise<Array<ApiResponse | Error>> {
+	const outcomes = await runPool(
+		requests.map((request) => async () => await transport.request(request)),
+		parallel,
+	);
+	return outcomes.map((outcome) => (outcome !== undefined && 'value' in outcome ? outcome.value : (outcome?.error as Error)));
 }
 
 /** Free reads of a summary, one per RUT. */

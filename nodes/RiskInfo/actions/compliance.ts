@@ -1,5 +1,6 @@
 /**
- * The compliance profile load's parameters, body checks, answer and dry run, shared by V1
+ * The compliance profile load's parameters and body checks (complianceProfile), its item
+ * (profileItem) and its dry run (estimateProfile), shared by V1
  * (/webhook/loadProfile) and V2 (/webhook/compliance/cargarPerfil): both versions reject the same
  * bad input the same way before any (paid) request is sent, and give the same item.
  */
@@ -8,9 +9,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ServiceError, inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import type { Transport } from '../../shared/transport';
-import { dryRun, wouldPay } from './cost';
+import { wouldPay } from './cost';
 import { parseBoolean, readBoolean } from './parameters';
-import type { Answer, Plan, Step } from './types';
+import type { Answer, ItemMaker, Plan, Step } from './types';
 
 interface ComplianceProfile extends IDataObject {
 	fullName: string;
@@ -71,7 +72,7 @@ const HINT_NAME =
 
 /** The item's compliance body, or an input error naming the item, the field and the value. */
 function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): ComplianceProfile {
-	// Only for an error: this.getNode() deep-copies the node on every call (steps.ts, simplifyFlag).
+	// Only for an error: this.getNode() deep-copies the node on every call (router.ts reads it once per run).
 	const node = () => this.getNode();
 	const rawName = this.getNodeParameter('fullName', itemIndex, '') as unknown;
 	if (typeof rawName !== 'string') {
@@ -147,10 +148,11 @@ export const complianceProfile: Step = {
 	prepare(itemIndex, plan) {
 		plan.request.body = readComplianceProfile.call(this, itemIndex);
 	},
-	items: (data, _answer, plan) => {
-		const answer = isPlainObject(data) ? (data as IDataObject) : {};
-		return [{ json: { webhookId: answer.webhookId ?? null, ...answer, ...plan.request.body } }];
-	},
+};
+
+export const profileItem: ItemMaker = (data, _answer, plan) => {
+	const answer = isPlainObject(data) ? (data as IDataObject) : {};
+	return [{ json: { webhookId: answer.webhookId ?? null, ...answer, ...plan.request.body } }];
 };
 
 /**
@@ -191,7 +193,7 @@ function sameActiveProfile(listed: IDataObject, asked: ComplianceProfile): boole
 }
 
 /** Compliance Load Profile's dry run: it would pay unless an identical profile is active. */
-async function estimateProfile(api: Transport, plan: Plan): Promise<Answer> {
+export async function estimateProfile(api: Transport, plan: Plan): Promise<Answer> {
 	const asked = plan.request.body as ComplianceProfile;
 	const listed = await listedProfiles(api, plan.request.root);
 	const active = listed?.find((p) => sameActiveProfile(p, asked));
@@ -200,6 +202,3 @@ async function estimateProfile(api: Transport, plan: Plan): Promise<Answer> {
 	const verdict = wouldPay(api, 'complianceProfile', `${asked.fullName}|${asked.searchErrors}|${String(asked.isJuridicalPerson)}`);
 	return { extra: { ...asked, ...verdict, ...(listed ? {} : { activeProfilesChecked: false }) } };
 }
-
-/** Dry Run (Estimate Cost) of the compliance profile load. */
-export const complianceDryRun: Step = dryRun(estimateProfile);

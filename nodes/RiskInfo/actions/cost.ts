@@ -11,7 +11,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionDat
 
 import type { Transport } from '../../shared/transport';
 import { readBoolean } from './parameters';
-import type { Answer, PaidCall, Plan, Step } from './types';
+import type { PaidCall, Step } from './types';
 
 /** Each paid call in words: what items say in `paid` and `wouldPayFor`, and what the panel says it costs. */
 const PAID_CALLS: Record<PaidCall, { words: string; eachItem: string }> = {
@@ -91,16 +91,13 @@ export function readDryRun(this: IExecuteFunctions, itemIndex: number): boolean 
 	return readBoolean.call(this, itemIndex, dryRunProperty);
 }
 
-/** The Dry Run switch of an operation that always pays, and the free check it makes instead. */
-export function dryRun(estimate: (api: Transport, plan: Plan) => Promise<Answer>): Step {
-	return {
-		properties: dryRunProperties(),
-		prepare(itemIndex, plan) {
-			plan.choices.dryRun = readDryRun.call(this, itemIndex);
-		},
-		estimate,
-	};
-}
+/** The Dry Run switch of an operation that always pays; the free check it makes instead is the operation's `estimate`. */
+export const dryRun: Step = {
+	properties: dryRunProperties(),
+	prepare(itemIndex, plan) {
+		plan.choices.dryRun = readDryRun.call(this, itemIndex);
+	},
+};
 
 /**
  * A dry run's verdict for one item. `claim` names the paid call the item would need: the first

@@ -14,7 +14,7 @@ import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { rutStep } from './steps';
-import type { Answer, LoadChoice, Operation, Plan, Step } from './types';
+import type { Answer, ItemMaker, LoadChoice, Operation, Plan, Sender, Step } from './types';
 
 type LoadCall = Pick<ApiRequest, 'method' | 'root' | 'path'>;
 
@@ -115,20 +115,23 @@ const stopAtPlan = stopAtPlanProperty();
 /** The load's flags; the RUT goes in the body with them, and the answer is shaped around it. */
 const loadFlags: Step = {
 	properties: [isMonitoringProperty, includeBureauProperty, stopAtPlan],
-	prepare(itemIndex, plan) {
+	prepare(itemIndex, plan, execution) {
 		plan.choices.load = {
 			isMonitoring: readBoolean.call(this, itemIndex, isMonitoringProperty),
 			includeBureau: readBoolean.call(this, itemIndex, includeBureauProperty),
 			stopAtPlan: readBoolean.call(this, itemIndex, stopAtPlan),
 		};
-		plan.choices.loadItemInEnglish = this.getNode().typeVersion >= 2.1;
+		plan.choices.loadItemInEnglish = execution.nodeVersion >= 2.1;
 	},
-	send: async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!),
-	// The spec does not show the load's answer, so the RUT is added for the nodes that follow.
-	items: (data, _answer, plan) => [
-		{ json: plan.choices.loadItemInEnglish ? loadItem(data, plan) : { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } },
-	],
 };
+
+/** The load, sent once per execution for every item asking for the same one. */
+const sendLoad: Sender = async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!);
+
+/** The spec does not show the load's answer, so the RUT is added for the nodes that follow. */
+const loadedItem: ItemMaker = (data, _answer, plan) => [
+	{ json: plan.choices.loadItemInEnglish ? loadItem(data, plan) : { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } },
+];
 
 /**
  * A load's item from node version 2.1 on: English names like every other item, the service's own
@@ -147,7 +150,7 @@ function loadItem(data: unknown, plan: Plan): IDataObject {
 	};
 }
 
-export const loadV2: Operation = {
+export const loadApiV2: Operation = {
 	value: 'load',
 	name: 'Load',
 	action: 'Load a RUT',
@@ -156,11 +159,14 @@ export const loadV2: Operation = {
 	root: 'v2',
 	path: '/helper/cargarRut',
 	paid: 'rutLoad',
-	steps: [rutStep, loadFlags, dryRun(estimateLoad)],
+	steps: [rutStep, loadFlags, dryRun],
+	send: sendLoad,
+	estimate: estimateLoad,
+	items: loadedItem,
 };
 
-export const loadV1: Operation = {
-	...loadV2,
+export const loadApiV1: Operation = {
+	...loadApiV2,
 	// V1 actions are marked, so the node panel's search results (which have no group labels) tell them apart.
 	action: 'Load a RUT (V1)',
 	root: 'v1',
@@ -168,4 +174,4 @@ export const loadV1: Operation = {
 };
 
 /** The load of the version a read belongs to (V1's credit-score root included). */
-export const loadFor = (root: ApiRoot): Operation => (root === 'v2' ? loadV2 : loadV1);
+export const loadFor = (root: ApiRoot): Operation => (root === 'v2' ? loadApiV2 : loadApiV1);

@@ -3,7 +3,8 @@
  * user allowed it, makes the paid load (load.ts, shared by every item of the execution that
  * needs the same load) and reads again. Any other failure of the read is reported as it is.
  * Its dry run makes the free read only and says which items would need the load, and what the
- * plan has left.
+ * plan has left. A read that offers it lists the step (its parameters) and names readOrLoad and
+ * estimateReadOrLoad as its sender and estimate.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -64,7 +65,11 @@ async function readLoaded(api: Transport, plan: Plan, load: LoadChoice | null): 
 	return 'notLoaded';
 }
 
-async function readMaybeLoading(api: Transport, plan: Plan): Promise<Answer> {
+/**
+ * The sender of a read offering Load RUT If Not Loaded: the free read, and when the RUT is not
+ * loaded and the user allowed it, the paid load and the read again.
+ */
+export async function readOrLoad(api: Transport, plan: Plan): Promise<Answer> {
 	const load = plan.choices.loadIfMissing ?? null;
 	const read = await readLoaded(api, plan, load);
 	if (read !== 'notLoaded') return { response: read.response, extra: load ? { loadedNow: false } : undefined };
@@ -72,8 +77,8 @@ async function readMaybeLoading(api: Transport, plan: Plan): Promise<Answer> {
 	return { response: await api.request({ ...plan.request, afterLoad: true }), extra: { loadedNow: true, ...extra } };
 }
 
-/** The dry run: the read's data when the RUT is loaded, else that the load would be paid. */
-async function estimateReading(api: Transport, plan: Plan): Promise<Answer> {
+/** readOrLoad's dry run: the read's data when the RUT is loaded, else that the load would be paid. */
+export async function estimateReadOrLoad(api: Transport, plan: Plan): Promise<Answer> {
 	const load = plan.choices.loadIfMissing!;
 	await api.plan.read();
 	const read = await readLoaded(api, plan, load);
@@ -81,6 +86,7 @@ async function estimateReading(api: Transport, plan: Plan): Promise<Answer> {
 	return { extra: { rut: plan.rut, ...wouldLoad(api, loadFor(plan.request.root), plan.rut!, load) } };
 }
 
+/** The parameters: whether to load, the load's flags, the notices of what it costs, Dry Run. */
 export const loadIfMissing: Step = {
 	properties: [
 		loadIfMissingProperty,
@@ -96,6 +102,4 @@ export const loadIfMissing: Step = {
 		// Without the load nothing can be paid, so there is nothing to estimate.
 		if (load && readDryRun.call(this, itemIndex)) plan.choices.dryRun = true;
 	},
-	send: readMaybeLoading,
-	estimate: estimateReading,
 };

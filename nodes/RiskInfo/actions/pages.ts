@@ -10,11 +10,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import { num } from '../../shared/values';
+import { num } from './values';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean } from './parameters';
 import { splitProperty } from './steps';
-import type { Plan, Step } from './types';
+import type { FollowUp, ItemMaker, Plan, Step } from './types';
 
 /** Where a paged answer keeps its parts, as the service names them. */
 export interface PagedAnswer {
@@ -79,7 +79,14 @@ function withoutPagePlaceholder(path: string, parameter: string): string {
 	return rest.length > 0 ? `${base}?${rest.join('&')}` : base;
 }
 
-export function pages(shape: PagedAnswer): Step {
+/** A paged read's parts, each named in its operation's entry: the parameters, the further pages, the items. */
+export interface Paging {
+	step: Step;
+	followUp: FollowUp;
+	items: ItemMaker;
+}
+
+export function pages(shape: PagedAnswer): Paging {
 	/** One page's parts; an answer that is not the page asked for stops the read rather than repeat or skip entries. */
 	function readPage(data: unknown, asked: number, plan: Plan) {
 		const page = isPlainObject(data) ? data : {};
@@ -96,14 +103,16 @@ export function pages(shape: PagedAnswer): Step {
 	}
 
 	return {
-		properties: [returnAllProperty, limitProperty, ...(shape.splittable ? [splitProperty] : [])],
-		prepare(itemIndex, plan) {
-			plan.choices.returnAll = readBoolean.call(this, itemIndex, returnAllProperty);
-			if (shape.splittable) plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
-			// Hidden under Return All: reading it would split items that ask for the same thing.
-			if (!plan.choices.returnAll) plan.choices.limit = readLimit.call(this, itemIndex);
-			plan.request.path = withoutPagePlaceholder(plan.request.path, shape.pageParameter);
-			plan.request.query = { ...plan.request.query, [shape.pageParameter]: 1 };
+		step: {
+			properties: [returnAllProperty, limitProperty, ...(shape.splittable ? [splitProperty] : [])],
+			prepare(itemIndex, plan) {
+				plan.choices.returnAll = readBoolean.call(this, itemIndex, returnAllProperty);
+				if (shape.splittable) plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
+				// Hidden under Return All: reading it would split items that ask for the same thing.
+				if (!plan.choices.returnAll) plan.choices.limit = readLimit.call(this, itemIndex);
+				plan.request.path = withoutPagePlaceholder(plan.request.path, shape.pageParameter);
+				plan.request.query = { ...plan.request.query, [shape.pageParameter]: 1 };
+			},
 		},
 		async followUp(api, plan, first) {
 			const wanted = plan.choices.returnAll === true ? Infinity : plan.choices.limit!;

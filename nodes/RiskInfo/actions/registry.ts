@@ -5,16 +5,13 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { paidOperationNotices } from './cost';
-import { checkSteps, propertiesOf } from './operation';
+import { propertiesOf } from './operation';
 import { requestOptionsProperty } from './requestOptions';
 import type { ApiVersion, Operation, Resource } from './types';
-import { v1Resources } from './v1';
-import { v2Resources } from './v2';
+import { apiV1Resources } from './api-v1';
+import { apiV2Resources } from './api-v2';
 
-/** Every operation's steps checked once, when the node loads (checkSteps). */
-const checked = (resources: Resource[]): Resource[] => resources.map((r) => ({ ...r, operations: r.operations.map(checkSteps) }));
-
-export const RESOURCES: Record<ApiVersion, Resource[]> = { v2: checked(v2Resources), v1: checked(v1Resources) };
+export const RESOURCES: Record<ApiVersion, Resource[]> = { v2: apiV2Resources, v1: apiV1Resources };
 
 export function findOperation(version: ApiVersion, resource: string, operation: string): Operation | undefined {
 	return RESOURCES[version]?.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);

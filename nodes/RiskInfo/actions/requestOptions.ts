@@ -13,6 +13,9 @@ const LIMITS = {
 
 type Name = keyof typeof LIMITS;
 
+/** How a request is retried when nobody set Request Options: the action node's defaults, and the Monitor's. */
+export const RETRY_DEFAULTS = { maxAttempts: LIMITS.maxAttempts.default, maxWaitSeconds: LIMITS.maxWaitSeconds.default };
+
 const bounded = (name: Name) => ({
 	name,
 	type: 'number' as const,

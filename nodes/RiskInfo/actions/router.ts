@@ -10,7 +10,7 @@ import { leavingError } from '../../shared/errors';
 import { runPool } from '../../shared/pool';
 import { Transport } from '../../shared/transport';
 import { uncounted, withPlanSummary } from './cost';
-import { planItem, runPlan } from './operation';
+import { Plans } from './operation';
 import { findOperation } from './registry';
 import { readRequestOptions } from './requestOptions';
 import type { ApiVersion } from './types';
@@ -20,13 +20,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const options = readRequestOptions.call(this);
 	const api = new Transport(this, { ...options, paidCallCount: this.getContext('node') });
 	const continueOnFail = this.continueOnFail();
+	// Read once: n8n copies the whole node on every getNode().
 	const node = this.getNode();
+	const plans = new Plans(this, api, { nodeVersion: node.typeVersion });
 
 	// 1. Check: a bad item never costs a call, and without Continue On Fail it stops the node
 	//    before anything is sent. Items asking for the same thing share one job.
 	const jobOf: Array<number | Error> = [];
-	const jobs: Array<{ first: number; run: () => Promise<INodeExecutionData[]> }> = [];
-	const jobByKey = new Map<string, number>();
 	for (let i = 0; i < items.length; i++) {
 		try {
 			const version = this.getNodeParameter('apiVersion', i) as ApiVersion;
@@ -37,14 +37,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				// leavingError (below, both ways) marks the item.
 				throw new NodeOperationError(node, `Unknown operation ${version} ${resource} ${operationName}`);
 			}
-			const plan = planItem.call(this, operation, i);
-			const key = `${version}.${resource}.${operationName}:${JSON.stringify(plan)}`;
-			let job = jobByKey.get(key);
-			if (job === undefined) {
-				job = jobs.push({ first: i, run: async () => await runPlan.call(this, operation, plan, api) }) - 1;
-				jobByKey.set(key, job);
-			}
-			jobOf.push(job);
+			jobOf.push(plans.add(operation, i));
 		} catch (error) {
 			if (!continueOnFail) throw leavingError(node, error, i);
 			jobOf.push(error as Error);
@@ -52,6 +45,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 
 	// 2. Run each distinct request once, `parallel` at a time, in order of first appearance.
+	const { jobs } = plans;
 	const outcomes = await runPool(
 		jobs.map((job) => job.run),
 		options.requestsInParallel,

@@ -1,15 +1,15 @@
 /**
- * The steps many operations list: the RUT, dates as ISO 8601 and Split Into Items. Steps
- * particular to one operation live beside its entry.
+ * The steps many operations list: the RUT, dates as ISO 8601 and Split Into Items, with the item
+ * makers of the last. Steps particular to one operation live beside its entry; Simplify has a
+ * folder of its own (simplify/).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { convertDatesToIso } from './dates';
 import { isPlainObject } from '../../shared/objects';
-import type { SimplifiedSummary } from '../../shared/simplified';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
-import type { FlagChoice, Plan, Step } from './types';
+import type { FlagChoice, ItemMaker, Plan, Step } from './types';
 
 /** The item's RUT, checked; `{rut}` in the operation's path stands for it. */
 export const rutStep: Step = {
@@ -20,42 +20,13 @@ export const rutStep: Step = {
 };
 
 /** A yes/no parameter: its value is kept in the plan's choices under the parameter's name. */
-export function flag(property: INodeProperties & { name: FlagChoice }, effect: Omit<Step, 'properties' | 'prepare'> = {}): Step {
+export function flag(property: INodeProperties & { name: FlagChoice }, reshape?: Step['reshape']): Step {
 	return {
 		properties: [property],
 		prepare(itemIndex, plan) {
 			plan.choices[property.name] = readBoolean.call(this, itemIndex, property);
 		},
-		...effect,
-	};
-}
-
-/**
- * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
- * starts with it on, since the flat record is what most workflows act on; n8n fills a saved node's
- * missing value from its own version's default, so a saved version 1 node keeps what it returned.
- * That filling (when n8n builds the workflow) is what makes the value the version's: prepare() must
- * not ask this.getNode() for the version, which deep-copies the node through a fresh WeakMap on every
- * call and, once per item, raised a run's peak memory by a third (bench/NOTES.md).
- */
-export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan) => unknown, hint?: string): Step {
-	const before: INodeProperties = {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: false,
-		description,
-		...(hint ? { hint } : {}),
-		displayOptions: { show: { '@version': [1] } },
-	};
-	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
-	return {
-		properties: [before, now],
-		prepare(itemIndex, plan) {
-			// n8n has filled in the version's default; before's is a fallback for a context that fills in nothing.
-			plan.choices.simplify = readBoolean.call(this, itemIndex, before);
-		},
-		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
+		...(reshape ? { reshape } : {}),
 	};
 }
 
@@ -68,9 +39,7 @@ export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD/MM/YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly. Dates already in ISO 8601 stay as they are.',
 };
 
-export const isoDates: Step = flag(isoDatesProperty, {
-	reshape: (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data),
-});
+export const isoDates: Step = flag(isoDatesProperty, (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data));
 
 export const splitProperty: INodeProperties & { name: 'split' } = {
 	displayName: 'Split Into Items',
@@ -81,9 +50,10 @@ export const splitProperty: INodeProperties & { name: 'split' } = {
 		'Whether to output one item per case instead of one item holding the whole list. A RUT with no cases then gives no item; leave this off to get one item per RUT, with an empty list when it is clean.',
 };
 
-export const splitIntoItems: Step = flag(splitProperty, {
-	items: (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]),
-});
+export const splitIntoItems: Step = flag(splitProperty);
+
+/** Split Into Items' items: one per entry of the answer's list when on, else one holding it all. */
+export const splitItems: ItemMaker = (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]);
 
 /** A list of an answer that holds several; `field` is the service's name for it. */
 export interface SplittableList {
@@ -95,7 +65,7 @@ export interface SplittableList {
 
 /**
  * Split Into Items for an answer holding more than one list: the user picks which list becomes
- * one item per entry, the first by default. Unsplit, the item holds every list.
+ * one item per entry, the first by default (its items: splitItemsOf).
  */
 export function splitIntoItemsOf(lists: SplittableList[]): Step {
 	const splitProperty: INodeProperties = {
@@ -122,19 +92,14 @@ export function splitIntoItemsOf(lists: SplittableList[]): Step {
 			plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
 			if (plan.choices.split) plan.choices.splitList = readChoice.call(this, itemIndex, listProperty, 'a list to split');
 		},
-		items(data, _answer, plan) {
-			const list = lists.find((l) => l.value === plan.choices.splitList);
-			const entries = plan.choices.split === true && list && isPlainObject(data) ? data[list.field] : undefined;
-			return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
-		},
 	};
 }
 
-/** The units of the simplified record's numbers, shown under Simplify: the record's names do not carry them. */
-const SIMPLIFIED_UNITS =
-	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches. Bulletin sources, as the service names them: SourceA and SourceB are its own, SourceC the external credit bureau\'s (only with Include Bureau Data).';
-
-/** The Simplify parameter of a summary: the version's mapping (v2/simplify.ts, v1/simplify.ts) when on. */
-export function simplifyStep(description: string, simplify: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	return simplifyFlag(description, (data, plan) => simplify(data, plan.rut), SIMPLIFIED_UNITS);
+/** The items of splitIntoItemsOf(lists): one per entry of the chosen list when on; unsplit, one item holding every list. */
+export function splitItemsOf(lists: SplittableList[]): ItemMaker {
+	return (data, _answer, plan) => {
+		const list = lists.find((l) => l.value === plan.choices.splitList);
+		const entries = plan.choices.split === true && list && isPlainObject(data) ? data[list.field] : undefined;
+		return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
+	};
 }

@@ -1,6 +1,7 @@
 /**
- * The one shape every operation of the action node has (`Operation`), the named steps an
- * operation is made of (`Step`), and what one item asks for once its parameters are read (`Plan`).
+ * The one shape every operation of the action node has (`Operation`): its parameters as named
+ * steps (`Step`), and how it sends (`Sender`, `FollowUp`) and gives items (`ItemMaker`); and what
+ * one item asks for once its parameters are read (`Plan`).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
@@ -60,28 +61,39 @@ export interface Answer {
 /** An answer the service gave (not a dry run's estimate without a read). */
 export type Answered = Answer & { response: ApiResponse };
 
+/** What every item of one execution shares, read once per execution, not per item. */
+export interface Execution {
+	/** The node's version (1 or 2), which decides the defaults some parameters start with. */
+	nodeVersion: number;
+}
+
 /**
- * A named piece of an operation: the parameters it shows, what it reads from an item into the
- * plan, and what it does to the sending or to the answer. Hooks run in the order an operation
- * lists its steps, which is also the order their parameters appear in the panel.
+ * A named piece of an operation's panel: the parameters it shows, what it reads from an item into
+ * the plan, and how it reshapes the answer's data when its choice asks for it (Simplify, dates as
+ * ISO 8601). Steps run in the order an operation lists them, which is also the order of their
+ * parameters in the panel.
  */
 export interface Step {
 	properties: INodeProperties[];
 	/** Reads and checks the step's parameters for one item; throws an input error before any HTTP. */
-	prepare?(this: IExecuteFunctions, itemIndex: number, plan: Plan): void;
-	/** Sends the plan's request in its own way (a read that may load first, a paid load shared by items). */
-	send?(api: Transport, plan: Plan): Promise<Answer>;
-	/** Sends what follows the first answer, however that was sent (a paged read's further pages), and gives the whole answer. */
-	followUp?(api: Transport, plan: Plan, first: Answered): Promise<Answered>;
-	/** On a dry run (`plan.choices.dryRun`), sends only free reads instead and says whether the item would pay. */
-	estimate?(api: Transport, plan: Plan): Promise<Answer>;
-	/** Reshapes the answer's data (Simplify, dates as ISO 8601). */
+	prepare?(this: IExecuteFunctions, itemIndex: number, plan: Plan, execution: Execution): void;
 	reshape?(data: unknown, plan: Plan): unknown;
-	/** Turns the (reshaped) data into items; without such a step the data is one item. */
-	items?(this: IExecuteFunctions, data: unknown, answer: Answer & { response: ApiResponse }, plan: Plan): Promise<INodeExecutionData[]> | INodeExecutionData[];
 }
 
-/** One operation: the spec's endpoint, what users see, and the steps that make it. */
+/** Sends a plan in an operation's own way (a read that may load first, a paid load shared by items), or estimates it. */
+export type Sender = (api: Transport, plan: Plan) => Promise<Answer>;
+
+/** Sends what follows the first answer, however that was sent (a paged read's further pages), and gives the whole answer. */
+export type FollowUp = (api: Transport, plan: Plan, first: Answered) => Promise<Answered>;
+
+/** Turns the (reshaped) data into items. */
+export type ItemMaker = (this: IExecuteFunctions, data: unknown, answer: Answered, plan: Plan) => Promise<INodeExecutionData[]> | INodeExecutionData[];
+
+/**
+ * One operation: the spec's endpoint, what users see, its parameters, and how it sends and what it
+ * gives. The entry alone tells what is sent and whether it may pay: `paid` for an operation that
+ * is itself a paid call, `send: readOrLoad` for a read that may pay for a load first.
+ */
 export interface Operation {
 	/** What users pick in the Operation list. */
 	value: string;
@@ -96,6 +108,13 @@ export interface Operation {
 	/** A paid call, and which: repeated only where it certainly did not run, counted against the run's cap. */
 	paid?: PaidCall;
 	steps: Step[];
+	/** How the request is sent; without it, once as it is. */
+	send?: Sender;
+	/** On a dry run (`plan.choices.dryRun`), sends only free reads instead and says whether the item would pay. */
+	estimate?: Sender;
+	followUp?: FollowUp;
+	/** Without it, the data is one item. */
+	items?: ItemMaker;
 }
 
 export interface Resource {

@@ -1,5 +1,5 @@
 /** V2 Legal: company ownership links; the official gazette is part of the V2 summary. */
-import { loadIfMissing } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
@@ -18,6 +18,8 @@ export const legal: Resource = {
 			root: 'v2',
 			path: '/helper/legal/{rut}/mallaSocietaria',
 			steps: [rutStep, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
 		},
 	],
 };

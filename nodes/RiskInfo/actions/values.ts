@@ -1,9 +1,9 @@
 /**
- * Tolerant readers of the service's values, for Simplify on both versions and the Monitor's
- * comparisons: every section may
- * be missing or null when a helper failed, so each reader falls back to null instead of throwing.
+ * Tolerant readers of the service's values, for Simplify on both API versions, Get Usage and the
+ * paged reads: every section may be missing or null when a helper failed, so each reader falls
+ * back to null instead of throwing.
  */
-import { isPlainObject, type PlainObject } from './objects';
+import { isPlainObject, type PlainObject } from '../../shared/objects';
 
 export function obj(value: unknown): PlainObject {
 	return isPlainObject(value) ? value : {};

@@ -1,7 +1,7 @@
 /** V2 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
-import { loadIfMissing } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { pages } from '../pages';
-import { isoDates, rutStep, splitIntoItems } from '../steps';
+import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
 
 const infractionPages = pages({
@@ -29,6 +29,9 @@ export const laborCollection: Resource = {
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/moraPrevisional',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 		{
 			value: 'getPensionInfractions',
@@ -40,7 +43,11 @@ export const laborCollection: Resource = {
 			root: 'v2',
 			// The pages step asks for page 1 first, then the pages after it.
 			path: '/helper/cobranzaLaboral/{rut}/infraccionesPrevisionales?page={page}',
-			steps: [rutStep, infractionPages, loadIfMissing, isoDates],
+			steps: [rutStep, infractionPages.step, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			followUp: infractionPages.followUp,
+			items: infractionPages.items,
 		},
 		{
 			value: 'getLaborFines',
@@ -51,6 +58,9 @@ export const laborCollection: Resource = {
 			root: 'v2',
 			path: '/helper/cobranzaLaboral/{rut}/multaLaboral',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 	],
 };

@@ -1,7 +1,7 @@
 /**
- * Walks over parsed JSON with their own stacks, or recursing at most a fixed number of levels,
- * never as deep as the data: JSON.parse accepts nesting far deeper than the call stack, and a
- * RangeError thrown while reading a delivery is answered 500 by n8n.
+ * How deeply a delivery nests, measured recursing at most a fixed number of levels, never as deep
+ * as the data: JSON.parse accepts nesting far deeper than the call stack, and a RangeError thrown
+ * while reading a delivery is answered 500 by n8n.
  */
 import type { PlainObject } from '../shared/objects';
 
@@ -35,24 +35,4 @@ export function deeperThan(value: unknown, limit: number): boolean {
 		if (typeof item === 'object' && item !== null && Object.prototype.hasOwnProperty.call(record, key) && deeperThan(item, limit - 1)) return true;
 	}
 	return false;
-}
-
-/** Equal as JSON data: same values, same array order; the order of an object's keys does not matter. */
-export function sameJson(a: unknown, b: unknown): boolean {
-	const pairs: Array<[unknown, unknown]> = [[a, b]];
-	while (pairs.length > 0) {
-		const [x, y] = pairs.pop()!;
-		if (x === y) continue;
-		if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-		if (Array.isArray(x) !== Array.isArray(y)) return false;
-		const xs = x as PlainObject;
-		const ys = y as PlainObject;
-		const keys = Object.keys(xs);
-		if (keys.length !== Object.keys(ys).length) return false;
-		for (const key of keys) {
-			if (!Object.prototype.hasOwnProperty.call(ys, key)) return false;
-			pairs.push([xs[key], ys[key]]);
-		}
-	}
-	return true;
 }

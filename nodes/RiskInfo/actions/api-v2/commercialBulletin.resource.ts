@@ -2,17 +2,17 @@
  * V2 Commercial Bulletin: the Dicom/Equifax cases of a RUT and who looked it up. Both reads come
  * from the service's public documentation, not the interface spec (addendum A1, A2).
  */
-import { loadIfMissing } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { pages } from '../pages';
-import { isoDates, rutStep, splitIntoItemsOf } from '../steps';
+import { isoDates, rutStep, splitIntoItemsOf, splitItemsOf, type SplittableList } from '../steps';
 import type { Resource } from '../types';
 
 const BEYOND_SPEC = 'Documented by the service beyond the interface spec.';
 
-const splitCasesOrQueries = splitIntoItemsOf([
+const CASES_OR_QUERIES: SplittableList[] = [
 	{ name: 'Cases', value: 'cases', field: 'casos', description: 'One item per unpaid debt or protested document' },
 	{ name: 'Queries', value: 'queries', field: 'consultas', description: 'One item per time someone looked the RUT up in the bulletin' },
-]);
+];
 
 const queryPages = pages({
 	pageParameter: 'page',
@@ -36,7 +36,10 @@ export const commercialBulletin: Resource = {
 			method: 'GET',
 			root: 'v2',
 			path: '/helper/boletin/{rut}/boletinDicom',
-			steps: [rutStep, loadIfMissing, splitCasesOrQueries, isoDates],
+			steps: [rutStep, loadIfMissing, splitIntoItemsOf(CASES_OR_QUERIES), isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItemsOf(CASES_OR_QUERIES),
 		},
 		{
 			value: 'getDicomQueries',
@@ -47,7 +50,11 @@ export const commercialBulletin: Resource = {
 			root: 'v2',
 			// The pages step asks for page 1 first, then the pages after it.
 			path: '/helper/boletin/{rut}/consultasDicom?page={page}',
-			steps: [rutStep, queryPages, loadIfMissing, isoDates],
+			steps: [rutStep, queryPages.step, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			followUp: queryPages.followUp,
+			items: queryPages.items,
 		},
 	],
 };

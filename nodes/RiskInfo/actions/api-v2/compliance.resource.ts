@@ -1,6 +1,7 @@
 /** V2 Compliance: the screening held for a loaded RUT, and the paid screening of a name. */
-import { complianceDryRun, complianceProfile } from '../compliance';
-import { loadIfMissing } from '../loadIfMissing';
+import { complianceProfile, estimateProfile, profileItem } from '../compliance';
+import { dryRun } from '../cost';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
@@ -18,6 +19,8 @@ export const compliance: Resource = {
 			root: 'v2',
 			path: '/helper/compliance/{rut}',
 			steps: [rutStep, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
 		},
 		{
 			value: 'loadProfile',
@@ -29,7 +32,9 @@ export const compliance: Resource = {
 			root: 'v2',
 			path: '/webhook/compliance/cargarPerfil',
 			paid: 'complianceProfile',
-			steps: [complianceProfile, complianceDryRun],
+			steps: [complianceProfile, dryRun],
+			estimate: estimateProfile,
+			items: profileItem,
 		},
 	],
 };

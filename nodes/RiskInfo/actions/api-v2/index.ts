@@ -10,4 +10,4 @@ import { legal } from './legal.resource';
 import { rut } from './rut.resource';
 
 /** In the order users meet them in the Resource list; the first is the default. */
-export const v2Resources: Resource[] = [rut, commercialBulletin, judicial, laborCollection, creditScore, legal, compliance, account];
+export const apiV2Resources: Resource[] = [rut, commercialBulletin, judicial, laborCollection, creditScore, legal, compliance, account];

@@ -1,5 +1,5 @@
 /** V2 Credit Score: the service's classification of a RUT. */
-import { loadIfMissing } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
@@ -17,6 +17,8 @@ export const creditScore: Resource = {
 			root: 'v2',
 			path: '/creditScore/{rut}',
 			steps: [rutStep, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
 		},
 	],
 };

@@ -1,6 +1,6 @@
 /** V1 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
-import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rutStep, splitIntoItems } from '../steps';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
 
 export const laborCollection: Resource = {
@@ -18,6 +18,9 @@ export const laborCollection: Resource = {
 			root: 'v1',
 			path: '/helper/{rut}/getMoraPrevisionalCases',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 		{
 			value: 'getLaborFines',
@@ -28,6 +31,9 @@ export const laborCollection: Resource = {
 			root: 'v1',
 			path: '/helper/{rut}/getMultaLaboralCases',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 	],
 };

@@ -5,7 +5,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ApiRoot } from '../../../shared/transport';
-import { loadIfMissing } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { readChoice } from '../parameters';
 import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';
@@ -48,6 +48,8 @@ export const creditScore: Resource = {
 			root: 'v1External',
 			path: '/notification/creditScoring/{rut}/getByRut',
 			steps: [rutStep, loadIfMissing, isoDates, servicePath],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
 		},
 	],
 };

@@ -5,7 +5,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { complianceDryRun, complianceProfile } from '../compliance';
+import { complianceProfile, estimateProfile, profileItem } from '../compliance';
+import { dryRun } from '../cost';
 import { readChoice } from '../parameters';
 import type { Resource, Step } from '../types';
 
@@ -48,7 +49,9 @@ export const compliance: Resource = {
 			root: 'v1',
 			path: PATHS.webhook,
 			paid: 'complianceProfile',
-			steps: [complianceProfile, servicePath, complianceDryRun],
+			steps: [complianceProfile, servicePath, dryRun],
+			estimate: estimateProfile,
+			items: profileItem,
 		},
 	],
 };

@@ -1,7 +1,7 @@
 /**
- * The flat record of the indicators people act on, produced by "Simplify" on the V2 and the
- * V1 summary alike, so a workflow can switch API versions without changing the nodes after it;
- * the Monitor compares and emits the same record.
+ * The simplified record: the flat record of the indicators people act on, produced by Simplify
+ * on the API V2 and the API V1 summary alike (api-v2.ts, api-v1.ts), so a workflow can switch
+ * API versions without changing the nodes after it; the Monitor compares and emits the same record.
  * A field is null where the service has no value (or the version does not provide it).
  * Money is in Chilean pesos as the service gives it; bank debt is in thousands of pesos.
  */

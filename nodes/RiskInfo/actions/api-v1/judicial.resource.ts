@@ -1,9 +1,9 @@
 /** V1 Judicial: the court cases of a RUT, one list per kind of court, or all of them in one read. */
 import { isPlainObject } from '../../../shared/objects';
-import { loadIfMissing } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { itemPerEntry, oneItem } from '../output';
-import { flag, isoDates, rutStep, splitIntoItems, splitProperty } from '../steps';
-import type { Resource } from '../types';
+import { flag, isoDates, rutStep, splitIntoItems, splitItems, splitProperty } from '../steps';
+import type { ItemMaker, Resource } from '../types';
 
 /** The lists of the all-cases read, as the service names them, and what each item says its case is. */
 const CASE_LISTS = [
@@ -12,22 +12,20 @@ const CASE_LISTS = [
 	['laboral', 'labor'],
 ] as const;
 
-/** Split Into Items for all cases: one item per case of the three lists, in that order, each saying its kind (caseType) and the RUT. */
-const splitAllCases = flag(
-	{
-		...splitProperty,
-		description:
-			'Whether to output one item per case, civil, collection and labor alike, each saying which it is (caseType), instead of one item holding the three lists. A RUT with no cases then gives no item.',
-	},
-	{
-		items(data, _answer, plan) {
-			if (plan.choices.split !== true || !isPlainObject(data)) return [oneItem(data)];
-			return CASE_LISTS.flatMap(([list, caseType]) =>
-				itemPerEntry(Array.isArray(data[list]) ? data[list] : []).map((item) => ({ json: { rut: data.rut ?? plan.rut, caseType, ...item.json } })),
-			);
-		},
-	},
-);
+/** Split Into Items for all cases (its items: allCasesItems). */
+const splitAllCases = flag({
+	...splitProperty,
+	description:
+		'Whether to output one item per case, civil, collection and labor alike, each saying which it is (caseType), instead of one item holding the three lists. A RUT with no cases then gives no item.',
+});
+
+/** Split, one item per case of the three lists, in that order, each saying its kind (caseType) and the RUT. */
+const allCasesItems: ItemMaker = (data, _answer, plan) => {
+	if (plan.choices.split !== true || !isPlainObject(data)) return [oneItem(data)];
+	return CASE_LISTS.flatMap(([list, caseType]) =>
+		itemPerEntry(Array.isArray(data[list]) ? data[list] : []).map((item) => ({ json: { rut: data.rut ?? plan.rut, caseType, ...item.json } })),
+	);
+};
 
 export const judicial: Resource = {
 	value: 'v1Judicial',
@@ -44,6 +42,9 @@ export const judicial: Resource = {
 			root: 'v1',
 			path: '/integration/helper/judicial/{rut}',
 			steps: [rutStep, loadIfMissing, splitAllCases, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: allCasesItems,
 		},
 		{
 			value: 'getCivilCases',
@@ -54,6 +55,9 @@ export const judicial: Resource = {
 			root: 'v1',
 			path: '/helper/{rut}/getCivilCases',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 		{
 			value: 'getCollectionCases',
@@ -64,6 +68,9 @@ export const judicial: Resource = {
 			root: 'v1',
 			path: '/helper/{rut}/getCobranzaCases',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 		{
 			value: 'getLaborCases',
@@ -74,6 +81,9 @@ export const judicial: Resource = {
 			root: 'v1',
 			path: '/helper/{rut}/getLaboralCases',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 	],
 };

@@ -4,8 +4,8 @@
  * dates stay as the service writes them, for Convert Dates to rewrite like any other.
  */
 import { planFigures } from '../../../shared/transport/plan';
-import { simplifyFlag } from '../steps';
-import { num, obj, str } from '../../../shared/values';
+import { simplifyFlag } from '../simplify/step';
+import { num, obj, str } from '../values';
 
 function simplifyUsage(data: unknown) {
 	const d = obj(data);

@@ -1,13 +1,13 @@
 /** V1 RUT: the summary, the downloadable report and the tax identification of a RUT, and the paid load (in ../load.ts). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { loadV1 } from '../load';
-import { loadIfMissing } from '../loadIfMissing';
+import { loadApiV1 } from '../load';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { readBoolean } from '../parameters';
 import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';
-import { jsonIsoDates, reportFormat } from './downloadSummary';
-import { simplify } from './simplify';
+import { jsonIsoDates, reportFormat, reportItems } from './downloadSummary';
+import { simplifySummaryApiV1 } from '../simplify/step';
 
 const completeProperty: INodeProperties = {
 	displayName: 'Include Corporate Mesh and Gazette Data',
@@ -43,6 +43,9 @@ export const rut: Resource = {
 			root: 'v1',
 			path: '/integration/{rut}/downloadSummary',
 			steps: [rutStep, reportFormat, loadIfMissing, jsonIsoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: reportItems,
 		},
 		{
 			value: 'getIdentification',
@@ -54,6 +57,8 @@ export const rut: Resource = {
 			root: 'v1',
 			path: '/integration/helper/identification/{rut}',
 			steps: [rutStep, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
 		},
 		{
 			value: 'getSummary',
@@ -63,8 +68,10 @@ export const rut: Resource = {
 			method: 'GET',
 			root: 'v1',
 			path: '/helper/{rut}/summary',
-			steps: [rutStep, complete, simplify, loadIfMissing, isoDates],
+			steps: [rutStep, complete, simplifySummaryApiV1, loadIfMissing, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
 		},
-		loadV1,
+		loadApiV1,
 	],
 };

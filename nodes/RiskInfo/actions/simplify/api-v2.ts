@@ -1,13 +1,13 @@
 /**
- * The V2 summary (spec §2.2) as the flat SimplifiedSummary, the same record Simplify gives on V1
- * (RiskInfo/actions/v1/simplify.ts); the action node's Simplify and the Monitor both use it.
+ * The API V2 summary (spec §2.2) as the simplified record (record.ts), the same record the V1
+ * summary gives (api-v1.ts); the action node's Simplify and the Monitor both use it.
  * Every section may be missing or null when a helper failed, so each field falls back to null
  * rather than throwing. docs/simplified-summary.md lists each field with its V2 and V1 source.
  */
-import type { SimplifiedSummary } from './simplified';
-import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';
+import type { SimplifiedSummary } from './record';
+import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
 
-export function simplifyV2(data: unknown, requestedRut?: string): SimplifiedSummary {
+export function simplifiedFromApiV2(data: unknown, requestedRut?: string): SimplifiedSummary {
 	const d = obj(data);
 	const id = obj(d.identificacion);
 	const bulletin = obj(d.boletinComercial);

@@ -1,6 +1,6 @@
 /** V2 Judicial: the court cases of a RUT, one list per kind of court. */
-import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rutStep, splitIntoItems } from '../steps';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
 
 export const judicial: Resource = {
@@ -17,6 +17,9 @@ export const judicial: Resource = {
 			root: 'v2',
 			path: '/helper/judicial/{rut}/civil',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 		{
 			value: 'getCollectionCases',
@@ -27,6 +30,9 @@ export const judicial: Resource = {
 			root: 'v2',
 			path: '/helper/judicial/{rut}/cobranza',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 		{
 			value: 'getLaborCases',
@@ -37,6 +43,9 @@ export const judicial: Resource = {
 			root: 'v2',
 			path: '/helper/judicial/{rut}/laboral',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 	],
 };

@@ -1,5 +1,5 @@
 /**
- * The steps of V1 Download Summary (GET /integration/{rut}/downloadSummary): the report as a PDF
+ * The steps and the items of V1 Download Summary (GET /integration/{rut}/downloadSummary): the report as a PDF
  * file in the item's binary data, ready to email or upload, or as the JSON of spec §2.4.
  */
 import { NodeOperationError } from 'n8n-workflow';
@@ -9,7 +9,7 @@ import { inputError, shown } from '../../../shared/errors';
 import { oneItem } from '../output';
 import { readChoice } from '../parameters';
 import { isoDates, isoDatesProperty } from '../steps';
-import type { Step } from '../types';
+import type { ItemMaker, Step } from '../types';
 
 const formatProperty: INodeProperties = {
 	displayName: 'Format',
@@ -50,32 +50,34 @@ export const reportFormat: Step = {
 		// The JSON form has no {success, data} wrapper (spec §2.4).
 		plan.request.bare = format === 'json';
 	},
-	async items(data, { response }, plan) {
-		if (!plan.request.pdf) return [oneItem(data)];
-		const rut = plan.rut!;
-		if (!response.bytes) {
-			throw new NodeOperationError(this.getNode(), `The service sent no PDF for RUT ${rut}`, {
-				description: 'It answered with data instead of a file. Try the JSON format, or try again later.',
-			});
-		}
-		const fileName = fileNameFrom(response.headers['content-disposition']) ?? `${rut}.pdf`;
-		const binary = await this.helpers.prepareBinaryData(response.bytes, fileName, 'application/pdf');
-		return [
-			{
-				json: { rut, fileName, mimeType: 'application/pdf', fileSize: response.bytes.length },
-				binary: { [plan.choices.binaryPropertyName!]: binary },
-			},
-		];
-	},
+};
+
+/** The PDF as the item's binary data, or the JSON form as the item. */
+export const reportItems: ItemMaker = async function (data, { response }, plan) {
+	if (!plan.request.pdf) return [oneItem(data)];
+	const rut = plan.rut!;
+	if (!response.bytes) {
+		throw new NodeOperationError(this.getNode(), `The service sent no PDF for RUT ${rut}`, {
+			description: 'It answered with data instead of a file. Try the JSON format, or try again later.',
+		});
+	}
+	const fileName = fileNameFrom(response.headers['content-disposition']) ?? `${rut}.pdf`;
+	const binary = await this.helpers.prepareBinaryData(response.bytes, fileName, 'application/pdf');
+	return [
+		{
+			json: { rut, fileName, mimeType: 'application/pdf', fileSize: response.bytes.length },
+			binary: { [plan.choices.binaryPropertyName!]: binary },
+		},
+	];
 };
 
 /** Dates as ISO 8601, for the JSON form only. */
 export const jsonIsoDates: Step = {
 	...isoDates,
 	properties: [{ ...isoDatesProperty, displayOptions: { show: { format: ['json'] } } }],
-	prepare(itemIndex, plan) {
+	prepare(itemIndex, plan, execution) {
 		// The PDF has no dates to convert, so it reads (and keeps) no choice.
-		if (!plan.request.pdf) isoDates.prepare!.call(this, itemIndex, plan);
+		if (!plan.request.pdf) isoDates.prepare!.call(this, itemIndex, plan, execution);
 	},
 };
 

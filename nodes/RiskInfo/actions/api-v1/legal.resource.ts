@@ -1,6 +1,6 @@
 /** V1 Legal: official gazette publications and the corporate mesh of a RUT. */
-import { loadIfMissing } from '../loadIfMissing';
-import { isoDates, rutStep, splitIntoItems } from '../steps';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
 
 export const legal: Resource = {
@@ -18,6 +18,9 @@ export const legal: Resource = {
 			root: 'v1',
 			path: '/helper/{rut}/getOfficialDiary',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 		{
 			value: 'getCorporateMesh',
@@ -28,6 +31,9 @@ export const legal: Resource = {
 			root: 'v1',
 			path: '/helper/{rut}/mallaSocietaria',
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
+			send: readOrLoad,
+			estimate: estimateReadOrLoad,
+			items: splitItems,
 		},
 	],
 };

@@ -1,18 +1,12 @@
 /**
- * Simplify on the V1 summary (spec §2.3): the same flat record Simplify gives on V2
- * (../v2/simplify.ts), so the nodes after this one need not change when a workflow switches API
- * versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow the
- * V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
+ * The API V1 summary (spec §2.3) as the simplified record (record.ts), the same record the V2
+ * summary gives (api-v2.ts), so the nodes after this one need not change when a workflow switches
+ * API versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow
+ * the V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
 import type { PlainObject } from '../../../shared/objects';
-import type { SimplifiedSummary } from '../../../shared/simplified';
-import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../../../shared/values';
-import { simplifyStep } from '../steps';
-
-export const simplify = simplifyStep(
-	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
-	simplifyV1,
-);
+import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
+import type { SimplifiedSummary } from './record';
 
 /** compliance.summary[].table (accents, case and spacing ignored) → our field. */
 const COMPLIANCE_TABLES: Record<string, keyof SimplifiedSummary> = {
@@ -36,8 +30,7 @@ function isLegalEntity(compliance: PlainObject): boolean | null {
 	return null;
 }
 
-/** @internal */
-export function simplifyV1(data: unknown, requestedRut?: string): SimplifiedSummary {
+export function simplifiedFromApiV1(data: unknown, requestedRut?: string): SimplifiedSummary {
 	const d = obj(data);
 	const sii = obj(d.sii);
 	const score = obj(d.creditScoring);

@@ -1,7 +1,7 @@
 // The transport's pool-wide pause and pace under a rate limit, on virtual time (test/transport/
-// virtual.ts): the real Transport and Pace, workers like the router's, and a service model that
+// virtual.ts): the real Transport and Pace, the nodes' own request pool, and a service model that
 // answers at the moment a request is sent. Everything is asserted by counting what was sent when.
-import { EPOCH, fakeContext, runPool, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
+import { EPOCH, fakeContext, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
 
 const credential = { baseUrl: 'http://service.invalid', accessToken: 'tok-pool', clientIdentifier: 'client-pool' };
 const ok = (): Answer => ({ statusCode: 200, headers: {}, body: { success: true, data: {} } });
@@ -22,7 +22,7 @@ async function run(service: (n: number, at: number) => Answer, o: { reads: numbe
 	let n = 0;
 	const { ctx, sent } = fakeContext(time, async () => service(n++, time.now()), credential, o.latency);
 	const transport = new Transport(ctx, { maxAttempts: 10, maxWaitSeconds: 600 });
-	const results = await time.drive(runPool(transport, summaryReads(ruts(o.reads)), o.parallel));
+	const results = await time.drive(sendAll(transport, summaryReads(ruts(o.reads)), o.parallel));
 	return { results, sent: [...sent].sort((a, b) => a.at - b.at) };
 }
 

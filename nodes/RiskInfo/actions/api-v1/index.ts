@@ -13,4 +13,4 @@ import { rut } from './rut.resource';
  * option without looking at API Version, so V1 needs values of its own to be listed once, under its
  * own group, and picked as V1 (see test/action/actions-list.test.ts).
  */
-export const v1Resources: Resource[] = [rut, judicial, laborCollection, creditScore, legal, compliance];
+export const apiV1Resources: Resource[] = [rut, judicial, laborCollection, creditScore, legal, compliance];

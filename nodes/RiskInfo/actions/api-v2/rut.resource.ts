@@ -1,0 +1,29 @@
+/** V2 RUT: the summary of a RUT, and the paid load (shared with V1, in ../load.ts). */
+import { loadApiV2 } from '../load';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { isoDates, rutStep } from '../steps';
+import type { Operation, Resource } from '../types';
+import { simplifySummaryApiV2 } from '../simplify/step';
+
+/** The summary, a free read of a loaded RUT; the Monitor reads what it watches with it. */
+export const getSummary: Operation = {
+	value: 'getSummary',
+	name: 'Get Summary',
+	action: 'Get a RUT summary',
+	description:
+		'Everything known about the RUT in one record: tax identification, commercial bulletin, judicial, labor collection, legal, bank debt, assets, credit score, ratings and compliance',
+	method: 'GET',
+	root: 'v2',
+	// The only V2 read whose RUT travels in the query string.
+	path: '/helper/resumen?rut={rut}',
+	steps: [rutStep, simplifySummaryApiV2, loadIfMissing, isoDates],
+	send: readOrLoad,
+	estimate: estimateReadOrLoad,
+};
+
+export const rut: Resource = {
+	value: 'rut',
+	name: 'RUT',
+	description: 'Load a taxpayer into the account and read its summary',
+	operations: [getSummary, loadApiV2],
+};
