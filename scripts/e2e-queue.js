@@ -55,7 +55,7 @@ const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,
 const WEBHOOK_ENV = args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV;
 const T0 = Date.now();
 const step = (msg) => process.stdout.write(`[e2e:queue ${Math.round((Date.now() - T0) / 1000)}s] ${msg}\n`);
-const { check: runCheck, results } = checkList();
+const { check: runCheck, results, times } = checkList();
 // After Ctrl-C the shutdown steps stop everything; no further check may start anything again.
 const check = (id, title, fn) => (only.has(id) && !isInterrupted() ? runCheck(id, title, fn) : undefined);
 
@@ -214,6 +214,7 @@ async function main() {
 	const failedCount = results.length - passed + (failed ? 1 : 0);
 	if (args.includes('--keep')) step(`kept ${tmp} (logs: ${path.join(tmp, 'queue', '*.log')}, ${path.join(tmp, 'single.log')})`);
 	else removeNow(tmp);
+	step(`the checks: ${times()}`);
 	const took = Math.round((Date.now() - T0) / 1000);
 	process.stdout.write(`e2e:queue: ${passed} passed, ${failedCount} failed in ${Math.floor(took / 60)} min ${took % 60} s\n`);
 	return failedCount === 0;

@@ -58,7 +58,8 @@ const TOTAL_TIMEOUT_MS = 25 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const args = new Set(process.argv.slice(2));
 
-const { check, results } = checkList();
+const { check, results, times } = checkList();
+const T0 = Date.now();
 const step = (msg) => process.stdout.write(`[e2e] ${msg}\n`);
 
 const IF_NODE = 'n8n-nodes-base.if';
@@ -318,7 +319,9 @@ async function main() {
 	else for (const dir of [tmp, engineDir]) fs.rmSync(dir, { recursive: true, force: true });
 	const skipped = runtime.skipped.map((s) => `; n8n ${s.version} was asked for, but this registry lacks ${s.missing}`).join('');
 	step(`ran on n8n ${runtime.version}${runtime.version === PINNED ? ' (pinned)' : ''}${skipped}`);
-	process.stdout.write(`e2e: ${passed} passed, ${failedCount} failed\n`);
+	step(`the checks: ${times()}`);
+	const took = Math.round((Date.now() - T0) / 1000);
+	process.stdout.write(`e2e: ${passed} passed, ${failedCount} failed in ${Math.floor(took / 60)} min ${took % 60} s\n`);
 	return failedCount === 0;
 }
 
