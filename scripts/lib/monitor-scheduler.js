@@ -87,6 +87,7 @@ async function checkMonitorScheduler({ n8n, apiKey, sandbox, step, stack }) {
 	const reads = (from) => sandbox.requests.slice(from).filter((r) => r.path === SUMMARY && ruts.includes(r.query.rut));
 	const paidBefore = sandbox.usage().paidLoads;
 	const logStart = fs.statSync(n8n.logFile).size;
+	const who = stack ? "n8n's main" : 'n8n';
 
 	const created = await n8n.rest('POST', '/api/v1/workflows', { apiKey, body: monitorWorkflow(ruts) });
 	assert(created.status === 200, `creating the workflow answered ${created.status}: ${created.text.slice(0, 300)}`);
@@ -102,7 +103,7 @@ async function checkMonitorScheduler({ n8n, apiKey, sandbox, step, stack }) {
 		await waitFor('the test poll and the first scheduled poll did not read', () => reads(start).length > PORTFOLIO, 150_000, 250);
 		await quiet(() => reads(start).length);
 		const readBefore = reads(start).length;
-		step(`(t) ${readBefore} reads, none reported; stopping ${n8n.name}, making ${ruts[0]} critical, starting it`);
+		step(`(t) ${readBefore} reads, none reported; stopping ${who}, making ${ruts[0]} critical, starting it`);
 		await n8n.stop();
 		// The first RUT in turn, which the first scheduled poll read first.
 		const changed = ruts[0];
@@ -134,7 +135,7 @@ async function checkMonitorScheduler({ n8n, apiKey, sandbox, step, stack }) {
 		}
 		return (
 			`${PORTFOLIO} RUTs at ${LATENCY_MS} ms a read, one at a time, N8N_SCHEDULER_POLL_TIMEOUT=10 (a 5 s budget), a poll every 20 s: ${readBefore} reads by the test poll and the first scheduled poll, which emitted nothing; ` +
-			`after ${n8n.name} restarted the round went on at ${resumed}, and ${changed}, changed while it was down, was reported once (execution ${exec.id}${where}), nothing else (${after.length} reads after the restart); no poll abandoned; 0 paid`
+			`after ${who} restarted the round went on at ${resumed}, and ${changed}, changed while it was down, was reported once (execution ${exec.id}${where}), nothing else (${after.length} reads after the restart); no poll abandoned; 0 paid`
 		);
 	} finally {
 		sandbox.configure({ latencyMs: 0 });
