@@ -34,6 +34,10 @@
 //       back by webhook, Ctrl-C stops everything, and a second run reuses it all
 // Options: --keep (keep the temporary n8n folder), --no-build, --n8n <release or dist-tag> (run on
 // that n8n release, installed beside the pinned one; (f) is left out there: `npm start` runs the pinned one).
+// (t) is left out there too, for CI's time (its restart behaviour is n8n's scheduler's, checked on the
+// pinned release). Every other check stays: each goes through n8n code a release can change (webhook
+// and body handling, the static-data store, the MCP trigger, polling, SSRF, the v3 report).
+// Each check's line says how long it took; the Monitors poll every 20 s, not every minute, to wait less.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
