@@ -142,7 +142,7 @@ async function main() {
 		throw (started.status === 'rejected' ? started : launched).reason;
 	}
 	const [demo, browser] = [started.value, launched.value];
-	const { check, results } = checkList();
+	const { check, results, times } = checkList();
 	const { page } = browser;
 	let setupFailed = false;
 	try {
@@ -271,7 +271,7 @@ async function main() {
 	const failed = results.length - passed + (setupFailed ? 1 : 0);
 	if (failed || args.has('--keep')) step(`kept ${tmp}${fs.existsSync(shots) ? ` (failure screenshots in ${shots})` : ''}`);
 	else fs.rmSync(tmp, { recursive: true, force: true });
-	step(`took ${Math.round((Date.now() - T0) / 1000)} s`);
+	step(`took ${Math.round((Date.now() - T0) / 1000)} s; the checks: ${times()}`);
 	process.stdout.write(`e2e-browser: ${passed} passed, ${failed} failed\n`);
 	return failed === 0;
 }

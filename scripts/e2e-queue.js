@@ -22,6 +22,9 @@
 //   (m) the Risk Info Monitor's example, active: polls run on the main only (its log records them,
 //       the workers' never do), a sandbox change is seen within two polls and emitted exactly once,
 //       its execution run by one of the two workers (lib/monitor-check.js)
+//   (t) the Monitor under n8n's durable scheduler: a portfolio over several polls within a short poll
+//       timeout, the main stopped and started again mid-round losing nothing, the change it then
+//       reports run once on a worker (lib/monitor-scheduler.js, the single-process e2e's check)
 //   (d) a worker stopped with SIGTERM during a 200-item screening: the execution finishes or is
 //       recorded as failed, no RUT is paid twice, no item silently missing
 //   (f) `npm start -- --queue` as a user runs it
@@ -44,18 +47,18 @@ const { checkSigterm, bigScreening } = require('./lib/sigterm-check');
 const { checkNpmStartQueue } = require('./lib/start-check');
 const { checkMonitor } = require('./lib/monitor-check');
 const { N8N3_ENV, NOT_TURNED_ON, N8N3_QUEUE_ENV, checkStoredPdf } = require('./lib/n8n3');
-const { SCHEDULER_ENV } = require('./lib/monitor-scheduler');
+const { SCHEDULER_ENV, checkMonitorScheduler } = require('./lib/monitor-scheduler');
 
 const TOTAL_TIMEOUT_MS = 25 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const OWNER = { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' };
 const args = process.argv.slice(2);
-const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,p,b,c,e,m,d,z,f').split(','));
+const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,p,b,c,e,m,t,d,z,f').split(','));
 // The webhook phase's settings docs/queue-mode.md recommends (lib/queue.js says why), on both sides of (e).
 const WEBHOOK_ENV = args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV;
 const T0 = Date.now();
 const step = (msg) => process.stdout.write(`[e2e:queue ${Math.round((Date.now() - T0) / 1000)}s] ${msg}\n`);
-const { check: runCheck, results } = checkList();
+const { check: runCheck, results, times } = checkList();
 // After Ctrl-C the shutdown steps stop everything; no further check may start anything again.
 const check = (id, title, fn) => (only.has(id) && !isInterrupted() ? runCheck(id, title, fn) : undefined);
 
@@ -191,6 +194,7 @@ async function main() {
 		await check('e', 'load: 300 deliveries at 30/s, queue mode beside the single process', () => checkLoad(ctx));
 		// Before (d), which stops a worker: the change is to run once with two workers there to take it.
 		await check('m', 'the Monitor polls on the main, its change runs once on a worker', () => checkMonitor({ n8n: main, apiKey, sandbox, wf: wfs.supplierMonitoring, stack }));
+		await check('t', "the Monitor under n8n's durable scheduler: a portfolio over several polls, the main restarted mid-round", () => checkMonitorScheduler({ n8n: main, apiKey, sandbox, step, stack }));
 		await check('d', 'SIGTERM to the worker running a 200-item screening', () => checkSigterm(ctx));
 		step(`memory (PSS of each process with its children) once started: ${stack.memory.summary({ at: 'start' })}; ${singleMemory.summary({ at: 'start' })}`);
 		step(`memory at its peak during the run: ${stack.memory.summary()}; ${singleMemory.summary()}`);
@@ -214,6 +218,7 @@ async function main() {
 	const failedCount = results.length - passed + (failed ? 1 : 0);
 	if (args.includes('--keep')) step(`kept ${tmp} (logs: ${path.join(tmp, 'queue', '*.log')}, ${path.join(tmp, 'single.log')})`);
 	else removeNow(tmp);
+	step(`the checks: ${times()}`);
 	const took = Math.round((Date.now() - T0) / 1000);
 	process.stdout.write(`e2e:queue: ${passed} passed, ${failedCount} failed in ${Math.floor(took / 60)} min ${took % 60} s\n`);
 	return failedCount === 0;

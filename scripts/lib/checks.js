@@ -32,23 +32,29 @@ function firstDifference(a, b, at = '') {
 }
 
 /**
- * Checks that print one line each, "PASS (id) title: detail" or "FAIL (id) title: why", and
- * keep going after a failure. `results` holds true/false per check, in order.
+ * Checks that print one line each, "PASS (id) [N s] title: detail" or "FAIL (id) [N s] title: why",
+ * N the seconds the check took, and keep going after a failure. `results` holds true/false per
+ * check, in order; `times()` is "id N s" per check, for the run's last lines.
  */
 function checkList() {
 	const results = [];
-	function report(id, title, ok, detail) {
+	const took = [];
+	function report(id, title, ok, detail, seconds) {
 		results.push(ok);
-		process.stdout.write(`${ok ? 'PASS' : 'FAIL'} (${id}) ${title}: ${detail}\n`);
+		if (seconds !== undefined) took.push(`${id} ${seconds} s`);
+		process.stdout.write(`${ok ? 'PASS' : 'FAIL'} (${id})${seconds === undefined ? '' : ` [${seconds} s]`} ${title}: ${detail}\n`);
 	}
 	async function check(id, title, fn) {
+		const t0 = Date.now();
+		const seconds = () => Math.round((Date.now() - t0) / 1000);
 		try {
-			report(id, title, true, await fn());
+			const detail = await fn();
+			report(id, title, true, detail, seconds());
 		} catch (err) {
-			report(id, title, false, err && err.message ? err.message : String(err));
+			report(id, title, false, err && err.message ? err.message : String(err), seconds());
 		}
 	}
-	return { check, report, results };
+	return { check, report, results, times: () => took.join(', ') };
 }
 
 module.exports = { assert, waitFor, checkList, same, firstDifference };

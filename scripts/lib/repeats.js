@@ -161,9 +161,13 @@ async function measureRepeats(ctx, baseUrls) {
 	const where = baseUrls.length > 1 ? 'to the other processor' : 'again';
 	const make = (name, o) => createWorkflow(ctx.n8n, ctx.apiKey, baseUrls, { name: `e2e repeats: ${name}`, ...o });
 	const m = {};
+	// Seconds each scenario took, for the summary: where the check's time goes.
+	const took = [];
 	const scenario = async (key, what, fn) => {
+		const t0 = Date.now();
 		try {
 			m[key] = await fn();
+			took.push(`${key} ${Math.round((Date.now() - t0) / 1000)}`);
 		} catch (err) {
 			throw new Error(`${what}: ${err.message}`);
 		}
@@ -210,7 +214,8 @@ async function measureRepeats(ctx, baseUrls) {
 		`50 different at once → ${m.burstAfter[0]}, their repeats → ${m.burstAfter[1]} ran again, all again → ${m.burstAfter[2]}; ` +
 		`a failing workflow → ${m.failed.status} ${JSON.stringify(m.failed.body)}, the service's retry → ${m.failedRetry.status} ${JSON.stringify(m.failedRetry.body)}, ran ${m.failedRuns} time(s); ` +
 		`left without an answer after ${ANSWER_WAIT_MS / 1000} s: ${m.unanswered.length} of the ${m.sentAfter} deliveries answered when finished; ` +
-		`executions in which the trigger emitted nothing (repeats it recognised), per workflow: ${m.repeatExecutions.join(', ')}`;
+		`executions in which the trigger emitted nothing (repeats it recognised), per workflow: ${m.repeatExecutions.join(', ')}; ` +
+		`seconds per scenario: ${took.join(', ')}`;
 	return m;
 }
 
