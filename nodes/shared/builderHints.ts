@@ -18,7 +18,7 @@ const related = (nodeType: string, relationHint: string): IRelatedNode => ({ nod
 
 export const ACTION_HINT: IBuilderHint = {
 	searchHint:
-		'Chilean company risk and due diligence by RUT (Chile\'s tax ID): supplier and customer screening, credit score, commercial bulletin debts, court cases (civil, collection, labor), bankruptcy, compliance screening (PEP, sanctions, criminal records). Reads of a loaded RUT are free; loading a RUT and compliance screening are paid. For a yes/no on risk use resource "rut", operation "getSummary" with simplify on and loadIfMissing on.',
+		'Chilean company risk and due diligence by RUT (Chile\'s tax ID): supplier and customer screening, credit score, commercial bulletin debts, court cases (civil, collection, labor), bankruptcy, compliance screening (PEP, sanctions, criminal records). Reads of a loaded RUT are free; loading a RUT and compliance screening are paid. For a yes/no on risk use resource "rut", operation "getSummary" with simplify on, and loadIfMissing on only when the RUTs may be new to the account (a paid load each).',
 	relatedNodes: [
 		related(SHEETS, 'Holds the list of supplier RUTs to screen, and receives the results'),
 		related(IF, 'Branches on the simplified summary, e.g. classificationLabel or complianceRisk'),

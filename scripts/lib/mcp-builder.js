@@ -39,7 +39,7 @@ async function callTool(client, name, args) {
 /** The node ids a search section lists, in order, without the related nodes it appends. */
 const ranked = (section) => [...section.matchAll(/^- (\S+)(?: \[TRIGGER\])?$/gm)].map((m) => m[1]);
 /** One result's block: from its "- id" line to the next result. */
-const block = (section, id) => section.split(/\n(?=- )/).find((b) => b.startsWith(`- ${id}`) && !b.split('\n')[0].includes('[RELATED]')) ?? '';
+const block = (section, id) => section.split(/\n(?=- )/).find((b) => /^- (\S+)(?: \[TRIGGER\])?\n/.exec(b)?.[1] === id) ?? '';
 
 async function checkSearch(client) {
 	const lines = [];
