@@ -18,7 +18,7 @@
 //       Respond settings, counted and held to what docs/repeated-deliveries.md promises (lib/repeats.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
-//   (g1)-(g3) an agent builds a Risk Info workflow through n8n's MCP workflow-builder tools (lib/mcp-builder.js)
+//   (n1)-(n3) an agent builds a Risk Info workflow through n8n's MCP workflow-builder tools (lib/mcp-builder.js)
 //   (w) the Risk Info Monitor's example, active, polling every minute: a sandbox change is seen
 //       within two polls and emitted once, nothing paid (lib/monitor-check.js)
 //   (x) n8n's SSRF protection: the sandbox let through by one address, a Base URL on another

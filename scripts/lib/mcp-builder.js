@@ -180,9 +180,9 @@ async function checkMcpBuilder(o) {
 	const ctx = { ...o };
 	let ready;
 	const steps = [
-		['g1', "n8n's builder search finds our nodes by what people ask, with their discriminators and hints", (c) => checkSearch(c.client)],
-		['g2', "n8n's get_node_types gives the action node's parameters with their types and our hints", (c) => checkNodeTypes(c.client)],
-		['g3', 'a workflow in n8n\'s workflow SDK, validated and created by n8n\'s tools, runs against the sandbox; its dry run pays nothing', checkBuildAndRun],
+		['n1', "n8n's builder search finds our nodes by what people ask, with their discriminators and hints", (c) => checkSearch(c.client)],
+		['n2', "n8n's get_node_types gives the action node's parameters with their types and our hints", (c) => checkNodeTypes(c.client)],
+		['n3', 'a workflow in n8n\'s workflow SDK, validated and created by n8n\'s tools, runs against the sandbox; its dry run pays nothing', checkBuildAndRun],
 	];
 	try {
 		for (const [id, title, fn] of steps) {
