@@ -18,6 +18,7 @@
 //       Respond settings, counted and held to what docs/repeated-deliveries.md promises (lib/repeats.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
+//   (n1)-(n3) an agent builds a Risk Info workflow through n8n's MCP workflow-builder tools (lib/mcp-builder.js)
 //   (w) the Risk Info Monitor's example, active, polling every 20 s: a sandbox change is seen
 //       within two polls and emitted once, nothing paid (lib/monitor-check.js)
 //   (x) n8n's SSRF protection: the sandbox let through by one address, a Base URL on another
@@ -52,6 +53,7 @@ const { checkHostileDeliveries } = require('./lib/hostile');
 const { checkRepeatedDeliveries } = require('./lib/repeats');
 const { checkCostEstimate } = require('./lib/cost');
 const { checkMcpTools } = require('./lib/mcp');
+const { checkMcpBuilder } = require('./lib/mcp-builder');
 const { checkMonitor } = require('./lib/monitor-check');
 const { checkEngineV2 } = require('./lib/engine-v2');
 const { N8N3_ENV, NOT_TURNED_ON, checkSsrfBlocked, checkBreakingChanges } = require('./lib/n8n3');
@@ -291,6 +293,7 @@ async function main() {
 		await checkRepeatedDeliveries({ n8n, apiKey, hookToken: HOOK_TOKEN, check });
 		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, plan, check });
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
+		await checkMcpBuilder({ n8n, cookie, apiKey, sandbox, check });
 		// Last against this n8n: an active Monitor polls the sandbox every 20 s, which the request
 		// counts of the checks above must not see.
 		await check('w', 'the Monitor\'s examples see sandbox changes within two polls, with their evidence, each status reaching a message, and emit them once', () => checkMonitor({ n8n, apiKey, sandbox, wf: wfs.supplierMonitoring, digest: wfs.monitoringDigest }));

@@ -5,6 +5,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { ACTION_HINT } from '../shared/builderHints';
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
@@ -50,6 +51,7 @@ export class RiskInfo implements INodeType {
 		// A literal, as the credential class has it: n8n's scanner (npm run lint) checks the two agree.
 		credentials: [{ name: 'riskInfoApi', required: true, testedBy: 'riskInfoApiTest' }],
 		properties: nodeProperties(),
+		builderHint: ACTION_HINT,
 	};
 
 	methods = { credentialTest: { riskInfoApiTest: testRiskInfoApi } };

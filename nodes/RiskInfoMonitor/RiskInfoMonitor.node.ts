@@ -7,6 +7,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
+import { MONITOR_HINT } from '../shared/builderHints';
 import { testRiskInfoApi } from '../shared/credentialTest';
 import { DOCS } from '../shared/docs';
 import { monitorPoll } from './poll';
@@ -29,6 +30,7 @@ export class RiskInfoMonitor implements INodeType {
 		// A literal, as the credential class has it: n8n's scanner (npm run lint) checks the two agree.
 		credentials: [{ name: 'riskInfoApi', required: true, testedBy: 'riskInfoApiTest' }],
 		properties,
+		builderHint: MONITOR_HINT,
 	};
 
 	methods = { credentialTest: { riskInfoApiTest: testRiskInfoApi } };

@@ -5,6 +5,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import { PARAMETER_HINTS } from '../shared/builderHints';
 import { KIND_OPTIONS, type ChangeKind } from './fields';
 
 // Literal defaults in the panel below (n8n's lint reads them there); these bound what expressions give.
@@ -31,6 +32,7 @@ export const properties: INodeProperties[] = [
 	{
 		displayName: 'Watch',
 		name: 'source',
+		builderHint: PARAMETER_HINTS.source,
 		type: 'options',
 		noDataExpression: true,
 		options: [

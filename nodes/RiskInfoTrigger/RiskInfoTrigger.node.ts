@@ -18,6 +18,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { TRIGGER_HINT } from '../shared/builderHints';
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { secretProblem } from './auth';
 import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
@@ -92,6 +93,7 @@ export class RiskInfoTrigger implements INodeType {
 		description: PACKAGE_DESCRIPTION,
 		documentationUrl: DOCS.trigger,
 		defaults: { name: 'Risk Info Trigger' },
+		builderHint: TRIGGER_HINT,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

@@ -2,6 +2,7 @@
 
 import type { INodeProperties, TriggerPanelDefinition } from 'n8n-workflow';
 
+import { PARAMETER_HINTS } from '../shared/builderHints';
 import { DOCS } from '../shared/docs';
 
 /**
@@ -153,6 +154,7 @@ export const properties: INodeProperties[] = [
 	{
 		displayName: 'Respond',
 		name: 'respond',
+		builderHint: PARAMETER_HINTS.respond,
 		type: 'options',
 		options: [
 			{

@@ -412,4 +412,4 @@ async function checkMcpTools(o) {
 	}
 }
 
-module.exports = { checkMcpTools, checkMcpBanner, prepareMcpExample, mcpBanner, mcpExample };
+module.exports = { checkMcpTools, checkMcpBanner, prepareMcpExample, mcpBanner, mcpExample, connect };

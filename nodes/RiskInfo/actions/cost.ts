@@ -9,6 +9,7 @@
  */
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { PARAMETER_HINTS } from '../../shared/builderHints';
 import type { Transport } from '../../shared/transport';
 import { readBoolean } from './parameters';
 import type { PaidCall, Step } from './types';
@@ -78,6 +79,7 @@ const dryRunProperty: INodeProperties = {
 	name: 'dryRun',
 	type: 'boolean',
 	default: false,
+	builderHint: PARAMETER_HINTS.dryRun,
 	description:
 		'Whether to send nothing paid and only tell, per item, whether running for real would pay (wouldPay) and for which paid call (wouldPayFor). Only free reads are sent.',
 };

@@ -8,6 +8,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PARAMETER_HINTS } from '../../shared/builderHints';
 import { isNotLoadedError } from '../../shared/errors';
 import type { Transport } from '../../shared/transport';
 import { dryRunProperties, loadIfMissingNotices, readDryRun, wouldPay } from './cost';
@@ -20,6 +21,7 @@ const loadIfMissingProperty: INodeProperties = {
 	name: 'loadIfMissing',
 	type: 'boolean',
 	default: false,
+	builderHint: PARAMETER_HINTS.loadIfMissing,
 	description:
 		'Whether to load the RUT when the service says it is not loaded yet (a paid call), then read again. The output tells whether a load happened (loadedNow).',
 };

@@ -5,6 +5,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { RUT_HINT } from '../../shared/builderHints';
 import { inputError, shown } from '../../shared/errors';
 import { RutFormatError, normaliseRut } from '../../shared/rut';
 
@@ -15,6 +16,7 @@ export const rutProperty: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: '12.345.678-5',
+	builderHint: RUT_HINT,
 	description:
 		'The taxpayer\'s RUT, with or without dots and hyphen (e.g. 12.345.678-5 or 123456785). It is checked before anything is sent.',
 };

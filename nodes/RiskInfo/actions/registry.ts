@@ -4,6 +4,7 @@
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { PAID_OPERATION_HINT, PARAMETER_HINTS } from '../../shared/builderHints';
 import { paidOperationNotices } from './cost';
 import { propertiesOf } from './operation';
 import { requestOptionsProperty } from './requestOptions';
@@ -46,6 +47,7 @@ export function nodeProperties(): INodeProperties[] {
 				{ name: 'V1 (Legacy)', value: 'v1', description: 'For accounts that have not migrated; has the PDF summary and identification' },
 			],
 			default: 'v2',
+			builderHint: PARAMETER_HINTS.apiVersion,
 		},
 	];
 	for (const version of ['v2', 'v1'] as const) {
@@ -74,6 +76,7 @@ export function nodeProperties(): INodeProperties[] {
 					value: o.value,
 					action: paidFirst(o, o.action),
 					description: paidFirst(o, o.description),
+					...(o.paid && { builderHint: PAID_OPERATION_HINT }),
 				})),
 				default: startOperation,
 			});

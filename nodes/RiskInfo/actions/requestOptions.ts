@@ -5,6 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PARAMETER_HINTS } from '../../shared/builderHints';
+
 const LIMITS = {
 	maxAttempts: { default: 4, min: 1, max: 10 },
 	maxWaitSeconds: { default: 60, min: 0, max: 600 },
@@ -44,6 +46,7 @@ export const requestOptionsProperty: INodeProperties = {
 		{
 			displayName: 'Maximum Paid Loads per Run',
 			name: 'maxPaidLoads',
+			builderHint: PARAMETER_HINTS.maxPaidLoads,
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			// What n8n fills in when the option is added: one load goes through, so the first try works.
