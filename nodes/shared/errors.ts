@@ -278,7 +278,7 @@ export function leavingError(node: INode, error: unknown, itemIndex: number): Er
 }
 
 /** @internal */
-export function apiError(node: INode, itemIndex: number, f: ApiFailure): NodeApiError {
+export function apiError(node: INode, itemIndex: number | undefined, f: ApiFailure): NodeApiError {
 	const message = plainMessage(f);
 	const description = f.serviceText ? `The service said: ${f.serviceText}` : undefined;
 	const httpCode = String(f.status);
