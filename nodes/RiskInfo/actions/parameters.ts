@@ -45,7 +45,7 @@ export function rutLocator(defaultMode: RutMode): INodeProperties {
 		type: 'resourceLocator',
 		required: true,
 		default: { mode: defaultMode, value: '' },
-		description: `${RUT_DESCRIPTION} From List offers the RUTs loaded into the account, searchable by name or RUT.`,
+		description: `${RUT_DESCRIPTION} From List offers the RUTs loaded into the account, searchable by name or RUT`,
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } },
 		modes: [
 			{

@@ -47,19 +47,16 @@ async function loadedRuts(api: Transport): Promise<string[]> {
 	return [...ruts];
 }
 
-/**
- * The taxpayer's name, or undefined when its read failed for this RUT alone (then the entry shows
- * the RUT only). A refusal of the account (401, 403) fails the whole list: every read would.
- */
+/** The taxpayer's name, from the RUT's summary. */
 async function nameOf(api: Transport, rut: string): Promise<string | undefined> {
-	try {
-		return simplifiedFromApiV2((await api.request(requestFor(getSummary, rut))).data, rut).name ?? undefined;
-	} catch (error) {
-		const status = error instanceof ServiceError ? error.failure.status : undefined;
-		if (status === 401 || status === 403 || !(error instanceof ServiceError)) throw error;
-		return undefined;
-	}
+	return simplifiedFromApiV2((await api.request(requestFor(getSummary, rut))).data, rut).name ?? undefined;
 }
+
+/**
+ * A name read that fails for its RUT alone leaves that entry showing the RUT only; a refusal of
+ * the account (401, 403), or anything but the service's answer, fails the list: every read would.
+ */
+const failsTheList = (error: unknown) => !(error instanceof ServiceError) || error.failure.status === 401 || error.failure.status === 403;
 
 export async function searchLoadedRuts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const node = this.getNode();
@@ -85,12 +82,12 @@ export async function searchLoadedRuts(this: ILoadOptionsFunctions, filter?: str
 			const names = await runPool(
 				batch.map((rut) => async () => await nameOf(api, rut)),
 				PARALLEL,
-				{ stopOnError: true },
+				{ stopOnError: failsTheList },
 			);
 			batch.forEach((rut, i) => {
 				const outcome = names[i];
-				if (outcome && 'error' in outcome) throw outcome.error;
-				const name = outcome?.value;
+				if (outcome && 'error' in outcome && failsTheList(outcome.error)) throw outcome.error;
+				const name = outcome && 'value' in outcome ? outcome.value : undefined;
 				if (words !== undefined && !(name !== undefined && folded(name).includes(words))) return;
 				const shown = rutWithDots(rut);
 				results.push({ name: name ? `${name} (${shown})` : shown, value: rut });
