@@ -64,6 +64,17 @@ describe('From List: the account\'s loaded RUTs', () => {
 		expect(sb.requests.map((r) => r.path)).toEqual(['/api/clients/v2/profiles', '/api/clients/v2/helper/resumen']);
 	});
 
+	test('a name that cannot be read (the service failing for that RUT) leaves its entry showing the RUT alone', async () => {
+		sb.failNext(500, 4, { path: '/api/clients/v2/helper/resumen', query: { rut: KNOWN_RUTS.indebted } });
+		const { results } = await searchLoadedRuts({ access: access(), filter: '76222' });
+		expect(results).toEqual([{ name: '76.222.222-1', value: KNOWN_RUTS.indebted }]);
+	});
+
+	test('a name read the account is refused (403) fails the list with the permission message', async () => {
+		sb.failNext(403, 1, { path: '/api/clients/v2/helper/resumen', query: { rut: KNOWN_RUTS.clean } });
+		await expect(searchLoadedRuts({ access: access(), filter: '76111111' })).rejects.toMatchObject({ httpCode: '403', message: expect.stringContaining('lacks permission') });
+	});
+
 	test('an account with nothing loaded says so and what to do', async () => {
 		await expect(searchLoadedRuts({ access: access(empty) })).rejects.toMatchObject({
 			message: 'No RUT is loaded in this account yet',
