@@ -158,7 +158,8 @@ async function rutPicker(page, url, workflowId, rut) {
 	await openWorkflow(page, url, workflowId);
 	await openNode(page, 'Risk Info');
 	await page.getByTestId('resource-locator-rut').getByTestId('rlc-input').click();
-	const dropdown = page.getByTestId('resource-locator-dropdown');
+	// The panel's one resource locator: its list and search box are the page's only ones.
+	const dropdown = page;
 	const entry = () => dropdown.getByTestId('rlc-item').filter({ hasText: `(${dotted(rut)})` }).first();
 	await entry().waitFor({ timeout: 30_000 });
 	const label = (await entry().innerText()).trim();
