@@ -159,20 +159,19 @@ async function rutPicker(page, url, workflowId, rut) {
 	await openNode(page, 'Risk Info');
 	await page.getByTestId('resource-locator-rut').getByTestId('rlc-input').click();
 	// The panel's one resource locator: its list and search box are the page's only ones.
-	const dropdown = page;
-	const entry = () => dropdown.getByTestId('rlc-item').filter({ hasText: `(${dotted(rut)})` }).first();
+	const entry = () => page.getByTestId('rlc-item').filter({ hasText: `(${dotted(rut)})` }).first();
 	await entry().waitFor({ timeout: 30_000 });
 	const label = (await entry().innerText()).trim();
 	const name = label.slice(0, label.lastIndexOf(' ('));
 	const part = (name.split(' ').find((w) => w.length >= 4) ?? name).toLowerCase();
-	const search = dropdown.getByTestId('rlc-search');
+	const search = page.getByTestId('rlc-search');
 	const box = (await search.evaluate((e) => e.tagName)) === 'INPUT' ? search : search.locator('input');
 	await box.fill(part);
 	let shown = [];
 	await waitFor(
 		`searching "${part}" did not narrow the list to names holding it: ${JSON.stringify(shown)}`,
 		async () => {
-			shown = await dropdown.getByTestId('rlc-item').allInnerTexts();
+			shown = await page.getByTestId('rlc-item').allInnerTexts();
 			return shown.length > 0 && shown.every((t) => t.toLowerCase().includes(part));
 		},
 		30_000,
