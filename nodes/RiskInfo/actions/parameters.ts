@@ -6,6 +6,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { inputError, shown } from '../../shared/errors';
+import { isPlainObject } from '../../shared/objects';
 import { RutFormatError, normaliseRut } from '../../shared/rut';
 
 const HOW_TO_WRITE = 'Write a RUT as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).';
@@ -77,8 +78,10 @@ const CHECK_AGAINST_SOURCE =
 
 /** The item's RUT in the spec form, or an error naming the item, the field and the value. */
 export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut', label = 'RUT'): string {
-	// From node version 3 the RUT is a resource locator; either way the RUT itself comes back.
-	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const raw = this.getNodeParameter(name, itemIndex, '') as unknown;
+	// From node version 3 a resource locator, whose every mode holds the RUT itself: its value is
+	// what n8n's extractValue would give, without looking the property up again for every item.
+	const value = isPlainObject(raw) && 'mode' in raw && 'value' in raw ? raw.value : raw;
 	try {
 		return normaliseRut(value);
 	} catch (error) {
