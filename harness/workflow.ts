@@ -3,7 +3,7 @@
 // through n8n-core's request helpers, and the credential's `authenticate` block is applied by a
 // credentials helper that does what n8n's CLI CredentialsHelper does for the generic type.
 import * as path from 'node:path';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	NodeHelpers,
@@ -17,6 +17,7 @@ import {
 	type IHttpRequestOptions,
 	type INode,
 	type INodeExecutionData,
+	type INodeListSearchResult,
 	type INodeProperties,
 	type INodeType,
 	type INodeTypes,
@@ -409,4 +410,36 @@ export async function runRiskInfo(o: RiskInfoRun): Promise<WorkflowResult> {
 		triggerItems: (o.inputs ?? [{}]).map((json) => ({ json })),
 		nodeTypes: o.type ? { [`${PKG.name}.riskInfo`]: o.type } : undefined,
 	});
+}
+
+export interface ListSearch {
+	access: RiskInfoRun['access'];
+	filter?: string;
+	paginationToken?: string;
+	/** The node's parameters as the editor holds them; a version 3 V2 Get Summary by default. */
+	parameters?: IDataObject;
+}
+
+/**
+ * The RUT picker's From List as n8n's editor asks for it (the server's list search): the node's
+ * listSearch method called in n8n-core's LoadOptionsContext, with real HTTP and the credential.
+ */
+export async function searchLoadedRuts(o: ListSearch): Promise<INodeListSearchResult> {
+	const nodeTypes = new NodeTypesRegistry();
+	const node: INode = {
+		id: '2',
+		name: 'Risk Info',
+		type: `${PKG.name}.riskInfo`,
+		typeVersion: 3,
+		position: [0, 0],
+		parameters: (o.parameters ?? { apiVersion: 'v2', resource: 'rut', operation: 'getSummary' }) as INode['parameters'],
+		credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, nodeTypes, active: false });
+	const workflowData = { id: 'list-search', name: 'list search', nodes: [node], connections: {} } as unknown as IWorkflowBase;
+	const hooks = new ExecutionLifecycleHooks('manual', 'list-search', workflowData);
+	const context = new LoadOptionsContext(workflow, node, additionalData(new TestCredentialsHelper({ riskInfoApi: o.access }), hooks), 'parameters.rut');
+	const search = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).methods?.listSearch?.searchLoadedRuts;
+	if (!search) throw new Error('The Risk Info node has no list search "searchLoadedRuts"');
+	return await search.call(context, o.filter, o.paginationToken);
 }

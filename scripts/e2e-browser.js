@@ -9,7 +9,8 @@
 //       (3a) a Review item's first columns are decision and reasons, a reason in thousands of CLP;
 //       (3b) "Cost of This Run" shows its totals and no notice; (3c) Risk Summary's paid notice names its cap
 //   (4) a Risk Info node given RUT 12.345.678-0 shows the check digit does not match, asks to check
-//       the whole RUT against its source and suggests no digit
+//       the whole RUT against its source and suggests no digit; (4a) at node version 3, the RUT
+//       picked From List after a search by part of a name runs and gives that RUT's record
 //   (5) the node panel lists every action under the action node's own description, the paid
 //       ones "Paid: " first; (5a) the onboarding screening workflow's main button runs it from Start
 //   (6) the canvas subtitle of the summary node is the plain label
@@ -50,6 +51,7 @@ const {
 	nodePanel,
 	paidNotice,
 	reviewFirstFields,
+	rutPicker,
 	supplierScreening: screensSuppliers,
 	wrongRut,
 } = require('./lib/editor-checks');
@@ -96,12 +98,12 @@ function builtTriggerEntries() {
 	return events.options.map((o) => o.action ?? `On ${o.name}`);
 }
 
-/** A workflow with one Risk Info node reading RUT 12.345.678-0, created as a user would save one. */
-async function wrongRutWorkflow(n8n, cookie, credentialId) {
+/** A workflow with one Risk Info node (V2 Get Summary) reading `rut`, created as a user would save one. */
+async function riskInfoWorkflow(n8n, cookie, credentialId, name, typeVersion, rut) {
 	const res = await n8n.rest('POST', '/rest/workflows', {
 		cookie,
 		body: {
-			name: 'Risk Info: a RUT with a wrong check digit',
+			name,
 			active: false,
 			settings: { executionOrder: 'v1' },
 			nodes: [
@@ -110,9 +112,9 @@ async function wrongRutWorkflow(n8n, cookie, credentialId) {
 					id: 'b2',
 					name: 'Risk Info',
 					type: 'n8n-nodes-riskinfo.riskInfo',
-					typeVersion: 2,
+					typeVersion,
 					position: [240, 0],
-					parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut: '12.345.678-0' },
+					parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut },
 					credentials: { riskInfoApi: { id: credentialId, name: 'Risk Info (sandbox)' } },
 				},
 			],
@@ -178,9 +180,14 @@ async function main() {
 		await shoot('3a', 'a Review item starts with decision and reasons', () => reviewFirstFields(page, 'Review'));
 		await shoot('3b', '"Cost of This Run" shows no notice on a normal run', () => costWithoutNotice(page, 'Cost of This Run'));
 		await shoot('3c', 'Risk Summary (Load RUT If Not Loaded on, capped): the paid notice names the cap', () => paidNotice(page, banner.url, wfs.supplierScreening, 'Risk Summary'));
+		const credentialId = wfs.supplierScreening.json.nodes.find((n) => n.credentials?.riskInfoApi)?.credentials.riskInfoApi.id;
 		await shoot('4', 'RUT 12.345.678-0: the item-numbered error', async () => {
-			const credentialId = wfs.supplierScreening.json.nodes.find((n) => n.credentials?.riskInfoApi)?.credentials.riskInfoApi.id;
-			return await wrongRut(page, banner.url, await wrongRutWorkflow(n8n, cookie, credentialId));
+			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT with a wrong check digit', 2, '12.345.678-0');
+			return await wrongRut(page, banner.url, id);
+		});
+		await shoot('4a', 'node version 3: the RUT picked From List after a search by part of a name, then run', async () => {
+			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT from the list', 3, { __rl: true, mode: 'list', value: '' });
+			return await rutPicker(page, banner.url, id, '76111111-6');
 		});
 		await shoot('5', `node panel: ${built.actions} actions, the paid ones marked, the action node's description`, () =>
 			nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions, built.paid),

@@ -9,6 +9,7 @@ import { ACTION_HINT } from '../shared/builderHints';
 import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
+import { searchLoadedRuts } from './methods/listSearch';
 import { testRiskInfoApi } from '../shared/credentialTest';
 import { toolCallError } from '../shared/errors';
 
@@ -38,9 +39,10 @@ export class RiskInfo implements INodeType {
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],
 		// Version 2 starts Simplify on (simplified.ts); saved version 1 nodes keep their defaults.
-		version: [1, 2, 2.1],
 		// 2.1 gives a RUT load's item in English names (load.ts); saved 2 nodes keep the service's keys.
-		defaultVersion: 2.1,
+		// 3 picks the RUT from the account's loaded RUTs (parameters.ts); saved nodes keep a text RUT.
+		version: [1, 2, 2.1, 3],
+		defaultVersion: 3,
 		subtitle: subtitle(),
 		description: PACKAGE_DESCRIPTION,
 		documentationUrl: DOCS.operations,
@@ -54,7 +56,7 @@ export class RiskInfo implements INodeType {
 		builderHint: ACTION_HINT,
 	};
 
-	methods = { credentialTest: { riskInfoApiTest: testRiskInfoApi } };
+	methods = { credentialTest: { riskInfoApiTest: testRiskInfoApi }, listSearch: { searchLoadedRuts } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		try {

@@ -1,13 +1,14 @@
 /**
  * Which RUTs the Monitor watches: the ones flagged for monitoring in the account (Account → List
- * Profiles, GET /profiles, whose answer the spec does not show, so it is read defensively), or the
- * user's own list. Every RUT is checked as the action node checks them (shared/rut.ts).
+ * Profiles, read in shared/profiles.ts), or the user's own list. Every RUT is checked as the
+ * action node checks them (shared/rut.ts).
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { shown } from '../shared/errors';
 import { isPlainObject, type PlainObject } from '../shared/objects';
+import { listProfiles, rutOf } from '../shared/profiles';
 import { RutFormatError, normaliseRut } from '../shared/rut';
 import type { Transport } from '../shared/transport';
 
@@ -45,21 +46,17 @@ function capped(node: INode, ruts: string[]): string[] {
 	});
 }
 
-const RUT_KEYS = ['rut', 'RUT', 'rutConsultado'];
 const FLAG_KEYS = ['isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'];
 
 /**
  * "RUTs Monitored in the Account": the entries of List Profiles that carry a RUT and are flagged
- * for monitoring. The answer may be the list itself or an object holding lists (RUTs beside
- * compliance profiles, which have no RUT); an answer with no RUT entries, or entries without a
- * monitoring flag, fails with what was missing rather than watching nothing in silence.
+ * for monitoring. An answer with no RUT entries, or entries without a monitoring flag, fails with
+ * what was missing rather than watching nothing in silence.
  */
 export async function monitoredRuts(node: INode, api: Transport): Promise<string[]> {
-	const { data } = await api.request({ method: 'GET', root: 'v2', path: '/profiles' });
-	const lists = Array.isArray(data) ? [data] : isPlainObject(data) ? Object.values(data).filter(Array.isArray) : [];
-	if (!lists.length) throw missing(node, 'list of profiles', data);
-	const entries = lists.flat().filter(isPlainObject);
-	const withRut = entries.filter((e) => RUT_KEYS.some((k) => typeof e[k] === 'string' || typeof e[k] === 'number'));
+	const { data, entries } = await listProfiles(api);
+	if (!entries) throw missing(node, 'list of profiles', data);
+	const withRut = entries.filter((e) => rutOf(e) !== undefined);
 	if (!withRut.length) {
 		if (!entries.length) return [];
 		throw missing(node, '"rut" on its entries', data);
@@ -70,7 +67,7 @@ export async function monitoredRuts(node: INode, api: Transport): Promise<string
 	for (const e of withRut) {
 		if (!isFlagged(flagOf(e))) continue;
 		try {
-			ruts.add(normaliseRut(RUT_KEYS.map((k) => e[k]).find((v) => v !== undefined)));
+			ruts.add(normaliseRut(rutOf(e)));
 		} catch {
 			// The service's own entry, malformed: nothing a user can fix here, and no reason to stop watching the others.
 		}

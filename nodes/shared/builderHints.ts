@@ -57,6 +57,11 @@ export const RUT_HINT = hint(
 	'A Chilean RUT as text with its check digit, e.g. "76.111.111-6", "76111111-6" or "761111116"; dots and hyphen are optional, K may be the check digit. Never invent or fix a check digit: a wrong one is rejected before any call. From an earlier node, map the field that holds the RUT.',
 );
 
+/** Node version 3's RUT, a resource locator: the same RUT, in the locator's shape. */
+export const RUT_LOCATOR_HINT = hint(
+	'A resource locator holding a Chilean RUT with its check digit, e.g. "76.111.111-6". For a RUT given by the user or an earlier node use mode "id" with the RUT (or an expression) as its value; mode "list" only picks a RUT already loaded in the account. Never invent or fix a check digit: a wrong one is rejected before any call.',
+);
+
 export const PARAMETER_HINTS = {
 	apiVersion: hint('Use "v2" unless the user says their account has not migrated. "v1" is legacy; only it has the PDF summary.'),
 	loadIfMissing: hint('Set true when the RUTs may be new to the account: a RUT not loaded yet is then loaded first, a paid call, once per RUT. Keep false for free reads only.'),

@@ -277,8 +277,8 @@ export function leavingError(node: INode, error: unknown, itemIndex: number): Er
 	return error instanceof Error ? error : new Error(shown(error));
 }
 
-/** @internal */
-export function apiError(node: INode, itemIndex: number, f: ApiFailure): NodeApiError {
+/** The service's failure as users see it: what to do, the service's own words, the HTTP code. */
+export function apiError(node: INode, itemIndex: number | undefined, f: ApiFailure): NodeApiError {
 	const message = plainMessage(f);
 	const description = f.serviceText ? `The service said: ${f.serviceText}` : undefined;
 	const httpCode = String(f.status);

@@ -145,6 +145,47 @@ async function wrongRut(page, url, workflowId) {
 	return `"${shown}"; the hint asks to check the whole RUT at its source and suggests no digit`;
 }
 
+/** A RUT as people write it (76.111.111-6). */
+const dotted = (rut) => rut.replace(/^(\d+)/, (body) => body.replace(/\B(?=(\d{3})+$)/g, '.'));
+
+/**
+ * Node version 3's RUT picker on a read: From List opens on the account's loaded RUTs, a search by
+ * part of `rut`'s name narrows it to names holding that part, the pick runs (Execute step) and the
+ * output holds that RUT's record. Returns its line with how long it took.
+ */
+async function rutPicker(page, url, workflowId, rut) {
+	const started = Date.now();
+	await openWorkflow(page, url, workflowId);
+	await openNode(page, 'Risk Info');
+	await page.getByTestId('resource-locator-rut').getByTestId('rlc-input').click();
+	// The panel's one resource locator: its list and search box are the page's only ones.
+	const entry = () => page.getByTestId('rlc-item').filter({ hasText: `(${dotted(rut)})` }).first();
+	await entry().waitFor({ timeout: 30_000 });
+	const label = (await entry().innerText()).trim();
+	const name = label.slice(0, label.lastIndexOf(' ('));
+	const part = (name.split(' ').find((w) => w.length >= 4) ?? name).toLowerCase();
+	const search = page.getByTestId('rlc-search');
+	const box = (await search.evaluate((e) => e.tagName)) === 'INPUT' ? search : search.locator('input');
+	await box.fill(part);
+	let shown = [];
+	await waitFor(
+		`searching "${part}" did not narrow the list to names holding it: ${JSON.stringify(shown)}`,
+		async () => {
+			shown = await page.getByTestId('rlc-item').allInnerTexts();
+			return shown.length > 0 && shown.every((t) => t.toLowerCase().includes(part));
+		},
+		30_000,
+	);
+	await entry().click();
+	await page.getByTestId('node-execute-button').click();
+	const output = page.getByTestId('output-panel');
+	await output.getByText(rut, { exact: true }).first().waitFor({ timeout: 30_000 });
+	const text = await output.innerText();
+	await page.keyboard.press('Escape');
+	assert(text.includes(name), `the output holds ${rut} but not its name "${name}": ${text.slice(0, 300)}`);
+	return `searched "${part}": ${shown.length} of the loaded RUTs (${shown.join('; ').slice(0, 120)}); picked "${label}", the run's output holds ${rut} and its name (${Math.round((Date.now() - started) / 1000)} s)`;
+}
+
 /**
  * The node panel: searching "Risk Info" shows the action node's description; its actions number
  * `count`, and each paid one (`paid`, as the built node names them) says "Paid: " first.
@@ -268,6 +309,7 @@ module.exports = {
 	mainButtonStarts,
 	paidNotice,
 	wrongRut,
+	rutPicker,
 	nodePanel,
 	canvasSubtitle,
 	newestExecution,

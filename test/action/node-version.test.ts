@@ -26,9 +26,9 @@ async function summaryAt(typeVersion: number, parameters: Record<string, unknown
 	return result.items['Risk Info'].map((i) => i.json);
 }
 
-test('a node added now is version 2.1; versions 1 and 2 are still offered', () => {
+test('a node added now is version 3; versions 1, 2 and 2.1 are still offered', () => {
 	const { description } = freshRiskInfo();
-	expect([description.version, description.defaultVersion]).toEqual([[1, 2, 2.1], 2.1]);
+	expect([description.version, description.defaultVersion]).toEqual([[1, 2, 2.1, 3], 3]);
 });
 
 test('RUT → Load: version 2.1 gives the item in English names with the service\'s answer under response; a saved version 2 node keeps the service\'s keys', async () => {

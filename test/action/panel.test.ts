@@ -110,10 +110,17 @@ test('every yes/no field is off until the user turns it on (a paid flag must nev
 	]);
 });
 
-test('the RUT is a required field, empty until filled in', () => {
+test('the RUT is a required field, empty until filled in: text before node version 3, a picker from it, From List for reads and By RUT for loads', () => {
 	const ruts = description().properties.filter((p) => p.name === 'rut');
-	expect(ruts.length).toBeGreaterThan(10);
-	expect(new Set(ruts.map((p) => JSON.stringify([p.type, p.required, p.default])))).toEqual(new Set([JSON.stringify(['string', true, ''])]));
+	expect(ruts.length).toBeGreaterThan(20);
+	const form = (p: INodeProperties) => JSON.stringify([p.type, p.required, p.default, showOf(p)['@version'], p.type === 'string' || showOf(p).operation?.includes('load')]);
+	expect(new Set(ruts.map(form))).toEqual(
+		new Set([
+			JSON.stringify(['string', true, '', [{ _cnd: { lt: 3 } }], true]),
+			JSON.stringify(['resourceLocator', true, { mode: 'list', value: '' }, [{ _cnd: { gte: 3 } }], false]),
+			JSON.stringify(['resourceLocator', true, { mode: 'id', value: '' }, [{ _cnd: { gte: 3 } }], true]),
+		]),
+	);
 });
 
 test.each([
@@ -125,6 +132,7 @@ test.each([
 		['paidNoticeCapped', 'Paid: '],
 		['paidNoticePlan', 'Paid: '],
 		['paidNoticeUncapped', 'Paid: '],
+		['rut', 'RUT'],
 		['rut', 'RUT'],
 		['isMonitoring', 'Monitor the RUT'],
 		['includeBureau', 'Include Bureau Data'],

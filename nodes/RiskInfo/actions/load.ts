@@ -13,7 +13,7 @@ import { isPlainObject } from '../../shared/objects';
 import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
-import { rutStep } from './steps';
+import { loadRutStep } from './steps';
 import type { Answer, ItemMaker, LoadChoice, Operation, Plan, Sender, Step } from './types';
 
 type LoadCall = Pick<ApiRequest, 'method' | 'root' | 'path'>;
@@ -159,7 +159,7 @@ export const loadApiV2: Operation = {
 	root: 'v2',
 	path: '/helper/cargarRut',
 	paid: 'rutLoad',
-	steps: [rutStep, loadFlags, dryRun],
+	steps: [loadRutStep, loadFlags, dryRun],
 	send: sendLoad,
 	estimate: estimateLoad,
 	items: loadedItem,

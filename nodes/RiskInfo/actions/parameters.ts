@@ -5,10 +5,15 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { RUT_HINT } from '../../shared/builderHints';
+import { RUT_HINT, RUT_LOCATOR_HINT } from '../../shared/builderHints';
 import { inputError, shown } from '../../shared/errors';
+import { isPlainObject } from '../../shared/objects';
 import { RutFormatError, normaliseRut } from '../../shared/rut';
 
+const HOW_TO_WRITE = 'Write a RUT as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).';
+const RUT_DESCRIPTION = 'The taxpayer\'s RUT, with or without dots and hyphen (e.g. 12.345.678-5 or 123456785). It is checked before anything is sent.';
+
+/** The RUT as node versions 1 to 2.1 have it: text, or an expression. */
 export const rutProperty: INodeProperties = {
 	displayName: 'RUT',
 	name: 'rut',
@@ -17,18 +22,70 @@ export const rutProperty: INodeProperties = {
 	default: '',
 	placeholder: '12.345.678-5',
 	builderHint: RUT_HINT,
-	description:
-		'The taxpayer\'s RUT, with or without dots and hyphen (e.g. 12.345.678-5 or 123456785). It is checked before anything is sent.',
+	description: RUT_DESCRIPTION,
+	displayOptions: { show: { '@version': [{ _cnd: { lt: 3 } }] } },
 };
 
-const HOW_TO_WRITE = 'Write a RUT as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).';
+/**
+ * A first filter for By RUT, so the panel flags what cannot be a RUT while it is typed: the shapes
+ * normaliseRut reads (12.345.678-5, 12345678-5, 123456785, K as check digit). readRut stays the
+ * one check, and the one that names the check digit.
+ */
+const RUT_SHAPE = '\\s*(\\d{1,3}(\\.\\d{3})+-|\\d+-?)[0-9kK]\\s*';
+
+export type RutMode = 'list' | 'id';
+
+/**
+ * The RUT from node version 3: picked from the account's loaded RUTs (From List, the default for
+ * reads, which are free only for a loaded RUT) or written (By RUT, the default for a load, whose
+ * RUT is not in the account yet). An expression works in either. The value is the RUT itself, so
+ * readRut reads both modes alike.
+ */
+export function rutLocator(defaultMode: RutMode): INodeProperties {
+	return {
+		displayName: 'RUT',
+		name: 'rut',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: defaultMode, value: '' },
+		builderHint: RUT_LOCATOR_HINT,
+		description: `${RUT_DESCRIPTION} From List offers the RUTs loaded into the account, searchable by name or RUT`,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a loaded RUT...',
+				typeOptions: { searchListMethod: 'searchLoadedRuts', searchable: true },
+			},
+			{
+				displayName: 'By RUT',
+				// n8n's name for a mode that takes the identifier itself, the one its AI builder writes.
+				name: 'id',
+				type: 'string',
+				placeholder: '12.345.678-5',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: RUT_SHAPE, errorMessage: HOW_TO_WRITE },
+					},
+				],
+			},
+		],
+	};
+}
+
 /** Any character may be the typo, so the only safe advice is to read the whole RUT again where it came from. */
 const CHECK_AGAINST_SOURCE =
 	'A character of this RUT is probably mistyped, and it can be any of them. Check the whole RUT against its source (the invoice, the contract, the taxpayer\'s own records) and correct it there; changing only the check digit would point at another taxpayer.';
 
 /** The item's RUT in the spec form, or an error naming the item, the field and the value. */
 export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut', label = 'RUT'): string {
-	const value = this.getNodeParameter(name, itemIndex, '') as unknown;
+	const raw = this.getNodeParameter(name, itemIndex, '') as unknown;
+	// From node version 3 a resource locator, whose every mode holds the RUT itself: its value is
+	// what n8n's extractValue would give, without looking the property up again for every item.
+	const value = isPlainObject(raw) && 'mode' in raw && 'value' in raw ? raw.value : raw;
 	try {
 		return normaliseRut(value);
 	} catch (error) {

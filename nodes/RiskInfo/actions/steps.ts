@@ -8,16 +8,26 @@ import type { INodeProperties } from 'n8n-workflow';
 import { convertDatesToIso } from './dates';
 import { isPlainObject } from '../../shared/objects';
 import { itemPerEntry, oneItem } from './output';
-import { readBoolean, readChoice, readRut, rutProperty } from './parameters';
+import { readBoolean, readChoice, readRut, rutLocator, rutProperty, type RutMode } from './parameters';
 import type { FlagChoice, ItemMaker, Plan, Step } from './types';
 
-/** The item's RUT, checked; `{rut}` in the operation's path stands for it. */
-export const rutStep: Step = {
-	properties: [rutProperty],
-	prepare(itemIndex, plan) {
-		plan.rut = readRut.call(this, itemIndex);
-	},
-};
+/**
+ * The item's RUT, checked; `{rut}` in the operation's path stands for it. From node version 3 it
+ * starts in the mode given: From List for a read, By RUT for a load.
+ */
+function rutStepFor(mode: RutMode): Step {
+	return {
+		properties: [rutProperty, rutLocator(mode)],
+		prepare(itemIndex, plan) {
+			plan.rut = readRut.call(this, itemIndex);
+		},
+	};
+}
+
+/** A read's RUT: reads are free for the RUTs already loaded, which From List offers. */
+export const rutStep = rutStepFor('list');
+/** A load's RUT, which is not in the account yet. */
+export const loadRutStep = rutStepFor('id');
 
 /** A yes/no parameter: its value is kept in the plan's choices under the parameter's name. */
 export function flag(property: INodeProperties & { name: FlagChoice }, reshape?: Step['reshape']): Step {

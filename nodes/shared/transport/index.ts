@@ -10,6 +10,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	INode,
 	IPollFunctions,
 } from 'n8n-workflow';
@@ -62,9 +63,10 @@ export interface ApiResponse {
 
 /**
  * What the transport uses of n8n's context (the node, its credential, the authenticated HTTP
- * helper), which an action's execution and a polling trigger's poll both provide.
+ * helper), which an action's execution, a polling trigger's poll and the editor's list of RUTs
+ * all provide.
  */
-export type TransportContext = IExecuteFunctions | IPollFunctions;
+export type TransportContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 export interface TransportOptions {
 	maxAttempts: number;
