@@ -76,13 +76,16 @@ async function checkNodeTypes(client) {
 	return `${text.length} characters of TypeScript: ${expect.map(([n]) => n).join(', ')} with their types and our hints`;
 }
 
-/** The workflow an agent writes in n8n's workflow SDK: Manual Trigger → Get Summary → IF critical. */
+/**
+ * The workflow an agent writes in n8n's workflow SDK: Manual Trigger → Get Summary → IF critical,
+ * at the node's default version (3), whose RUT is a resource locator given By RUT (mode id).
+ */
 function workflowCode(name, rut, extra = {}) {
-	const parameters = JSON.stringify({ apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut, loadIfMissing: true, ...extra });
+	const parameters = JSON.stringify({ apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut: { __rl: true, mode: 'id', value: rut }, loadIfMissing: true, ...extra });
 	return `import { workflow, node, trigger, ifElse, expr } from '@n8n/workflow-sdk';
 
 const start = trigger({ type: 'n8n-nodes-base.manualTrigger', version: 1, config: { name: 'Start' } });
-const summary = node({ type: '${ACTION}', version: 2.1, config: { name: 'Get Supplier Summary', parameters: ${parameters} } });
+const summary = node({ type: '${ACTION}', version: 3, config: { name: 'Get Supplier Summary', parameters: ${parameters} } });
 const critical = ifElse({
   version: 2.2,
   config: {
