@@ -1,6 +1,7 @@
 /** Command-line flags of `npm run sandbox`, turned into SandboxOptions (kept apart from cli.ts so tests can call it). */
 import { parseArgs } from 'node:util';
 import { CHANGE_KINDS, isChangeKind, type ChangeKind } from './changes';
+import { ANSWER_DRIFTS, checkDrift } from './drift';
 import { parseRut } from './rut';
 import type { SandboxOptions } from './types';
 
@@ -21,6 +22,8 @@ export const USAGE = [
 	'  --monitoring-places <n> monitoring places in the plan (default 50)',
 	`  --change <rut>:<kind>[:<s>]  <s> seconds after start (default 60) change that loaded RUT's record;`,
 	`                          <kind>: ${CHANGE_KINDS.join(', ')}; repeatable. Running: POST /_sandbox/ruts/<rut>/changes`,
+	`  --answer-drift <kind>   the summaries' judicial section drifts from the spec: ${ANSWER_DRIFTS.join(', ')}`,
+	'  --answer-drift-rut <rut>  only that RUT\'s answers drift (repeatable; default every RUT). Running: POST /_sandbox/drift',
 ].join('\n');
 
 /** A change of a loaded RUT's record the CLI makes a while after it starts. */
@@ -54,6 +57,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 			'webhook-user': { type: 'string' }, 'webhook-password': { type: 'string' }, 'compliance-delay': { type: 'string' },
 			lookups: { type: 'string' }, 'monitoring-places': { type: 'string' },
 			change: { type: 'string', multiple: true },
+			'answer-drift': { type: 'string' }, 'answer-drift-rut': { type: 'string', multiple: true },
 			help: { type: 'boolean', short: 'h' },
 		},
 	});
@@ -64,6 +68,12 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 	const auth: NonNullable<SandboxOptions['webhook']>['auth'] = values['webhook-token'] ? { type: 'bearer', token: values['webhook-token'] }
 		: values['webhook-user'] ? { type: 'basic', username: values['webhook-user'], password: values['webhook-password'] ?? '' }
 			: { type: 'none' };
+	let drift: ReturnType<typeof checkDrift>;
+	try {
+		drift = checkDrift(values['answer-drift'], values['answer-drift-rut']);
+	} catch (error) {
+		throw new Error(`--answer-drift: ${(error as Error).message}`);
+	}
 	return {
 		help: values.help ?? false,
 		changes: (values.change ?? []).map(scheduledChange),
@@ -77,6 +87,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 			webhook: webhookUrl ? { url: webhookUrl, auth } : undefined,
 			plan: lookups === undefined && monitoringPlaces === undefined ? undefined : { lookups, monitoringPlaces },
 			maxLogEntries: 10_000,
+			...drift,
 		},
 	};
 }

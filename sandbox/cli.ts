@@ -50,6 +50,7 @@ async function main() {
 	console.log(`  Known RUTs:        ${Object.entries(KNOWN_RUTS).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 	console.log(`  Known names:       ${Object.entries(KNOWN_NAMES).map(([k, v]) => `${k} "${v}"`).join(', ')}`);
 	console.log(`  Change a record:   curl -sS -X POST ${sandbox.url}/_sandbox/ruts/<rut>/changes -H 'Content-Type: application/json' -d '{"change":"criticalRisk"}'`);
+	if (options.answerDrift) console.log(`  Answer drift:      ${options.answerDrift} (${options.answerDriftRuts?.join(', ') ?? 'every RUT'}); back to normal: POST ${sandbox.url}/_sandbox/drift {"drift":null}`);
 	for (const c of changes) console.log(`  Scheduled change:  in ${c.afterSeconds} s, RUT ${c.rut} ${CHANGE_TEXT[c.kind]}`);
 }
 

@@ -4,6 +4,7 @@
  * load, forced failures, and waiting for a compliance delivery.
  */
 import { CHANGE_KINDS, isChangeKind } from './changes';
+import { checkDrift } from './drift';
 import type { Faults } from './faults';
 import { parseRut } from './rut';
 import type { Account } from './state';
@@ -85,6 +86,7 @@ export function controlApi(parts: ControlParts): Sandbox {
 		resetLog: () => log.reset(),
 		clock: parts.clock,
 		configure(patch) {
+			if ('answerDrift' in patch || 'answerDriftRuts' in patch) checkDrift(patch.answerDrift, patch.answerDriftRuts);
 			Object.assign(options, patch);
 			if (patch.faultSeed !== undefined) faults.reseed(patch.faultSeed);
 			preload(account, patch.preloadedRuts);

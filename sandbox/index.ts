@@ -7,4 +7,5 @@ export { buildComplianceEvent, outcomeForName } from './events';
 export { encodeDelivery, deliver, type WebhookAuth } from './delivery';
 export { checkDigit, formatRut, parseRut } from './rut';
 export type { FaultMatch } from './faults';
+export { ANSWER_DRIFTS, type AnswerDrift } from './drift';
 export { CHANGE_KINDS, CHANGE_TEXT, BULLETIN_CASE_AMOUNT, type ChangeKind } from './changes';

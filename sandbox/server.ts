@@ -83,7 +83,7 @@ export async function startSandbox(initial: SandboxOptions = {}): Promise<Sandbo
 
 	async function onRequest(req: http.IncomingMessage, res: http.ServerResponse) {
 		const inc = await readIncoming(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
-		if (inc.path.startsWith(CONTROL_PREFIX)) return send(res, controlReply(account, inc), 200);
+		if (inc.path.startsWith(CONTROL_PREFIX)) return send(res, controlReply(account, options, inc), 200);
 		let reply: Reply;
 		try {
 			reply = dispatch(service, inc);

@@ -1,6 +1,7 @@
 /** Public types of the sandbox; other engineers code against these names. */
 import type { ChangeKind } from './changes';
 import type { WebhookAuth } from './delivery';
+import type { AnswerDrift } from './drift';
 import type { FaultMatch } from './faults';
 
 export interface SandboxOptions {
@@ -36,6 +37,14 @@ export interface SandboxOptions {
 	maxLogEntries?: number;
 	/** Base of the sandbox clock (default Date.now); clock.advance() adds to it. */
 	now?: () => number;
+	/**
+	 * The two summaries' judicial section drifts from the spec (drift.ts): 'renamed' (its counts under
+	 * other names), 'missing' (absent), 'wrongType' (a list in V2, text in V1); no data source is marked
+	 * failed. Undefined (default) answers as the spec says. Answers only: state and cost are unchanged.
+	 */
+	answerDrift?: AnswerDrift;
+	/** Only these RUTs' answers drift (default: every RUT's). */
+	answerDriftRuts?: string[];
 }
 
 /** The account's plan; every field has a default (sandbox/usage.ts). */

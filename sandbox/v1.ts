@@ -3,6 +3,7 @@
  * the credit score and the list reads of addendum A6 also below /api/external/v1.
  */
 import { iso } from './dates';
+import { driftFor, driftV1Summary } from './drift';
 import { HttpError } from './errors';
 import { renderSummaryPdf } from './pdf';
 import { loadRequest, memo, ok, readLoaded, rutFrom, type Route, type RouteContext } from './routes';
@@ -57,7 +58,7 @@ export const v1Routes: Route[] = [
 		method: 'GET', pattern: new RegExp(`^/helper/${RUT}/summary$`), handler: (ctx) => {
 			const { facts, entry } = readLoaded(ctx, rutFrom(ctx.params[0]));
 			const base = { ...summary(facts, entry.includeBureau), fechaCarga: iso(entry.loadedAt) };
-			return ok(ctx.query.complete === 'true' ? { ...base, ...extras(facts, entry.includeBureau) } : base);
+			return ok(driftV1Summary(ctx.query.complete === 'true' ? { ...base, ...extras(facts, entry.includeBureau) } : base, driftFor(ctx.options(), facts.rut)));
 		},
 	},
 	...listRoutes('v1'),

@@ -1,6 +1,7 @@
 /** The 13 V2 endpoints (spec §4.1) and the three the service's documentation adds (addendum A1, A2, A5), below /api/clients/v2. */
 import { v2Date, v2Stamp } from './dates';
 import { boletinDicom, consultasDicom } from './dicom';
+import { driftFor, driftV2Summary } from './drift';
 import { HttpError } from './errors';
 import { infraccionesPrevisionales } from './infractions';
 import { loadRequest, memo, ok, readLoaded, rutFrom, type Route, type RouteContext } from './routes';
@@ -37,7 +38,7 @@ export const v2Routes: Route[] = [
 		method: 'GET', pattern: /^\/helper\/resumen$/, handler: (ctx) => {
 			if (ctx.query.rut === undefined) throw new HttpError(400, 'El parámetro rut es requerido');
 			const { facts, entry } = readLoaded(ctx, rutFrom(ctx.query.rut));
-			return ok({ ...summary(facts, entry.includeBureau), fechaCarga: v2Date(entry.loadedAt) });
+			return ok(driftV2Summary({ ...summary(facts, entry.includeBureau), fechaCarga: v2Date(entry.loadedAt) }, driftFor(ctx.options(), facts.rut)));
 		},
 	},
 	{ method: 'GET', pattern: new RegExp(`^/helper/judicial/${RUT}/civil$`), handler: read(v2Lists.civil) },
