@@ -1,14 +1,14 @@
 /**
  * A loaded RUT's record changing over time, as the service's monitoring would see it: a new active
- * civil case, a compliance screening turning critical, a new commercial-bulletin case, a lower
- * credit score. Records are
+ * civil or labour case, a compliance screening turning critical, a new commercial-bulletin case, a
+ * lower credit score. Records are
  * otherwise pure functions of the RUT, so a change is kept as an entry in the account's log and
  * applied to a copy of the RUT's facts whenever it is read; every read (V1, V2, Dicom) then tells
  * the same changed story.
  */
 import { scoreLabel, type CaseFact, type Facts } from './generate';
 
-export const CHANGE_KINDS = ['civilCase', 'criticalRisk', 'bulletinCase', 'creditDowngrade'] as const;
+export const CHANGE_KINDS = ['civilCase', 'laborCase', 'criticalRisk', 'bulletinCase', 'creditDowngrade'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export interface Change {
@@ -24,6 +24,7 @@ export function isChangeKind(value: unknown): value is ChangeKind {
 /** What each change does, in the words the control endpoint's answers and the CLI's help use. */
 export const CHANGE_TEXT: Record<ChangeKind, string> = {
 	civilCase: 'adds an active civil case',
+	laborCase: 'adds an active labour case (a worker\'s claim at a labour court)',
 	criticalRisk: 'raises the compliance risk to critical (a criminal-record match)',
 	bulletinCase: 'adds an unpaid commercial-bulletin case (SourceA, $1,250,000)',
 	creditDowngrade: 'lowers the credit score by 30 points (a worse judicial weight) and its label with it',
@@ -51,6 +52,22 @@ function apply(f: Facts, change: Change, n: number): void {
 		const j = f.judicial;
 		f.judicial = { ...j, civil: [...j.civil, civil], postures: { ...j.postures, demandado: (j.postures.demandado ?? 0) + 1 } };
 		f.updated = { ...f.updated, civil: change.at };
+	} else if (change.kind === 'laborCase') {
+		const year = new Date(change.at).getUTCFullYear();
+		const labor: CaseFact = {
+			// A labour court numbers its cases with a RIT; "O" is the ordinary procedure.
+			rol: `O-${9000 + n}-${year}`,
+			tribunal: '2 Juzgado de Letras del Trabajo de Santiago',
+			caratulado: `ANA TRABAJADORA DEL SANDBOX / ${f.razonSocial.toUpperCase()}`,
+			filed: change.at,
+			status: 'Activo',
+			materia: 'Despido injustificado',
+			cuantia: 8_000_000,
+			posture: 'demandado',
+		};
+		const j = f.judicial;
+		f.judicial = { ...j, laboral: [...j.laboral, labor], postures: { ...j.postures, demandado: (j.postures.demandado ?? 0) + 1 } };
+		f.updated = { ...f.updated, laboral: change.at };
 	} else if (change.kind === 'criticalRisk') {
 		f.compliance = { processed: true, risk: 'critical', counts: { ...f.compliance.counts, penal: f.compliance.counts.penal + 1 } };
 		f.updated = { ...f.updated, compliance: change.at };

@@ -6,7 +6,7 @@
  * so no token is asked for and nothing is recorded in the request log; the sandbox listens on
  * 127.0.0.1 only.
  *
- *   POST /_sandbox/ruts/{rut}/changes  {"change": "civilCase" | "criticalRisk" | "bulletinCase"}
+ *   POST /_sandbox/ruts/{rut}/changes  {"change": one of CHANGE_KINDS (changes.ts)}
  *   GET  /_sandbox/ruts/{rut}/changes
  *   POST /_sandbox/drift  {"drift": "renamed" | "missing" | "wrongType" | null, "ruts"?: ["76111111-6"]}
  *   GET  /_sandbox/drift

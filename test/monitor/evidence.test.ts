@@ -63,6 +63,24 @@ test('one new case among older ones: only the newest is marked new', async () =>
 	expect(cases[0].caseNumber).toMatch(/^C-9000-/);
 });
 
+test('a new labour case: the labour-case list\'s active cases, with the labour court and RIT the service gave, not the civil cases', async () => {
+	const rut = KNOWN_RUTS.indebted;
+	const civil = (await service(`/helper/judicial/${rut}/civil`)).casos as Array<Record<string, unknown>>;
+	expect(civil.some((c) => c.estado === 'Activo')).toBe(true);
+	const { items, reads } = await changedItems(rut, 'laborCase');
+	expect(reads).toEqual([`${V2}/helper/judicial/${rut}/laboral`]);
+	const labor = (await service(`/helper/judicial/${rut}/laboral`)).casos as Array<Record<string, unknown>>;
+	const added = labor.filter((c) => c.estado === 'Activo');
+	expect(added).toHaveLength(1);
+	expect(added[0].tribunal).toMatch(/Juzgado de Letras del Trabajo/);
+	const evidence = items[0].evidence.laborCases;
+	expect(evidence).toMatchObject({ active: 1, new: 1, more: 0 });
+	expect(evidence.cases).toEqual([{ court: added[0].tribunal, caseNumber: added[0].rol, parties: added[0].caratulado, filedOn: added[0].fechaIngreso, state: 'Activo', new: true }]);
+	// Nothing of the civil list, whose cases sit at other courts under other numbers.
+	expect(evidence.cases.some((c: { caseNumber: string }) => civil.some((k) => k.rol === c.caseNumber))).toBe(false);
+	expect(items[0].details).toContain(String(added[0].rol));
+});
+
 test('a new bulletin case: the bulletin\'s unpaid cases, newest first, with amount, creditor, document and date', async () => {
 	const { items, reads } = await changedItems(KNOWN_RUTS.clean, 'bulletinCase');
 	expect(reads).toEqual([`${V2}/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`]);

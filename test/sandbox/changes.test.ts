@@ -49,6 +49,27 @@ test('civilCase adds an active civil case, in V2 and in V1 alike', async () => {
 	expect([v2After.cobranzaActivos, v2After.laboralActivos]).toEqual([v2Before.cobranzaActivos, v2Before.laboralActivos]);
 });
 
+test('laborCase adds an active labour case at a labour court, numbered with a RIT: in both summaries and every labour-case list', async () => {
+	const rut = KNOWN_RUTS.clean;
+	const v1Summary = async () => (await call(sb, 'GET', `${V1}/helper/${rut}/summary`)).json.data.judicialSummary;
+	const [v2Before, v1Before] = [(await summary(sb, rut)).judicial, await v1Summary()];
+	const civilBefore = (await call(sb, 'GET', `${V2}/helper/judicial/${rut}/civil`)).json.data;
+	expect((await change(rut, { change: 'laborCase' })).status).toBe(200);
+	const [v2After, v1After] = [(await summary(sb, rut)).judicial, await v1Summary()];
+	expect([v2After.laboralActivos, v2After.laboralPresentados, v2After.casosActuales]).toEqual([v2Before.laboralActivos + 1, v2Before.laboralPresentados + 1, v2Before.casosActuales + 1]);
+	expect([v2After.casosCivilesActivos, v2After.cobranzaActivos]).toEqual([v2Before.casosCivilesActivos, v2Before.cobranzaActivos]);
+	expect([v1After.laboralActiveCases, v1After.civilActiveCases]).toEqual([v1Before.laboralActiveCases + 1, v1Before.civilActiveCases]);
+	const labor = (await call(sb, 'GET', `${V2}/helper/judicial/${rut}/laboral`)).json.data;
+	expect(labor.casos).toHaveLength(1);
+	// Chilean labour courts: a "Juzgado de Letras del Trabajo", the case a RIT "O-<n>-<year>".
+	expect(labor.casos[0]).toMatchObject({ estado: 'Activo', rol: expect.stringMatching(/^O-\d+-\d{4}$/), tribunal: expect.stringMatching(/Juzgado de Letras del Trabajo/) });
+	expect((await call(sb, 'GET', `${V2}/helper/judicial/${rut}/civil`)).json.data).toEqual(civilBefore);
+	const a6 = (await call(sb, 'GET', `${V1}/helper/${rut}/getLaboralCases`)).json.data;
+	const a7 = (await call(sb, 'GET', `${V1}/integration/helper/judicial/${rut}`)).json.data;
+	for (const entry of [a6[0], a7.laboral[0]]) expect(entry).toMatchObject({ rit: labor.casos[0].rol, tribunal: labor.casos[0].tribunal, estado: 'Activo' });
+	expect([a6.length, a7.laboral.length, a7.civil.length]).toEqual([1, 1, civilBefore.casos.length]);
+});
+
 test('bulletinCase adds a SourceA case with its unpaid amount, in the summary and the Dicom read', async () => {
 	const before = (await summary(sb, KNOWN_RUTS.clean)).boletinComercial;
 	const dicomBefore = (await call(sb, 'GET', `${V2}/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`)).json.data;
@@ -125,7 +146,7 @@ test('--change <rut>:<kind>[:<seconds>] is read, checked, and defaults to 60 sec
 		{ rut: '76111111-6', kind: 'civilCase', afterSeconds: 60 },
 	]);
 	expect(parseCli([], {}).changes).toEqual([]);
-	expect(() => parseCli(['--change', '76111111-6:bankruptcy'], {})).toThrow(/civilCase, criticalRisk, bulletinCase, creditDowngrade/);
+	expect(() => parseCli(['--change', '76111111-6:bankruptcy'], {})).toThrow(/civilCase, laborCase, criticalRisk, bulletinCase, creditDowngrade/);
 	expect(() => parseCli(['--change', '76111111-5:civilCase'], {})).toThrow(/not a RUT/);
 });
 
