@@ -21,46 +21,56 @@ const KNOWN_QUERY_COUNTS: Record<string, number> = {
 
 const FIVE_YEARS_MS = 1826 * DAY_MS;
 
+/** One bulletin case as A1 gives it; `cleared` is when a paid debt left the bulletin, null while unpaid. */
+function dicomCase(rng: Rng, reported: number, amount: number, cleared: number | null) {
+	const [debt, document, market, marketName] = rng.pick(W.DICOM_DEBTS);
+	const visible = reported + rng.int(1, 10) * DAY_MS;
+	return {
+		fechaEquifax: v2Date(reported),
+		montoImpago: amount,
+		deudaActiva: cleared === null,
+		nombreLibrador: rng.chance(0.5) ? rng.pick(W.BANKS).toUpperCase() : companyName(rng).toUpperCase(),
+		tipoDeuda: debt,
+		tipoDocumento: document,
+		fechaJustificacion: v2Date(reported - rng.int(0, 60) * DAY_MS),
+		descripcionJustificacion: debt === 'CH' ? 'FALTA DE FONDOS' : 'MOROSIDAD',
+		fechaVisibilidad: v2Date(visible),
+		fechaDesactivacion: cleared === null ? null : v2Date(Math.max(cleared, visible + DAY_MS)),
+		numeroCheque: debt === 'CH' ? String(rng.int(1_000_000, 9_999_999)) : '',
+		fechaExpiracion: v2Date(visible + FIVE_YEARS_MS),
+		localidad: rng.pick(W.TOWNS),
+		codigoMercado: market,
+		descripcionMercado: marketName,
+		codigoMoneda: '$',
+		tipoMotivo: debt === 'CH' ? 'PROTESTO' : '',
+		sortKey: reported,
+	};
+}
+
 /**
- * As many cases as the summary's casosSourceA, their unpaid amounts adding up to MontoSourceA,
- * so the two reads tell one story. The first case is always active.
+ * The sandbox's Dicom is its SourceA (README): the unpaid cases (`deudaActiva` true) are the
+ * summary's casosSourceA, their unpaid amounts add up to MontoSourceA, so an unpaid case listed is
+ * one the summary counts. A RUT with bulletin debt also shows up to two older debts it paid, which
+ * left the bulletin (`fechaDesactivacion`) and are counted nowhere.
  */
 function dicomCases(f: Facts, rng: Rng) {
-	// The cases a change added (changes.ts) are the newest; the RUT's own come from its seed as before.
+	// The cases a change added (changes.ts) are the newest; the RUT's own come from its seed.
 	const added = f.bulletin.added ?? [];
 	const count = f.bulletin.cases[0] - added.length;
 	const total = f.bulletin.amounts[0] - added.length * BULLETIN_CASE_AMOUNT;
 	const weights = Array.from({ length: count }, () => rng.int(1, 9));
 	const weightSum = weights.reduce((a, b) => a + b, 0);
 	let left = total;
-	const cases = weights.map((weight, i) => {
+	const unpaid = weights.map((weight, i) => {
 		const amount = i === count - 1 ? left : Math.round((total * weight) / weightSum);
 		left -= amount;
-		const [debt, document, market, marketName] = rng.pick(W.DICOM_DEBTS);
-		// Reported at least 20 days before the data's anchor, so a deactivation fits in between.
-		const reported = DATA_EPOCH - rng.int(20, 1500) * DAY_MS;
-		const visible = reported + rng.int(1, 10) * DAY_MS;
-		const active = i === 0 || rng.chance(0.6);
-		return {
-			fechaEquifax: v2Date(reported),
-			montoImpago: amount,
-			deudaActiva: active,
-			nombreLibrador: rng.chance(0.5) ? rng.pick(W.BANKS).toUpperCase() : companyName(rng).toUpperCase(),
-			tipoDeuda: debt,
-			tipoDocumento: document,
-			fechaJustificacion: v2Date(reported - rng.int(0, 60) * DAY_MS),
-			descripcionJustificacion: debt === 'CH' ? 'FALTA DE FONDOS' : 'MOROSIDAD',
-			fechaVisibilidad: v2Date(visible),
-			fechaDesactivacion: active ? null : v2Date(visible + rng.int(1, Math.floor((DATA_EPOCH - visible) / DAY_MS)) * DAY_MS),
-			numeroCheque: debt === 'CH' ? String(rng.int(1_000_000, 9_999_999)) : '',
-			fechaExpiracion: v2Date(visible + FIVE_YEARS_MS),
-			localidad: rng.pick(W.TOWNS),
-			codigoMercado: market,
-			descripcionMercado: marketName,
-			codigoMoneda: '$',
-			tipoMotivo: debt === 'CH' ? 'PROTESTO' : '',
-			sortKey: reported,
-		};
+		return dicomCase(rng, DATA_EPOCH - rng.int(20, 1500) * DAY_MS, amount, null);
+	});
+	// From a generator of their own, so the unpaid cases and the query history stay as they were.
+	const old = new Rng(`riskinfo-dicom-paid:${f.rut}`);
+	const paid = Array.from({ length: count > 0 ? old.int(0, 2) : 0 }, () => {
+		const reported = DATA_EPOCH - old.int(200, 1500) * DAY_MS;
+		return dicomCase(old, reported, old.int(100, 5_000) * 1000, reported + old.int(30, 180) * DAY_MS);
 	});
 	const changed = added.map((at, n) => ({
 		fechaEquifax: v2Date(at), montoImpago: BULLETIN_CASE_AMOUNT, deudaActiva: true, nombreLibrador: 'BANCO DEL SANDBOX', tipoDeuda: 'FA',
@@ -69,7 +79,7 @@ function dicomCases(f: Facts, rng: Rng) {
 		descripcionMercado: 'COMERCIO', codigoMoneda: '$', tipoMotivo: '', sortKey: at + n,
 	}));
 	// Newest first, as a bulletin report lists them.
-	return [...cases, ...changed].sort((a, b) => b.sortKey - a.sortKey).map(({ sortKey: _, ...c }) => c);
+	return [...unpaid, ...paid, ...changed].sort((a, b) => b.sortKey - a.sortKey).map(({ sortKey: _, ...c }) => c);
 }
 
 /** Who looked the RUT up in the bulletin, newest first. */

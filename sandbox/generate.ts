@@ -112,18 +112,37 @@ export const randomRut = (rng: Rng, juridical: boolean) => formatRut(juridical ?
 export const personName = (rng: Rng) => `${rng.pick(W.FIRST_NAMES)} ${rng.pick(W.SURNAMES)} ${rng.pick(W.SURNAMES)}`;
 export const companyName = (rng: Rng) => `${rng.pick(W.COMPANY_PREFIXES)} ${rng.pick(W.COMPANY_WORDS)} ${rng.pick(W.COMPANY_SUFFIXES)}`;
 
+/**
+ * A kind of court case as Chilean courts keep it: its courts, who sues, its matters, and the letter
+ * its number starts with (a civil court's ROL "C-", a labour court's RIT "O-" ordinary, "T-"
+ * tutela, "M-" monitorio, a collection court's RIT "A-").
+ */
+interface CaseKind { courts: readonly string[]; plaintiffs: readonly string[]; matters: readonly string[]; letter: (materia: string) => string }
+const CIVIL: CaseKind = { courts: W.CIVIL_COURTS, plaintiffs: W.BANKS, matters: W.CIVIL_MATTERS, letter: () => 'C' };
+const COLLECTION: CaseKind = { courts: W.COLLECTION_COURTS, plaintiffs: W.PENSION_FUNDS, matters: W.COLLECTION_MATTERS, letter: () => 'A' };
+const LABOR: CaseKind = {
+	courts: W.LABOR_COURTS, plaintiffs: W.WORKERS, matters: W.LABOR_MATTERS,
+	letter: (materia) => (materia === 'Tutela laboral' ? 'T' : materia === 'Cobro de prestaciones' ? 'M' : 'O'),
+};
+const BANKRUPTCY: CaseKind = { ...CIVIL, matters: ['Procedimiento concursal de liquidacion'] };
+
 /** With `active`, the first case is active; without it, none is, so "has active cases" stays a trait of its own. */
-function cases(rng: Rng, count: number, active: boolean, prefix: string, matters: readonly string[], owner: string): CaseFact[] {
+function cases(rng: Rng, count: number, active: boolean, kind: CaseKind, owner: string): CaseFact[] {
 	return Array.from({ length: count }, (_, i) => {
 		const filed = daysBefore(rng, 1500);
 		const status: CaseStatus = active && i === 0 ? 'Activo' : rng.pick(active ? (['Activo', 'Concluido', 'Archivado'] as const) : (['Concluido', 'Archivado'] as const));
+		// Drawn in this order whatever the kind, so every RUT's other facts stay as they were.
+		const number = rng.int(100, 9999);
+		const tribunal = rng.pick(kind.courts);
+		const plaintiff = rng.pick(kind.plaintiffs);
+		const materia = rng.pick(kind.matters);
 		return {
-			rol: `${prefix}-${rng.int(100, 9999)}-${new Date(filed).getUTCFullYear()}`,
-			tribunal: rng.pick(W.COURTS),
-			caratulado: `${rng.pick(W.BANKS).toUpperCase()} / ${owner.toUpperCase()}`,
+			rol: `${kind.letter(materia)}-${number}-${new Date(filed).getUTCFullYear()}`,
+			tribunal,
+			caratulado: `${plaintiff.toUpperCase()} / ${owner.toUpperCase()}`,
 			filed,
 			status,
-			materia: rng.pick(matters),
+			materia,
 			cuantia: rng.int(500, 90_000) * 1000,
 			posture: rng.pick(['demandado', 'deudor', 'demandante']),
 		};
@@ -177,10 +196,10 @@ function generateFacts(rut: string): Facts {
 	const prevCases = bulletinCases.map((c) => Math.max(0, c - rng.int(0, 1))) as [number, number, number];
 	const prevAmounts = bulletinAmounts.map((a, i) => (prevCases[i] === 0 ? 0 : Math.round(a * (0.6 + rng.next() * 0.4)))) as [number, number, number];
 
-	const civil = cases(rng, t.civil ? rng.int(2, 5) : t.clean ? 0 : rng.int(0, 1), t.civil, 'C', W.CIVIL_MATTERS, razonSocial);
-	const cobranza = cases(rng, t.clean ? 0 : rng.int(0, 2), rng.chance(0.5), 'A', W.LABOR_MATTERS, razonSocial);
-	const laboral = cases(rng, t.clean ? 0 : rng.int(0, 2), rng.chance(0.5), 'O', W.LABOR_MATTERS, razonSocial);
-	const bankruptcy = t.bankrupt ? cases(rng, 1, true, 'C', ['Procedimiento concursal de liquidacion'], razonSocial) : [];
+	const civil = cases(rng, t.civil ? rng.int(2, 5) : t.clean ? 0 : rng.int(0, 1), t.civil, CIVIL, razonSocial);
+	const cobranza = cases(rng, t.clean ? 0 : rng.int(0, 2), rng.chance(0.5), COLLECTION, razonSocial);
+	const laboral = cases(rng, t.clean ? 0 : rng.int(0, 2), rng.chance(0.5), LABOR, razonSocial);
+	const bankruptcy = t.bankrupt ? cases(rng, 1, true, BANKRUPTCY, razonSocial) : [];
 	const postures: Record<string, number> = {};
 	for (const key of POSTURE_KEYS) postures[key] = 0;
 	for (const c of [...civil, ...cobranza, ...laboral, ...bankruptcy]) postures[c.posture] += 1;

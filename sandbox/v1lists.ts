@@ -23,8 +23,10 @@ const ACTIVE_STAGES = ['Ingreso', 'Notificacion', 'Excepciones', 'Prueba', 'Audi
 const PROCEDURES: Record<CaseKind, readonly string[]> = {
 	civil: ['Ejecutivo Obligacion de Dar', 'Ordinario Mayor Cuantia', 'Gestion Preparatoria'],
 	cobranza: ['Ejecutivo Previsional', 'Ejecutivo Laboral'],
-	laboral: ['Aplicacion General', 'Monitorio', 'Tutela Laboral'],
+	laboral: ['Aplicacion General'],
 };
+/** A labour case's procedure, told by its RIT's letter. */
+const LABOR_PROCEDURES: Record<string, string> = { O: 'Aplicacion General', M: 'Monitorio', T: 'Tutela Laboral' };
 const FINE_STATEMENTS = ['No otorgar feriado legal', 'No pagar remuneraciones en tiempo y forma', 'Exceder la jornada ordinaria', 'No escriturar contrato de trabajo'] as const;
 const LABOR_OFFICES = ['Inspeccion Comunal del Trabajo Santiago Centro', 'Inspeccion Provincial del Trabajo Valparaiso', 'Inspeccion Provincial del Trabajo Concepcion'] as const;
 const PRODUCTS = ['COTIZACION OBLIGATORIA', 'SEGURO DE CESANTIA', 'COTIZACION DE SALUD'] as const;
@@ -52,8 +54,8 @@ function caseBasics(f: Facts, c: CaseFact, kind: CaseKind, i: number, stamp: (ms
 			linkEbook: rng.chance(0.5) ? caseLink(f, kind, i, '/ebook') : null,
 			litigantes: [
 				{ rut: f.rut, nombre: f.razonSocial, sujeto: own, persona: f.juridical ? 'JURIDICA' : 'NATURAL' },
-				// The caption names the other side first ("BANCO … / OWNER").
-				{ rut: randomRut(rng, true), nombre: c.caratulado.split(' / ')[0], sujeto: own === 'DEMANDANTE' ? 'DEMANDADO' : 'DEMANDANTE', persona: 'JURIDICA' },
+				// The caption names the other side first ("BANCO … / OWNER"); in a labour case, a worker.
+				{ rut: randomRut(rng, kind !== 'laboral'), nombre: c.caratulado.split(' / ')[0], sujeto: own === 'DEMANDANTE' ? 'DEMANDADO' : 'DEMANDANTE', persona: kind === 'laboral' ? 'NATURAL' : 'JURIDICA' },
 			],
 			tribunal: c.tribunal,
 		},
@@ -63,7 +65,8 @@ function caseBasics(f: Facts, c: CaseFact, kind: CaseKind, i: number, stamp: (ms
 /** An entry of A7's `civil`, `cobranza` or `laboral` list, which are also getCivilCases' and getCobranzaCases' records. */
 function judicialEntry(f: Facts, c: CaseFact, kind: CaseKind, i: number, stamp: (ms: number) => string) {
 	const { rng, fields } = caseBasics(f, c, kind, i, stamp);
-	const entry = { ...fields, link: caseLink(f, kind, i), linkPdf: caseLink(f, kind, i, '.pdf'), proc: rng.pick(PROCEDURES[kind]) };
+	const proc = rng.pick(PROCEDURES[kind]);
+	const entry = { ...fields, link: caseLink(f, kind, i), linkPdf: caseLink(f, kind, i, '.pdf'), proc: kind === 'laboral' ? (LABOR_PROCEDURES[c.rol[0]] ?? proc) : proc };
 	if (kind === 'civil') return { ...entry, rol: c.rol };
 	if (kind === 'laboral') return { ...entry, rit: c.rol };
 	return { ...entry, rit: c.rol, monto: String(c.cuantia), linkMonto: caseLink(f, kind, i, '/monto') };

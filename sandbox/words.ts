@@ -5,9 +5,15 @@ export const COMPANY_WORDS = ['Los Andes', 'del Pacifico', 'Santa Rosa', 'Austra
 export const COMPANY_SUFFIXES = ['SpA', 'Limitada', 'S.A.', 'EIRL'] as const;
 export const FIRST_NAMES = ['Juan', 'Maria', 'Pedro', 'Camila', 'Jose', 'Valentina', 'Diego', 'Francisca', 'Matias', 'Catalina', 'Felipe', 'Javiera'] as const;
 export const SURNAMES = ['Gonzalez', 'Munoz', 'Rojas', 'Diaz', 'Perez', 'Soto', 'Contreras', 'Silva', 'Martinez', 'Sepulveda', 'Morales', 'Rodriguez', 'Lopez', 'Fuentes'] as const;
-export const COURTS = ['1 Juzgado Civil de Santiago', '3 Juzgado Civil de Santiago', '2 Juzgado de Letras de Valparaiso', 'Juzgado de Letras del Trabajo de Concepcion', 'Juzgado de Cobranza Laboral y Previsional de Santiago'] as const;
+/** Each kind of case at its kind of court: civil cases (and bankruptcies) at civil courts, labour cases at labour courts, labour collection at collection courts. */
+export const CIVIL_COURTS = ['1 Juzgado Civil de Santiago', '3 Juzgado Civil de Santiago', '2 Juzgado Civil de Valparaiso', '1 Juzgado Civil de Concepcion'] as const;
+export const LABOR_COURTS = ['1 Juzgado de Letras del Trabajo de Santiago', '2 Juzgado de Letras del Trabajo de Santiago', 'Juzgado de Letras del Trabajo de Valparaiso', 'Juzgado de Letras del Trabajo de Concepcion'] as const;
+export const COLLECTION_COURTS = ['Juzgado de Cobranza Laboral y Previsional de Santiago', 'Juzgado de Cobranza Laboral y Previsional de Valparaiso', 'Juzgado de Cobranza Laboral y Previsional de Concepcion'] as const;
 export const CIVIL_MATTERS = ['Cobro de pagare', 'Gestion preparatoria', 'Juicio ejecutivo', 'Indemnizacion de perjuicios', 'Arrendamiento'] as const;
 export const LABOR_MATTERS = ['Despido injustificado', 'Cobro de prestaciones', 'Tutela laboral', 'Nulidad del despido'] as const;
+export const COLLECTION_MATTERS = ['Cobro de cotizaciones previsionales', 'Cobro de cotizaciones de salud', 'Cobro de cotizaciones de seguro de cesantia'] as const;
+/** Workers suing a company in the labour courts (the other side of a labour case's caption). */
+export const WORKERS = ['Juan Perez Soto', 'Maria Gonzalez Rojas', 'Pedro Munoz Silva', 'Camila Diaz Fuentes', 'Jose Contreras Lopez', 'Valentina Morales Perez'] as const;
 export const BANKS = ['Banco del Estado', 'Banco Austral', 'Banco Cordillera', 'Financiera Pacifico'] as const;
 export const PENSION_FUNDS = ['AFP Capital', 'AFP Cuprum', 'AFP Habitat', 'AFP Modelo', 'AFP Provida'] as const;
 export const ACTIVITIES = [

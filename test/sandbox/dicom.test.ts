@@ -40,16 +40,19 @@ describe('A1 cases of the known RUTs', () => {
 	test.each([
 		['indebted', KNOWN_RUTS.indebted],
 		['bankrupt', KNOWN_RUTS.bankrupt],
-	])('%s has cases, one of them an active unpaid debt; count and amounts agree with the summary', async (_kind, rut) => {
+	])('%s has unpaid cases; they are the summary\'s SourceA, in count and amount; a case it paid is listed, cleared, and counted nowhere', async (_kind, rut) => {
+		type Case = { deudaActiva: boolean; montoImpago: number; fechaDesactivacion: string | null };
 		const dicom = await data(cases(rut));
 		expect(A.dicomCases.safeParse(dicom).error?.issues ?? []).toEqual([]);
-		expect(dicom.casos.length).toBeGreaterThan(0);
 		expect(dicom.cantidad).toBe(dicom.casos.length);
-		expect(dicom.casos.some((c: { deudaActiva: boolean; montoImpago: number; fechaDesactivacion: string | null }) => c.deudaActiva && c.montoImpago > 0 && c.fechaDesactivacion === null)).toBe(true);
+		const unpaid = dicom.casos.filter((c: Case) => c.deudaActiva);
+		expect(unpaid.length).toBeGreaterThan(0);
+		expect(unpaid.every((c: Case) => c.fechaDesactivacion === null && c.montoImpago > 0)).toBe(true);
+		expect(dicom.casos.filter((c: Case) => !c.deudaActiva).every((c: Case) => c.fechaDesactivacion !== null)).toBe(true);
 		// The sandbox's own choice (README): Dicom is its SourceA, so the summary tells the same story.
 		const summary = await data(`${V2}/helper/resumen?rut=${rut}`);
-		expect(dicom.cantidad).toBe(summary.boletinComercial.casosSourceA);
-		expect(dicom.casos.reduce((total: number, c: { montoImpago: number }) => total + c.montoImpago, 0)).toBe(summary.boletinComercial.MontoSourceA);
+		expect(unpaid.length).toBe(summary.boletinComercial.casosSourceA);
+		expect(unpaid.reduce((total: number, c: Case) => total + c.montoImpago, 0)).toBe(summary.boletinComercial.MontoSourceA);
 		expect(dicom.cantidadConsultas).toBe(dicom.consultas.length);
 	});
 
