@@ -32,15 +32,22 @@ function changeCommand(sandboxUrl, rut, change = 'criticalRisk') {
 	return `curl -sS -X POST ${sandboxUrl}/_sandbox/ruts/${rut}/changes -H 'Content-Type: application/json' -d '{"change":"${change}"}'`;
 }
 
-/** How to see the Monitor's example run: make a change happen at the sandbox. */
+/**
+ * How to see the Monitor's example run: make a change happen at the sandbox. The supplier it
+ * changes is one the supplier-screening example already sends to review (it has debts), so the
+ * clean supplier that example approves stays approved.
+ */
 function monitorLines(wfs, sandbox) {
-	const { KNOWN_RUTS } = loadSandbox();
+	const { KNOWN_RUTS, CHANGE_KINDS, CHANGE_TEXT } = loadSandbox();
+	const others = CHANGE_KINDS.filter((kind) => kind !== 'criticalRisk');
+	const width = Math.max(...others.map((kind) => kind.length)) + 2;
 	return [
 		'',
 		`Watch a supplier's risk change: "${wfs.supplierMonitoring.json.name}" polls every minute the RUTs`,
 		'  the sandbox monitors. Make one critical, and within two minutes the workflow runs (see its Executions):',
-		`    ${changeCommand(sandbox.url, KNOWN_RUTS.clean)}`,
-		'  Other changes: "civilCase" (a new active civil case), "bulletinCase" (a new unpaid bulletin case).',
+		`    ${changeCommand(sandbox.url, KNOWN_RUTS.indebted)}`,
+		'  Other changes, sent the same way ({"change":"<kind>"}):',
+		...others.map((kind) => `    ${kind.padEnd(width)}${CHANGE_TEXT[kind]}`),
 	];
 }
 

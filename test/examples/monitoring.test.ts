@@ -131,7 +131,8 @@ test('the sticky note says which credential to add and how to make a change happ
 	expect(content).toMatch(/add a \*\*Slack\*\* credential/);
 	expect(content).toMatch(/enable the node/);
 	expect(content).toMatch(/`notLoaded`, `readFailed`\) to \*Needs Attention\*/);
-	expect(content).toContain(`/_sandbox/ruts/${KNOWN_RUTS.clean}/changes`);
+	// The indebted supplier: the clean one the supplier-screening example approves stays approved.
+	expect(content).toContain(`/_sandbox/ruts/${KNOWN_RUTS.indebted}/changes`);
 	expect(wf.name).toBe('Risk Info: supplier monitoring → alert');
 });
 
