@@ -19,8 +19,11 @@
 //   (8) the same with the Data table gone: still Compliance Review, saying why
 //   (9) the banner's Test URL curl reaches the editor while the trigger listens
 // and what a new user tripped on (scripts/lib/finding-checks.js): (5b) the compliance trigger found
-// by name, (5c) no label cut in the panels, (7a) the sample sent again: its execution says it was a
-// repeat, (7b) a supplier remembered under the sample's webhookId: nameMismatch with both names
+// by name, (5c) no label cut in the panels, (5d) Poll Times once on each Monitor after n8n loaded
+// its node types again, (5e) the words people type ("proveedor", "supplier risk"…) finding the
+// right node, (5f) the digest Monitor's notice, (7a) the sample sent again: its execution says it
+// was a repeat, (7b) a supplier remembered under the sample's webhookId: nameMismatch with both names;
+// (4a) also checks the picked RUT shows whole in its field
 // One line per check; a failed check's screenshot is kept. Debian's chromium and playwright-core
 // are installed on first use (scripts/lib/browser.js). Options: --keep (keep the temporary folder).
 const { execFile } = require('node:child_process');
@@ -36,7 +39,8 @@ const { checkList, assert } = require('./lib/checks');
 const { exampleWorkflows } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, deleteDataTable } = require('./lib/demo-data');
 const { launchBrowser, signIn } = require('./lib/browser');
-const { labelsFit, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
+const { digestNotice, foundByWords, labelsFit, pollTimesOnce, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
+const { connectBuilder } = require('./lib/mcp-builder');
 const {
 	canvasSubtitle,
 	costWithoutNotice,
@@ -135,7 +139,7 @@ async function main() {
 
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-e2e-browser-'));
 	const shots = path.join(tmp, 'failures');
-	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding', 'onboardingResults', 'supplierMonitoring'] });
+	const wfs = exampleWorkflows({ required: ['supplierScreening', 'criticalAlert', 'onboarding', 'onboardingResults', 'supplierMonitoring', 'monitoringDigest'] });
 	step(`npm start in ${path.join(tmp, 'demo')}, and the browser`);
 	const [started, launched] = await Promise.allSettled([startDemo(path.join(tmp, 'demo')), launchBrowser({ log: step })]);
 	if (started.status === 'rejected' || launched.status === 'rejected') {
@@ -185,7 +189,7 @@ async function main() {
 			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT with a wrong check digit', 2, '12.345.678-0');
 			return await wrongRut(page, banner.url, id);
 		});
-		await shoot('4a', 'node version 3: the RUT picked From List after a search by part of a name, then run', async () => {
+		await shoot('4a', 'node version 3: the RUT picked From List after a search by part of a name, shown whole in its field, then run', async () => {
 			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT from the list', 3, { __rl: true, mode: 'list', value: '' });
 			return await rutPicker(page, banner.url, id, '76111111-6');
 		});
@@ -199,6 +203,23 @@ async function main() {
 			const monitor = wfs.supplierMonitoring.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoMonitor').name;
 			return [await labelsFit(page, banner.url, wfs.supplierScreening, 'Risk Summary'), await labelsFit(page, banner.url, wfs.supplierMonitoring, monitor, 'changeKinds')].join('; ');
 		});
+		await shoot('5d', 'Poll Times once on each Monitor, after n8n loaded its node types again', () =>
+			pollTimesOnce(page, banner.url, [wfs.supplierMonitoring, wfs.monitoringDigest], async () => {
+				// An MCP client connecting has n8n build its node catalog, which loads the node types again.
+				await (await connectBuilder(n8n, cookie)).close();
+				return "an MCP client connected to n8n's MCP server";
+			}),
+		);
+		await shoot('5e', 'the words people type find the right node in the node panel', () =>
+			foundByWords(page, banner.url, wfs.supplierScreening, [
+				['proveedor', 'Risk Info'],
+				['supplier risk', 'Risk Info'],
+				['supplier risk', 'Risk Info Monitor'],
+				['riesgo proveedor', 'Risk Info'],
+				['monitorear RUT', 'Risk Info Monitor'],
+			]),
+		);
+		await shoot('5f', "the digest Monitor's notice says one item per poll", () => digestNotice(page, banner.url, wfs.monitoringDigest));
 		await shoot('5a', 'onboarding: the main button of the screening workflow starts the screening', () => mainButtonStarts(page, banner.url, wfs.onboarding));
 		await shoot('6', 'canvas subtitle of the summary node', () => canvasSubtitle(page, banner.url, wfs.supplierScreening, 'Get Summary · RUT'));
 		await shoot('7', "the banner's Production URL curl: an execution, ending in Compliance Review", async () => {

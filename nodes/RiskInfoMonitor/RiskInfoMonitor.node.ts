@@ -29,7 +29,9 @@ export class RiskInfoMonitor implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		// A literal, as the credential class has it: n8n's scanner (npm run lint) checks the two agree.
 		credentials: [{ name: 'riskInfoApi', required: true, testedBy: 'riskInfoApiTest' }],
-		properties,
+		// An array of its own: n8n adds Poll Times to it in place each time it loads the node, and
+		// loads it again, from the same module, once it is up (test/package/reload.test.ts).
+		properties: [...properties],
 		builderHint: MONITOR_HINT,
 	};
 

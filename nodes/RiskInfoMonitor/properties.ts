@@ -21,13 +21,23 @@ const changeKinds: INodeProperties = {
 	description: 'What counts as a change worth an item. A value a failed data source left empty is never taken for a change.',
 };
 
+const READS_ONLY = 'Reads only: the Monitor never loads a RUT, so it costs nothing. It reads each watched RUT in turn, at most "RUTs per Poll" each time it polls, and starts the workflow';
+
 export const properties: INodeProperties[] = [
+	// One notice per Output (Options), each saying what the workflow gets.
 	{
-		displayName:
-			'Reads only: the Monitor never loads a RUT, so it costs nothing. It reads each watched RUT in turn, at most "RUTs per Poll" each time it polls, and starts the workflow with one item per RUT whose record changed.',
+		displayName: `${READS_ONLY} with one item per RUT whose record changed.`,
 		name: 'notice',
 		type: 'notice',
 		default: '',
+		displayOptions: { hide: { '/options.output': ['digest'] } },
+	},
+	{
+		displayName: `${READS_ONLY} once per poll that has something to report, with one item holding all of it (Options → Output: One Digest per Poll).`,
+		name: 'digestNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '/options.output': ['digest'] } },
 	},
 	{
 		displayName: 'Watch',

@@ -149,9 +149,10 @@ async function wrongRut(page, url, workflowId) {
 const dotted = (rut) => rut.replace(/^(\d+)/, (body) => body.replace(/\B(?=(\d{3})+$)/g, '.'));
 
 /**
- * Node version 3's RUT picker on a read: From List opens on the account's loaded RUTs, a search by
- * part of `rut`'s name narrows it to names holding that part, the pick runs (Execute step) and the
- * output holds that RUT's record. Returns its line with how long it took.
+ * Node version 3's RUT picker on a read: From List opens on the account's loaded RUTs, each shown
+ * "RUT · name"; a search by part of `rut`'s name narrows it to names holding that part; the picked
+ * entry shows its RUT whole in the field; the pick runs (Execute step) and the output holds that
+ * RUT's record. Returns its line with how long it took.
  */
 async function rutPicker(page, url, workflowId, rut) {
 	const started = Date.now();
@@ -159,10 +160,10 @@ async function rutPicker(page, url, workflowId, rut) {
 	await openNode(page, 'Risk Info');
 	await page.getByTestId('resource-locator-rut').getByTestId('rlc-input').click();
 	// The panel's one resource locator: its list and search box are the page's only ones.
-	const entry = () => page.getByTestId('rlc-item').filter({ hasText: `(${dotted(rut)})` }).first();
+	const entry = () => page.getByTestId('rlc-item').filter({ hasText: `${dotted(rut)} · ` }).first();
 	await entry().waitFor({ timeout: 30_000 });
 	const label = (await entry().innerText()).trim();
-	const name = label.slice(0, label.lastIndexOf(' ('));
+	const name = label.slice(label.indexOf(' · ') + 3);
 	const part = (name.split(' ').find((w) => w.length >= 4) ?? name).toLowerCase();
 	const search = page.getByTestId('rlc-search');
 	const box = (await search.evaluate((e) => e.tagName)) === 'INPUT' ? search : search.locator('input');
@@ -177,13 +178,36 @@ async function rutPicker(page, url, workflowId, rut) {
 		30_000,
 	);
 	await entry().click();
+	const field = await pickedField(page, dotted(rut));
 	await page.getByTestId('node-execute-button').click();
 	const output = page.getByTestId('output-panel');
 	await output.getByText(rut, { exact: true }).first().waitFor({ timeout: 30_000 });
 	const text = await output.innerText();
 	await page.keyboard.press('Escape');
 	assert(text.includes(name), `the output holds ${rut} but not its name "${name}": ${text.slice(0, 300)}`);
-	return `searched "${part}": ${shown.length} of the loaded RUTs (${shown.join('; ').slice(0, 120)}); picked "${label}", the run's output holds ${rut} and its name (${Math.round((Date.now() - started) / 1000)} s)`;
+	return `searched "${part}": ${shown.length} of the loaded RUTs (${shown.join('; ').slice(0, 120)}); picked "${label}", ${field}; the run's output holds ${rut} and its name (${Math.round((Date.now() - started) / 1000)} s)`;
+}
+
+/**
+ * The RUT picker's field after a pick: it reads `shown` first, and `shown` fits in the field's
+ * width in the field's own font (what a cut at the field's end leaves visible).
+ */
+async function pickedField(page, shown) {
+	const input = page.getByTestId('resource-locator-rut').getByTestId('rlc-input');
+	const seen = await waitFor(`the RUT field does not show "${shown}" first`, async () => {
+		const value = await input.inputValue();
+		return value.startsWith(shown) && value;
+	}, 10_000).catch(async (err) => {
+		throw new Error(`${err.message}: it shows "${await input.inputValue()}"`);
+	});
+	const room = await input.evaluate((el, text) => {
+		const style = getComputedStyle(el);
+		const ctx = document.createElement('canvas').getContext('2d');
+		ctx.font = style.font;
+		return { needs: Math.ceil(ctx.measureText(text).width), has: el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+	}, shown);
+	assert(room.needs <= room.has, `the RUT field shows "${seen}" in ${room.has} px; its RUT needs ${room.needs} px`);
+	return `the field reads "${seen}", its RUT whole (${room.needs} of ${room.has} px)`;
 }
 
 /**

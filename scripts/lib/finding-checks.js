@@ -1,8 +1,10 @@
 'use strict';
-// The browser e2e's checks of what a new user trips on (issue 49): the compliance trigger found
-// by name in the node panel, option labels that fit the panel at n8n's default width, and a sample
-// delivery whose webhookId collides with a remembered supplier. Each asserts on what the page shows.
-const { assert } = require('./checks');
+// The browser e2e's checks of what a new user trips on (issues 49 and 56): the compliance trigger
+// found by name in the node panel, option labels that fit the panel at n8n's default width, a
+// sample delivery whose webhookId collides with a remembered supplier, Poll Times once on a
+// Monitor, the words people type found in the node panel, the digest's notice. Each asserts on
+// what the page shows.
+const { assert, waitFor } = require('./checks');
 const { openNode, openWorkflow, panelLines } = require('./editor-checks');
 const { dataTables } = require('./demo-data');
 
@@ -79,4 +81,61 @@ async function rememberRow(n8n, cookie, name, row) {
 	assert(res.status === 200, `adding a row to "${name}" answered ${res.status}: ${res.text.slice(0, 300)}`);
 }
 
-module.exports = { triggerFoundByName, labelsFit, rememberRow };
+/**
+ * Each Monitor of `wfs` shows Poll Times once, with one Add Poll Time button. `reload()` first has
+ * n8n load the node types again as it does for its node catalog (an MCP client connecting, its AI
+ * builder), which is when a second Poll Times used to appear.
+ */
+async function pollTimesOnce(page, url, wfs, reload) {
+	const loaded = await reload();
+	const seen = [];
+	for (const wf of wfs) {
+		const monitor = wf.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoMonitor').name;
+		await openWorkflow(page, url, wf.id);
+		await openNode(page, monitor);
+		const ndv = page.getByTestId('ndv');
+		await ndv.getByText('Poll Times', { exact: true }).first().waitFor();
+		const counts = [await ndv.getByText('Poll Times', { exact: true }).count(), await ndv.getByRole('button', { name: 'Add Poll Time' }).count()];
+		await page.keyboard.press('Escape');
+		assert(counts[0] === 1 && counts[1] === 1, `"${monitor}" shows Poll Times ${counts[0]} times and ${counts[1]} Add Poll Time buttons`);
+		seen.push(`"${monitor}"`);
+	}
+	return `after ${loaded}: ${seen.join(' and ')} show Poll Times once, one Add Poll Time`;
+}
+
+/** Searching the node panel for each [term, name]: the node named `name` is among the first three entries. */
+async function foundByWords(page, url, wf, searches) {
+	await openWorkflow(page, url, wf.id);
+	const lines = [];
+	for (const [term, name] of searches) {
+		// A panel opened afresh for each term, so no list of an earlier search is read.
+		await page.getByTestId('node-creator-plus-button').click();
+		const search = page.getByTestId('node-creator-search-bar');
+		await search.waitFor();
+		await search.fill(term);
+		const names = page.getByTestId('node-creator-item-name');
+		let first = [];
+		const found = await waitFor('', async () => (first = (await names.allInnerTexts()).map((t) => t.trim()).slice(0, 3)).includes(name), 10_000).catch(() => false);
+		await page.keyboard.press('Escape');
+		await page.getByTestId('node-creator').waitFor({ state: 'hidden' });
+		assert(found, `searching "${term}" in the node panel lists ${JSON.stringify(first)} first, not "${name}"`);
+		lines.push(`"${term}" → ${first.map((n) => (n === name ? `[${n}]` : n)).join(', ')}`);
+	}
+	return lines.join('; ');
+}
+
+/** The digest example's Monitor: its notice says one item per poll, not one per changed RUT. */
+async function digestNotice(page, url, wf) {
+	const monitor = wf.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoMonitor').name;
+	await openWorkflow(page, url, wf.id);
+	await openNode(page, monitor);
+	const notice = page.getByTestId('ndv').getByText(/^Reads only: /);
+	await notice.first().waitFor();
+	const shown = (await notice.allInnerTexts()).map((t) => t.trim());
+	await page.keyboard.press('Escape');
+	assert(shown.length === 1 && /once per poll that has something to report, with one item holding all of it/.test(shown[0]), `"${monitor}" (One Digest per Poll) shows ${JSON.stringify(shown)}`);
+	assert(!/one item per RUT/.test(shown[0]), `"${monitor}" says one item per RUT: ${shown[0]}`);
+	return `"${monitor}": "…${shown[0].slice(shown[0].indexOf('starts the workflow'))}"`;
+}
+
+module.exports = { triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice };

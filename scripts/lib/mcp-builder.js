@@ -27,6 +27,15 @@ const SEARCHES = [
 	{ query: 'compliance screening webhook', node: TRIGGER },
 	{ query: 'alert when supplier risk changes', node: MONITOR },
 	{ query: 'company risk Chile', node: TOOL, usage: 'agentTool' },
+	// What operations staff in Chile type, in Spanish (the codex aliases carry these words).
+	{ query: 'riesgo proveedor', node: ACTION },
+	{ query: 'consultar RUT', node: ACTION },
+	{ query: 'riesgo empresa', node: ACTION },
+	{ query: 'lista de cumplimiento', node: ACTION },
+	{ query: 'resultado de cumplimiento', node: TRIGGER },
+	{ query: 'monitorear RUT', node: MONITOR },
+	{ query: 'monitorear proveedores', node: MONITOR },
+	{ query: 'consultar RUT', node: TOOL, usage: 'agentTool' },
 ];
 
 async function callTool(client, name, args) {
@@ -78,7 +87,7 @@ async function checkNodeTypes(client) {
 
 /**
  * The workflow an agent writes in n8n's workflow SDK: Manual Trigger → Get Summary → IF critical,
- * at the node's default version (3), whose RUT is a resource locator given By RUT (mode id).
+ * at the node's default version (3), whose RUT is a resource locator given By ID (mode id).
  */
 function workflowCode(name, rut, extra = {}) {
 	const parameters = JSON.stringify({ apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut: { __rl: true, mode: 'id', value: rut }, loadIfMissing: true, ...extra });
@@ -197,4 +206,4 @@ async function checkMcpBuilder(o) {
 	}
 }
 
-module.exports = { checkMcpBuilder };
+module.exports = { checkMcpBuilder, connectBuilder };

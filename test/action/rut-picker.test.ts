@@ -1,4 +1,5 @@
-// Node version 3: the RUT is picked from the account's loaded RUTs (From List), written (By RUT)
+// Node version 3: the RUT is picked from the account's loaded RUTs (From List), written (By ID,
+// n8n's label for the mode named id)
 // or set by an expression. The list is asked for as n8n's editor asks (the node's list search in
 // n8n-core's LoadOptionsContext) over real HTTP to the sandbox; workflows run in n8n's engine.
 // Saved nodes of versions 1 to 2.1 keep their text RUT.
@@ -33,7 +34,7 @@ async function nameAtSandbox(rut: string): Promise<string> {
 const spent = (s = sb) => ({ paidLoads: s.usage().paidLoads, complianceLoads: s.usage().complianceLoads });
 
 describe('From List: the account\'s loaded RUTs', () => {
-	test('pages through every loaded RUT, each once, shown as "name (dotted RUT)", paying nothing', async () => {
+	test('pages through every loaded RUT, each once, shown as "dotted RUT · name" (the RUT first, whole in a narrow field), paying nothing', async () => {
 		const before = spent();
 		const first = await searchLoadedRuts({ access: access() });
 		expect(first.results).toHaveLength(20);
@@ -43,8 +44,8 @@ describe('From List: the account\'s loaded RUTs', () => {
 		const all = [...first.results, ...second.results];
 		expect(all.map((r) => r.value).sort()).toEqual([...Object.values(KNOWN_RUTS), ...extra].sort());
 		const clean = all.find((r) => r.value === KNOWN_RUTS.clean)!;
-		expect(clean.name).toBe(`${await nameAtSandbox(KNOWN_RUTS.clean)} (76.111.111-6)`);
-		for (const r of all) expect(r.name).toMatch(new RegExp(`^.+ \\(${dotted(String(r.value)).replace(/\./g, '\\.')}\\)$`));
+		expect(clean.name).toBe(`76.111.111-6 · ${await nameAtSandbox(KNOWN_RUTS.clean)}`);
+		for (const r of all) expect(r.name).toMatch(new RegExp(`^${dotted(String(r.value)).replace(/\./g, '\\.')} · .+$`));
 		expect(spent()).toEqual(before);
 		expect(sb.requests.every((r) => r.method === 'GET')).toBe(true);
 	});
@@ -92,7 +93,7 @@ describe('From List: the account\'s loaded RUTs', () => {
 	test('an account with nothing loaded says so and what to do', async () => {
 		await expect(searchLoadedRuts({ access: access(empty) })).rejects.toMatchObject({
 			message: 'No RUT is loaded in this account yet',
-			description: expect.stringContaining('Choose By RUT'),
+			description: expect.stringContaining('Choose By ID'),
 		});
 	});
 
@@ -105,12 +106,18 @@ describe('From List: the account\'s loaded RUTs', () => {
 });
 
 describe('node version 3', () => {
-	test('a read starts on From List, a load on By RUT; version 2.1 keeps the text field', () => {
+	test('a read starts on From List, a load on By ID (mode id); version 2.1 keeps the text field', () => {
 		const { properties } = freshRiskInfo().description;
 		const load = { ...summary, operation: 'load' };
 		expect(filledIn(properties, summary, 3).rut).toEqual({ __rl: true, mode: 'list', value: '' });
 		expect(filledIn(properties, load, 3).rut).toEqual({ __rl: true, mode: 'id', value: '' });
 		expect(filledIn(properties, summary, 2.1).rut).toBe('');
+	});
+
+	test('By ID, the label n8n\'s editor gives a mode named id whatever the node says, has a hint that it takes the RUT', () => {
+		const rut = freshRiskInfo().description.properties.find((p) => p.name === 'rut' && p.type === 'resourceLocator')!;
+		const byId = rut.modes?.find((m) => m.name === 'id');
+		expect(byId?.hint).toMatch(/^The RUT itself, with its check digit: 12\.345\.678-5/);
 	});
 
 	const run = async (rut: IDataObject, inputs?: IDataObject[]) => {
@@ -119,8 +126,8 @@ describe('node version 3', () => {
 	};
 
 	test.each([
-		['From List', { __rl: true, mode: 'list', value: KNOWN_RUTS.clean, cachedResultName: 'Picked (76.111.111-6)' }, undefined],
-		['By RUT', { __rl: true, mode: 'id', value: '76.111.111-6' }, undefined],
+		['From List', { __rl: true, mode: 'list', value: KNOWN_RUTS.clean, cachedResultName: '76.111.111-6 · Picked' }, undefined],
+		['By ID', { __rl: true, mode: 'id', value: '76.111.111-6' }, undefined],
 		['an expression', { __rl: true, mode: 'id', value: '={{ $json.supplier }}' }, [{ supplier: '76111111-6' }]],
 	])('%s reads that RUT', async (_, rut, inputs) => {
 		const { error, items } = await run(rut, inputs);
@@ -129,7 +136,7 @@ describe('node version 3', () => {
 		expect(items[0].rut).toBe(KNOWN_RUTS.clean);
 	});
 
-	test('By RUT with a wrong check digit gives the message of the text field, and sends nothing', async () => {
+	test('By ID with a wrong check digit gives the message of the text field, and sends nothing', async () => {
 		const wrong = '76.111.111-5';
 		const { error } = await run({ __rl: true, mode: 'id', value: wrong });
 		const before = await runRiskInfo({ parameters: { ...summary, rut: wrong }, access: access(), node: { typeVersion: 2.1 } });

@@ -160,3 +160,15 @@ test('the digest example: one item per poll with changes, its text posted as one
 	expect(posted[0].text).toMatch(/^Risk Info Monitor: 2 suppliers changed \(court cases 2\)\n\n/);
 	expect(sb.usage().paidLoads).toBe(0);
 });
+
+test('the digest example\'s note says whether `npm start` publishes it, and how to publish it', () => {
+	const digest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/monitoring-digest.json'), 'utf8')) as typeof wf;
+	const content = String(digest.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')!.parameters.content);
+	const { ACTIVE_ROLES } = require('../../scripts/lib/demo') as { ACTIVE_ROLES: string[] };
+	const published = ACTIVE_ROLES.includes('monitoringDigest');
+	expect(/\*\*Not published by `npm start`\*\*/.test(content)).toBe(!published);
+	if (!published) expect(content).toMatch(/click \*\*Publish\*\* at the top of this workflow/);
+	// The example it names as published instead is.
+	expect(content).toContain(`*${wf.name}*`);
+	expect(ACTIVE_ROLES).toContain('supplierMonitoring');
+});

@@ -40,3 +40,13 @@ test('a new Monitor watches the account\'s monitored RUTs for the changes that m
 	expect((kinds.options ?? []).map((o) => ('value' in o ? o.value : undefined))).toEqual(['complianceRisk', 'activeCases', 'bulletin', 'credit', 'taxStatus', 'anyChange']);
 	expect(d.properties.find((p) => p.name === 'notice')?.displayName).toMatch(/never loads a RUT, so it costs nothing/);
 });
+
+test.each([
+	['One Item per Change', {}, /with one item per RUT whose record changed/],
+	['One Digest per Poll', { output: 'digest' }, /once per poll that has something to report, with one item holding all of it/],
+])('Output %s: the panel\'s one notice says what the workflow gets', (_output, options, says) => {
+	const values = { ...NodeHelpers.getNodeParameters(d.properties, {} as INodeParameters, true, false, null, d), options } as INodeParameters;
+	const shown = d.properties.filter((p) => p.type === 'notice' && NodeHelpers.displayParameterPath(values, p, '', { typeVersion: 1 }, d));
+	expect(shown.map((p) => p.displayName)).toEqual([expect.stringMatching(says)]);
+	expect(shown[0].displayName).toMatch(/never loads a RUT, so it costs nothing/);
+});

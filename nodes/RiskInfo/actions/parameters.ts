@@ -60,11 +60,13 @@ export function rutLocator(defaultMode: RutMode): INodeProperties {
 				typeOptions: { searchListMethod: 'searchLoadedRuts', searchable: true },
 			},
 			{
-				displayName: 'By RUT',
+				// n8n's editor labels a mode named id "By ID" whatever this says (n8n 2.40); id is
 				// n8n's name for a mode that takes the identifier itself, the one its AI builder writes.
+				displayName: 'By RUT',
 				name: 'id',
 				type: 'string',
 				placeholder: '12.345.678-5',
+				hint: 'The RUT itself, with its check digit: 12.345.678-5, 12345678-5 or 123456785',
 				validation: [
 					{
 						type: 'regex',

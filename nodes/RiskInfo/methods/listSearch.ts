@@ -1,7 +1,8 @@
 /**
  * The RUT picker's list (From List, node version 3): the RUTs loaded into the account, from List
- * Profiles, each shown with its taxpayer's name. List Profiles gives no names, so each RUT shown
- * is read with Get Summary, a free read of a loaded RUT; the transport may make no paid call.
+ * Profiles, each shown as the RUT, then its taxpayer's name: a picked entry fills a narrow field
+ * cut at its end, and the RUT is what tells suppliers apart. List Profiles gives no names, so each
+ * RUT shown is read with Get Summary, a free read of a loaded RUT; the transport may make no paid call.
  * A search with digits looks at the RUTs alone and reads only the names of those that match; a
  * search with words reads names page by page until a page is full, the list ends or five pages'
  * worth of names were read.
@@ -72,7 +73,7 @@ export async function searchLoadedRuts(this: ILoadOptionsFunctions, filter?: str
 		if (!all.length) {
 			throw new NodeOperationError(node, 'No RUT is loaded in this account yet', {
 				description:
-					'Choose By RUT and write the RUT. A read of a RUT that is not loaded needs a paid load first: turn on Load RUT If Not Loaded, or load it with RUT → Load.',
+					'Choose By ID and write the RUT. A read of a RUT that is not loaded needs a paid load first: turn on Load RUT If Not Loaded, or load it with RUT → Load.',
 			});
 		}
 		const search = filter?.trim() ?? '';
@@ -97,7 +98,7 @@ export async function searchLoadedRuts(this: ILoadOptionsFunctions, filter?: str
 				const name = outcome && 'value' in outcome ? outcome.value : undefined;
 				if (words !== undefined && !(name !== undefined && folded(name).includes(words))) return;
 				const shown = rutWithDots(rut);
-				results.push({ name: name ? `${name} (${shown})` : shown, value: rut });
+				results.push({ name: name ? `${shown} · ${name}` : shown, value: rut });
 			});
 		}
 		return { results, paginationToken: next < candidates.length ? String(next) : undefined };
