@@ -78,13 +78,10 @@ const recording = new Map<string, Promise<unknown>>();
 
 async function inTurn<T>(turn: string, work: () => Promise<T>): Promise<T> {
 	const mine = (recording.get(turn) ?? Promise.resolve()).then(work);
-	const settled = mine.catch(() => undefined);
+	const settled = mine.then(() => undefined, () => undefined);
 	recording.set(turn, settled);
-	try {
-		return await mine;
-	} finally {
-		if (recording.get(turn) === settled) recording.delete(turn);
-	}
+	void settled.then(() => recording.get(turn) === settled && recording.delete(turn));
+	return await mine;
 }
 
 /** Read-backs after the first recording, each writing the key again if it was overwritten. */
