@@ -73,8 +73,9 @@ function markRepeat(ctx: IExecuteFunctions, webhookId: unknown): void {
 /**
  * The recording under way per workflow and trigger node in this process, so that the next waits
  * for it: an order only, each entry gone once its recording ends.
+ * @internal
  */
-const recording = new Map<string, Promise<unknown>>();
+export const recording = new Map<string, Promise<unknown>>();
 
 async function inTurn<T>(turn: string, work: () => Promise<T>): Promise<T> {
 	const mine = (recording.get(turn) ?? Promise.resolve()).then(work);

@@ -3,6 +3,7 @@
 // records the delivery in n8n's store of processed items, then the next node. "Ran" means the
 // next node ran: a repeat still starts an execution, in which the trigger emits nothing.
 import { event, freshId, reverseKeys, toSpanishItems, WEBHOOK_TOKEN, type Rec } from './forms';
+import { recording } from '../../nodes/RiskInfoTrigger/repeats';
 import { output, processedData, ProductionWebhook, ran, type ProductionOptions } from './production';
 
 const MiB = 1024 * 1024;
@@ -208,6 +209,8 @@ describe('deliveries at the same moment', () => {
 		await n8n.deliver(event('nomatch'));
 		const sent = different(50);
 		expect(await atOnce(n8n, sent)).toEqual(sent.map(() => true));
+		// The turns the recordings took are gone once they have ended: the process holds nothing of them.
+		expect(recording.size).toBe(0);
 		expect(await deliverAll(n8n, sent)).toEqual(sent.map(() => false));
 	});
 
@@ -247,6 +250,7 @@ describe("when n8n's store cannot be written", () => {
 		expect((error as { description?: string } | undefined)?.description).toMatch(/did not run.*turn Ignore Repeated Deliveries off/);
 		expect(run?.data.resultData.runData['Next Step']).toBeUndefined();
 		// Nothing of the failed recording is held: once the store answers, deliveries are recorded again.
+		expect(recording.size).toBe(0);
 		processedData.unreachable.delete(n8n.id);
 		expect(await deliverAll(n8n, [event('failed')])).toEqual([true]);
 	});
