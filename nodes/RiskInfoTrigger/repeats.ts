@@ -87,6 +87,8 @@ async function inTurn<T>(turn: string, work: () => Promise<T>): Promise<T> {
 
 /** Read-backs after the first recording, each writing the key again if it was overwritten. */
 const READ_BACKS = 3;
+/** The longest wait before a read-back: a store slowed to seconds (a starved n8n) must not hold the run. */
+const MAX_WAIT_MS = 1000;
 
 async function isNew(ctx: IExecuteFunctions, key: string): Promise<boolean> {
 	const turn = `${ctx.getWorkflow().id}|${ctx.getNode().id}`;
@@ -111,7 +113,7 @@ async function isNew(ctx: IExecuteFunctions, key: string): Promise<boolean> {
 	// Another process's recording that read the row before ours wrote it lands about as long after
 	// as ours took: read back after twice that. A read-back that fails leaves the key as recorded.
 	for (let i = 0; i < READ_BACKS; i++) {
-		await sleep(2 * took);
+		await sleep(Math.min(2 * took, MAX_WAIT_MS));
 		const again = await call().catch(() => undefined);
 		if (again?.new.length !== 1) break;
 	}
