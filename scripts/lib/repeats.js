@@ -47,18 +47,21 @@ async function createWorkflow(n8n, apiKey, baseUrls, { name, respond, then }) {
 }
 
 /**
- * Waits until every execution of the workflow has finished and none has appeared for QUIET_MS;
- * resolves them grouped by the webhookId their trigger emitted (a repeat's execution, in which the
- * trigger emitted nothing, under undefined).
+ * Waits until every execution of the workflow has finished, at least `atLeast` are listed, and none
+ * has appeared for QUIET_MS; resolves them grouped by the webhookId their trigger emitted (a
+ * repeat's execution, in which the trigger emitted nothing, under undefined). n8n's public API
+ * lists an execution only once it has finished, and a loaded n8n may take longer than QUIET_MS to
+ * start a burst's executions: every delivery starts one (a repeat too), so a caller that knows how
+ * many it sent waits for them all.
  */
-async function settled(ctx, wf, timeoutMs = 180_000) {
+async function settled(ctx, wf, atLeast = 0, timeoutMs = 180_000) {
 	let last = '';
 	let since = Date.now();
 	for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await wait(500)) {
 		const all = await ctx.n8n.allExecutions(ctx.apiKey, wf.id);
 		const seen = all.map((e) => `${e.id}:${e.status}`).join(',');
 		if (seen !== last) [last, since] = [seen, Date.now()];
-		else if (all.every((e) => DONE.includes(e.status)) && Date.now() - since >= QUIET_MS) return await executionsByWebhookId(ctx.n8n, ctx.apiKey, wf.id);
+		else if (all.length >= atLeast && all.every((e) => DONE.includes(e.status)) && Date.now() - since >= QUIET_MS) return await executionsByWebhookId(ctx.n8n, ctx.apiKey, wf.id);
 	}
 	throw new Error(`executions of "${wf.name}" still running or appearing after ${timeoutMs / 1000} s`);
 }
@@ -122,12 +125,13 @@ async function repeatOnAnswer(ctx, wf, n = 3) {
 
 /** `n` deliveries, each sent twice at the same moment (once to each URL), one pair after the other: runs per pair. */
 async function simultaneousPairs(ctx, wf, n = 50) {
+	const before = (await ctx.n8n.allExecutions(ctx.apiKey, wf.id)).length;
 	const ids = freshIds(n);
 	for (const id of ids) {
 		const event = complianceEvent(id, 'critical');
 		await Promise.all([0, 1].map((k) => deliver(ctx, wf.urls[k % wf.urls.length], event)));
 	}
-	const byId = await settled(ctx, wf);
+	const byId = await settled(ctx, wf, before + 2 * n);
 	return ids.map((id) => runsOf(byId, id));
 }
 
@@ -140,13 +144,14 @@ async function burstThenRepeats(ctx, wf, n = 50) {
 	const events = ids.map((id) => complianceEvent(id, 'noMatch'));
 	const counts = [];
 	const total = (byId) => sum(ids.map((id) => runsOf(byId, id)));
+	const before = (await ctx.n8n.allExecutions(ctx.apiKey, wf.id)).length;
 	await Promise.all(events.map((e, i) => deliver(ctx, wf.urls[i % wf.urls.length], e)));
-	counts.push(total(await settled(ctx, wf)));
+	counts.push(total(await settled(ctx, wf, before + n)));
 	// Round 2 starts when round 1 was answered, not when it finished running, as a retry would.
 	for (const [i, e] of events.entries()) await deliver(ctx, wf.urls[(i + 1) % wf.urls.length], e);
-	counts.push(total(await settled(ctx, wf)) - counts[0]);
+	counts.push(total(await settled(ctx, wf, before + 2 * n)) - counts[0]);
 	for (const [i, e] of events.entries()) await deliver(ctx, wf.urls[i % wf.urls.length], e);
-	counts.push(total(await settled(ctx, wf)) - counts[0] - counts[1]);
+	counts.push(total(await settled(ctx, wf, before + 3 * n)) - counts[0] - counts[1]);
 	return counts;
 }
 
