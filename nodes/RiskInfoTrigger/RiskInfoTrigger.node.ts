@@ -121,10 +121,7 @@ export class RiskInfoTrigger implements INodeType {
 	methods = {
 		credentialTest: {
 			// The service offers nothing to test a webhook secret against, so check it is usable.
-			async riskInfoWebhookAuthTest(
-				this: ICredentialTestFunctions,
-				credential: ICredentialsDecrypted,
-			): Promise<INodeCredentialTestResult> {
+			async riskInfoWebhookAuthTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
 				const problem = secretProblem((credential.data ?? {}) as PlainObject);
 				// n8n shows any OK as "Connection tested successfully"; the credential's notice says what it means here.
 				return problem

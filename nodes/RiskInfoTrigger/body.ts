@@ -28,15 +28,8 @@ export interface DeliveryRequest {
 type Rejection = { status: 400 | 413; error: string; message: string };
 export type BodyResult = { ok: true; payload: unknown } | ({ ok: false } & Rejection);
 
-const reject = (status: 400 | 413, error: string, message: string): BodyResult => ({
-	ok: false,
-	status,
-	error,
-	message,
-});
-
-const tooLarge = () =>
-	reject(413, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB once decompressed.`);
+const reject = (status: 400 | 413, error: string, message: string): { ok: false } & Rejection => ({ ok: false, status, error, message });
+const tooLarge = () => reject(413, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB once decompressed.`);
 
 function isEmptyObject(value: unknown): boolean {
 	return isPlainObject(value) && Object.keys(value).length === 0;
@@ -54,13 +47,8 @@ async function rawBytes(req: DeliveryRequest): Promise<{ ok: true; bytes: Uint8A
 			await req.readRawBody();
 		} catch (error) {
 			const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
-			if (status === 413) return { ok: false, status: 413, error: 'body_too_large', message: 'The body is larger than n8n accepts.' };
-			return {
-				ok: false,
-				status: 400,
-				error: 'unreadable_body',
-				message: 'The body could not be read (a Content-Encoding that does not match the data?).',
-			};
+			if (status === 413) return reject(413, 'body_too_large', 'The body is larger than n8n accepts.');
+			return reject(400, 'unreadable_body', 'The body could not be read (a Content-Encoding that does not match the data?).');
 		}
 	}
 	const raw: unknown = req.rawBody;

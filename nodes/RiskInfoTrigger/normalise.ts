@@ -6,7 +6,6 @@ import type { Field } from './fields';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
 import { sameJson } from './sameJson';
 
-
 /** Said in English before the service's own words (error, details), which are usually Spanish. */
 const FAILED_MESSAGE =
 	'The service could not complete this screening, so it has no result; loading the profile again is a new paid call, so ask the service if it keeps failing. The service\'s own words, often in Spanish, follow in error and details.';
@@ -148,9 +147,7 @@ function putExtra(out: PlainObject, reader: Reader): void {
 	if (extra) put(out, 'extra', canonical(extra));
 }
 
-function unknownSummaryEntry(): PlainObject {
-	return { total: null, risk: null };
-}
+const unknownSummaryEntry = (): PlainObject => ({ total: null, risk: null });
 
 /**
  * Spec §6.2 gives public officials a default ({totalResultados 0, riesgo free}), so there a
@@ -195,12 +192,10 @@ function mapLists(reader: Reader): PlainObject {
 		}
 		const total = reader.peek(spec.total);
 		let count = items.length;
-		// A number parsed from JSON is finite.
-		if (total && typeof total.value === 'number') {
+		if (total && (typeof total.value === 'number' || total.value === null)) {
 			reader.use(total.name, spec.total);
-			count = total.value;
-		} else if (total && total.value === null) {
-			reader.use(total.name, spec.total);
+			// A number parsed from JSON is finite.
+			if (typeof total.value === 'number') count = total.value;
 		}
 		put(out, spec.key, { total: count, items });
 	}

@@ -116,21 +116,9 @@ export const properties: INodeProperties[] = [
 		name: 'output',
 		type: 'options',
 		options: [
-			{
-				name: 'One Item per Event',
-				value: 'event',
-				description: 'The result in one documented shape, with English field names',
-			},
-			{
-				name: 'One Item per Finding',
-				value: 'findings',
-				description: 'One item per list row found (PEP, sanctions, criminal, news…)',
-			},
-			{
-				name: 'Raw Payload',
-				value: 'raw',
-				description: 'The event exactly as the service sent it',
-			},
+			{ name: 'One Item per Event', value: 'event', description: 'The result in one documented shape, with English field names' },
+			{ name: 'One Item per Finding', value: 'findings', description: 'One item per list row found (PEP, sanctions, criminal, news…)' },
+			{ name: 'Raw Payload', value: 'raw', description: 'The event exactly as the service sent it' },
 		],
 		default: 'event',
 	},
@@ -148,7 +136,7 @@ export const properties: INodeProperties[] = [
 	},
 	caveat(
 		'repeats',
-		"The last 1,000 are remembered in n8n's own store of processed items. A repeat still starts an execution, in which this trigger emits nothing; copies arriving at the same moment may both run. The same webhook ID and status with changed findings still comes through.",
+		"The last 1,000 are remembered in n8n's own store of processed items. A repeat still starts an execution, in which this trigger emits nothing. In queue mode, copies arriving at the same moment on two workers may both run. The same webhook ID and status with changed findings still comes through.",
 		{ ignoreRepeatedDeliveries: [true] },
 	),
 	{
@@ -157,16 +145,8 @@ export const properties: INodeProperties[] = [
 		builderHint: PARAMETER_HINTS.respond,
 		type: 'options',
 		options: [
-			{
-				name: 'Immediately',
-				value: 'immediately',
-				description: 'Answer 200 on receipt, before the workflow runs',
-			},
-			{
-				name: 'When the Workflow Has Finished',
-				value: RESPOND_WHEN_FINISHED,
-				description: 'Answer once the workflow has run: 200, or 500 if it failed',
-			},
+			{ name: 'Immediately', value: 'immediately', description: 'Answer 200 on receipt, before the workflow runs' },
+			{ name: 'When the Workflow Has Finished', value: RESPOND_WHEN_FINISHED, description: 'Answer once the workflow has run: 200, or 500 if it failed' },
 		],
 		default: RESPOND_WHEN_FINISHED,
 	},

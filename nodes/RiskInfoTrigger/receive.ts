@@ -10,11 +10,15 @@ import { Redactor } from '../shared/redact';
 import { deeperThan, MAX_DEPTH } from './depth';
 import { normaliseEvent } from './normalise';
 import { deliveryKey, withKey } from './repeats';
-import type { DeliveryResponse } from './respond';
-import { sendJson } from './respond';
 import type { EventsFilter, MinimumRisk, OutputMode } from './select';
 import { passes, toItems } from './select';
 import type { PlainObject } from '../shared/objects';
+
+/** Node's own response methods, which n8n's express Response extends. */
+interface DeliveryResponse {
+	writeHead(status: number, headers: Record<string, string>): unknown;
+	end(body: string): unknown;
+}
 
 /**
  * One delivery: authenticate → read the body → validate and normalise → filter → items, the
@@ -27,8 +31,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const res = this.getResponseObject() as unknown as DeliveryResponse;
 	// Once the secret is known, nothing the delivery put into a message or an item may carry it.
 	let redactor = new Redactor();
-	const refuse = (status: number, error: string, message: string, headers?: Record<string, string>) => {
-		sendJson(res, status, { error, message: redactor.text(message) }, headers);
+	// A refusal is answered here, then n8n is told not to answer again.
+	const refuse = (status: number, error: string, message: string, headers: Record<string, string> = {}) => {
+		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+		res.end(JSON.stringify({ error, message: redactor.text(message) }));
 		return { noWebhookResponse: true };
 	};
 

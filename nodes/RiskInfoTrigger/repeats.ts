@@ -5,15 +5,14 @@
  * already there. That store is open to execute() only, not to webhook(), so a repeat still starts
  * an execution: one in which the trigger emits nothing and no other node runs.
  *
- * The store is written the moment execute() runs, not when the execution ends, so a repeat is
- * caught once the first copy's execution has started. What remains: n8n reads the row, then
- * writes it back with the key added (its deduplication helper: findOne, then update), so two
- * executions of the workflow recording at the same moment, within milliseconds, can both see a
- * key missing, or one can overwrite the other's key.
+ * n8n's helper reads the row, then writes it back whole with the key added (findOne, then
+ * update), so two recordings that overlap lose one key. In a process they take turns; across
+ * processes (queue mode) each reads its key back once a concurrent recording has had time to land,
+ * and writes it again if that recording overwrote it.
  */
 import { createHash } from 'node:crypto';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { NormalisedEvent } from './normalise';
 
@@ -71,16 +70,52 @@ function markRepeat(ctx: IExecuteFunctions, webhookId: unknown): void {
 	ctx.addExecutionHints({ message: `A repeated delivery (${text}; Ignore Repeated Deliveries).`, location: 'outputPane' });
 }
 
+/**
+ * The recording under way per workflow and trigger node in this process, so that the next waits
+ * for it: an order only, each entry gone once its recording ends.
+ * @internal
+ */
+export const recording = new Map<string, Promise<unknown>>();
+
+async function inTurn<T>(turn: string, work: () => Promise<T>): Promise<T> {
+	const mine = (recording.get(turn) ?? Promise.resolve()).then(work);
+	const settled = mine.then(() => undefined, () => undefined);
+	recording.set(turn, settled);
+	void settled.then(() => recording.get(turn) === settled && recording.delete(turn));
+	return await mine;
+}
+
+/** Read-backs after the first recording, each writing the key again if it was overwritten. */
+const READ_BACKS = 3;
+/** The longest wait before a read-back: a store slowed to seconds (a starved n8n) must not hold the run. */
+const MAX_WAIT_MS = 1000;
+
 async function isNew(ctx: IExecuteFunctions, key: string): Promise<boolean> {
-	const record = async () => await ctx.helpers.checkProcessedAndRecord([key], 'node', { mode: 'entries', maxEntries: REMEMBERED });
-	const result = await record()
+	const turn = `${ctx.getWorkflow().id}|${ctx.getNode().id}`;
+	let took = 0;
+	const call = async () =>
+		await inTurn(turn, async () => {
+			const started = Date.now();
+			const result = await ctx.helpers.checkProcessedAndRecord([key], 'node', { mode: 'entries', maxEntries: REMEMBERED });
+			took = Date.now() - started;
+			return result;
+		});
+	const result = await call()
 		// The first two deliveries to a workflow, recorded at the same moment, both find no row and
 		// both insert one: the second insert fails. The row is there now, so recording again works.
-		.catch(record)
+		.catch(call)
 		.catch((error: unknown) => {
 			throw new NodeOperationError(ctx.getNode(), `Ignore Repeated Deliveries could not record this delivery in n8n's store of processed items: ${error instanceof Error ? error.message : String(error)}`, {
 				description: "The delivery did not run. Check n8n's database, or turn Ignore Repeated Deliveries off to let deliveries through without it.",
 			});
 		});
-	return result.new.length > 0;
+	if (result.new.length === 0) return false;
+	// Another process's recording that read the row before ours wrote it lands about as long after
+	// as ours took: read back after twice that. A read-back that fails leaves the key as recorded.
+	for (let i = 0; i < READ_BACKS; i++) {
+		await sleep(Math.min(2 * took, MAX_WAIT_MS));
+		const again = await call().catch(() => undefined);
+		if (again?.new.length !== 1) break;
+	}
+	return true;
 }

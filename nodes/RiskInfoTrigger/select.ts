@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { LISTS } from './fields';
 import type { NormalisedEvent } from './normalise';
-import { isPlainObject as isRecord, type PlainObject } from '../shared/objects';
+import { isPlainObject as isRecord } from '../shared/objects';
 
 export type EventsFilter = 'all' | 'success' | 'failed';
 export type MinimumRisk = 'any' | 'medium' | 'critical';
@@ -39,7 +39,7 @@ export function findings(event: IDataObject): IDataObject[] {
 		const items = isRecord(list) && Array.isArray(list.items) ? list.items : [];
 		const entry = summary[spec.key];
 		for (const finding of items) {
-			const row: PlainObject = {
+			rows.push({
 				webhookId: event.webhookId,
 				status: event.status,
 				fullName: event.fullName,
@@ -48,8 +48,7 @@ export function findings(event: IDataObject): IDataObject[] {
 				categoryLabel: spec.label,
 				categoryRisk: isRecord(entry) ? entry.risk : null,
 				finding,
-			};
-			rows.push(row as IDataObject);
+			} as IDataObject);
 		}
 	}
 	return rows;

@@ -260,18 +260,27 @@ class N8n {
 		return res.json.data;
 	}
 
-	/** Every execution of a workflow, all pages of the public API, newest first. */
+	/**
+	 * Every execution of a workflow, all pages of the public API, newest first. n8n answers 503
+	 * "Database is not ready!" while its event loop is too starved to answer its own database pings
+	 * (a burst of deliveries on a loaded machine; docs/n8n-settings.md): asked again for up to 2 minutes.
+	 */
 	async allExecutions(apiKey, workflowId, { includeData = false } = {}) {
 		const all = [];
 		let cursor;
-		do {
+		const patience = Date.now() + 120_000;
+		for (;;) {
 			const q = new URLSearchParams({ workflowId, includeData: String(includeData), limit: '250', ...(cursor ? { cursor } : {}) });
 			const res = await this.rest('GET', `/api/v1/executions?${q}`, { apiKey, timeoutMs: 60_000 });
+			if (res.status === 503 && Date.now() < patience) {
+				await new Promise((r) => setTimeout(r, 1000));
+				continue;
+			}
 			if (res.status !== 200) throw new Error(`GET /api/v1/executions answered ${res.status}: ${res.text.slice(0, 300)}`);
 			all.push(...res.json.data);
 			cursor = res.json.nextCursor;
-		} while (cursor);
-		return all;
+			if (!cursor) return all;
+		}
 	}
 
 	/**

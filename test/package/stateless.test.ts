@@ -10,6 +10,9 @@
  * another file does. Not seen: mutation through an alias (`const a = TABLE.list; a.push(x)`).
  *
  * The queue-mode e2e shows the other half: the same workflow on two workers gives identical output.
+ *
+ * One exception, named below: a per-process lock that only orders concurrent work and holds
+ * nothing once idle, where an n8n store needs it (the architecture guide allows it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +20,13 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * Ignore Repeated Deliveries' recordings, one at a time per workflow and trigger node in a process,
+ * since n8n's store reads, then writes back; test/trigger/repeated-deliveries.test.ts checks that it
+ * is empty once the recordings have ended, failed ones too.
+ */
+const PER_PROCESS_LOCKS = [/^nodes\/RiskInfoTrigger\/repeats\.ts:\d+ calls \.(set|delete)\(\) on module-level recording \(recording\)$/];
 
 const MUTATING_METHODS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'add', 'delete', 'clear']);
 const MUTATING_STATICS = new Set(['Object.assign', 'Object.defineProperty', 'Object.defineProperties', 'Object.setPrototypeOf', 'Reflect.set', 'Reflect.defineProperty', 'Reflect.deleteProperty']);
@@ -203,6 +213,6 @@ describe('stateless node code', () => {
 		const files = [...sourceFiles(path.join(ROOT, 'nodes')), ...sourceFiles(path.join(ROOT, 'credentials'))];
 		expect(files.length).toBeGreaterThan(10);
 		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'riskinfo-stateless-'));
-		expect(findModuleState(files, ROOT)).toEqual([]);
+		expect(findModuleState(files, ROOT).filter((found) => !PER_PROCESS_LOCKS.some((lock) => lock.test(found)))).toEqual([]);
 	});
 });

@@ -8,7 +8,9 @@
 //  - deduplication/deduplication-helper.js, the store behind checkProcessedAndRecord: one row per
 //    workflow and node (primary key), holding the md5 of each value recorded, the newest last,
 //    trimmed to maxEntries; a call reads the row (findOne), then inserts it when there was none or
-//    writes it back whole (update), each a round trip to the database, so calls can interleave.
+//    writes it back whole (update), each a round trip to the database, so calls can interleave;
+//  - several processes (webhook processors, workers) share that database, each running its own
+//    copy of the package's code (here: the trigger's modules loaded anew, with their own state).
 import { createHash } from 'node:crypto';
 
 import { DataDeduplicationService, ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
@@ -25,6 +27,7 @@ import {
 	type IDeduplicationOutput,
 	type INode,
 	type INodeExecutionData,
+	type INodeType,
 	type IRun,
 	type IWebhookData,
 	type IWorkflowBase,
@@ -33,9 +36,11 @@ import {
 } from 'n8n-workflow';
 
 import { NO_OP, NodeTypesRegistry, TestCredentialsHelper } from '../../harness/workflow';
+import { isolated } from '../helpers/isolated';
 import { BEARER_CREDENTIAL, delivery } from './forms';
 
 const TRIGGER = 'Risk Info Trigger';
+const TRIGGER_TYPE = 'n8n-nodes-riskinfo.riskInfoTrigger';
 const NEXT = 'Next Step';
 
 /** A database round trip: other executions' calls may run meanwhile. */
@@ -110,24 +115,35 @@ export interface ProductionOptions {
 	/** 'queue': the execution travels through its database record to a worker. */
 	topology?: 'single' | 'queue';
 	mode?: WorkflowExecuteMode;
+	/** n8n processes sharing the database: the deliveries go to each in turn. */
+	processes?: number;
 }
+
+/** The trigger as another n8n process has it: the package's code loaded anew, with its own module state. */
+const triggerOfAnotherProcess = (): INodeType =>
+	isolated(() => {
+		const { RiskInfoTrigger } = require('../../nodes/RiskInfoTrigger/RiskInfoTrigger.node') as typeof import('../../nodes/RiskInfoTrigger/RiskInfoTrigger.node');
+		return new RiskInfoTrigger();
+	});
 
 let workflows = 0;
 
 export class ProductionWebhook {
 	readonly id = `wf-production-${++workflows}`;
-	private readonly nodeTypes = new NodeTypesRegistry();
+	private readonly processes: NodeTypesRegistry[];
+	private deliveries = 0;
 	private readonly credentialsHelper = new TestCredentialsHelper({ riskInfoWebhookAuthApi: BEARER_CREDENTIAL });
 	private readonly nodes: INode[];
 	private readonly connections: IConnections = { [TRIGGER]: { main: [[{ node: NEXT, type: 'main', index: 0 }]] } };
 	private executions = 0;
 
 	constructor(private readonly options: ProductionOptions = {}) {
+		this.processes = Array.from({ length: options.processes ?? 1 }, (_, i) => new NodeTypesRegistry(i === 0 ? {} : { [TRIGGER_TYPE]: triggerOfAnotherProcess() }));
 		this.nodes = [
 			{
 				id: 'trigger',
 				name: TRIGGER,
-				type: 'n8n-nodes-riskinfo.riskInfoTrigger',
+				type: TRIGGER_TYPE,
 				typeVersion: 1.1,
 				position: [0, 0],
 				parameters: (options.params ?? {}) as INode['parameters'],
@@ -148,8 +164,8 @@ export class ProductionWebhook {
 		return processedData.rows.get(`${this.id}|n:trigger`) ?? null;
 	}
 
-	private workflow(): Workflow {
-		return new Workflow({ id: this.id, name: 'production', nodes: this.nodes, connections: this.connections, active: true, nodeTypes: this.nodeTypes, settings: { executionOrder: 'v1' } });
+	private workflow(nodeTypes: NodeTypesRegistry): Workflow {
+		return new Workflow({ id: this.id, name: 'production', nodes: this.nodes, connections: this.connections, active: true, nodeTypes, settings: { executionOrder: 'v1' } });
 	}
 
 	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
@@ -180,21 +196,21 @@ export class ProductionWebhook {
 			end: (b: string) => refused && (refused.body = b),
 		};
 
-		const workflow = this.workflow();
+		const nodeTypes = this.processes[this.deliveries++ % this.processes.length];
+		const workflow = this.workflow(nodeTypes);
 		const node = workflow.getNode(TRIGGER)!;
 		const webhookData = { httpMethod: 'POST', node: TRIGGER, path: 'riskinfo-compliance', workflowId: workflow.id, webhookDescription: {} } as unknown as IWebhookData;
 		const context = new WebhookContext(workflow, node, this.additionalData({ httpRequest: req, httpResponse: res } as never), mode, webhookData, [], null);
-		const result = await this.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).webhook!.call(context);
+		const result = await nodeTypes.getByNameAndVersion(node.type, node.typeVersion).webhook!.call(context);
 		if (result.noWebhookResponse) return { status: refused?.status ?? 0, answer: refused && JSON.parse(refused.body) };
 		if (!result.workflowData) return { status: 200, answer: result.webhookResponse };
 		let items: INodeExecutionData[][] = result.workflowData;
 		// The execution record, written by the webhook process and read by a worker.
 		if (this.options.topology === 'queue') items = JSON.parse(JSON.stringify(items)) as INodeExecutionData[][];
-		return { status: 200, answer: result.webhookResponse, run: await this.execute(items, mode) };
+		return { status: 200, answer: result.webhookResponse, run: await this.execute(workflow, items, mode) };
 	}
 
-	private async execute(items: INodeExecutionData[][], mode: WorkflowExecuteMode): Promise<IRun> {
-		const workflow = this.workflow();
+	private async execute(workflow: Workflow, items: INodeExecutionData[][], mode: WorkflowExecuteMode): Promise<IRun> {
 		const workflowData = { id: workflow.id, name: workflow.name, nodes: this.nodes, connections: this.connections } as unknown as IWorkflowBase;
 		const hooks = new ExecutionLifecycleHooks(mode, `exec-${++this.executions}`, workflowData);
 		let done: (run: IRun) => void = () => {};

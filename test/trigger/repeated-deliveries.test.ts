@@ -3,6 +3,7 @@
 // records the delivery in n8n's store of processed items, then the next node. "Ran" means the
 // next node ran: a repeat still starts an execution, in which the trigger emits nothing.
 import { event, freshId, reverseKeys, toSpanishItems, WEBHOOK_TOKEN, type Rec } from './forms';
+import { recording } from '../../nodes/RiskInfoTrigger/repeats';
 import { output, processedData, ProductionWebhook, ran, type ProductionOptions } from './production';
 
 const MiB = 1024 * 1024;
@@ -197,26 +198,44 @@ describe('what is remembered', () => {
 });
 
 describe('deliveries at the same moment', () => {
-	it('the first deliveries to a workflow, all at once: each runs, though they all find nothing recorded yet, and each repeat afterwards is caught', async () => {
-		const n8n = fresh();
-		const sent = Array.from({ length: 8 }, () => event('failed'));
-		const first = await Promise.all(sent.map(async (e) => await n8n.deliver(e)));
-		expect(first.map((d) => d.run?.status)).toEqual(sent.map(() => 'success'));
-		expect(first.map(ran)).toEqual(sent.map(() => true));
-		// Recorded at the same moment, a record may overwrite another (n8n reads, then writes back the
-		// row), so a repeat may run once more; then it is recorded.
-		const again = await deliverAll(n8n, sent);
-		expect(again.filter((r) => !r).length).toBeGreaterThan(0);
+	const different = (n: number) => Array.from({ length: n }, () => event('failed'));
+	const atOnce = async (n8n: ProductionWebhook, events: object[]) => (await Promise.all(events.map(async (e) => await n8n.deliver(e)))).map(ran);
+
+	it.each([
+		['in one process', 1],
+		['across two processes sharing the database (queue mode)', 2],
+	])('fifty different deliveries at once %s: each runs, and each is recorded, so none of their repeats runs', async (_, processes) => {
+		const n8n = fresh({ processes });
+		await n8n.deliver(event('nomatch'));
+		const sent = different(50);
+		expect(await atOnce(n8n, sent)).toEqual(sent.map(() => true));
+		// The turns the recordings took are gone once they have ended: the process holds nothing of them.
+		expect(recording.size).toBe(0);
 		expect(await deliverAll(n8n, sent)).toEqual(sent.map(() => false));
 	});
 
-	it('two copies at the same moment: one or both run, never none', async () => {
+	it('the first deliveries ever to a workflow, at once on two processes: each runs, though both find nothing recorded yet, and each is recorded', async () => {
+		const n8n = fresh({ processes: 2 });
+		const sent = different(8);
+		expect(await atOnce(n8n, sent)).toEqual(sent.map(() => true));
+		expect(await deliverAll(n8n, sent)).toEqual(sent.map(() => false));
+	});
+
+	it('fifty pairs, both copies at the same moment in one process: each delivery runs once', async () => {
 		const n8n = fresh();
+		await n8n.deliver(event('nomatch'));
+		const sent = different(50);
+		const runs = await atOnce(n8n, [...sent, ...sent]);
+		expect(sent.map((_, i) => Number(runs[i]) + Number(runs[i + 50]))).toEqual(sent.map(() => 1));
+	});
+
+	it('two copies at the same moment on two processes: one or both run, never none, and the next copy is caught', async () => {
+		const n8n = fresh({ processes: 2 });
 		await n8n.deliver(event('nomatch'));
 		for (let i = 0; i < 5; i++) {
 			const sent = event('success');
-			const copies = await Promise.all([n8n.deliver(sent), n8n.deliver(sent)]);
-			expect(copies.filter(ran).length).toBeGreaterThanOrEqual(1);
+			expect((await atOnce(n8n, [sent, sent])).filter(Boolean).length).toBeGreaterThanOrEqual(1);
+			expect(await deliverAll(n8n, [sent, sent])).toEqual([false, false]);
 		}
 	});
 });
@@ -230,5 +249,9 @@ describe("when n8n's store cannot be written", () => {
 		expect(error?.message).toBe("Ignore Repeated Deliveries could not record this delivery in n8n's store of processed items: SQLITE_BUSY: database is locked");
 		expect((error as { description?: string } | undefined)?.description).toMatch(/did not run.*turn Ignore Repeated Deliveries off/);
 		expect(run?.data.resultData.runData['Next Step']).toBeUndefined();
+		// Nothing of the failed recording is held: once the store answers, deliveries are recorded again.
+		expect(recording.size).toBe(0);
+		processedData.unreachable.delete(n8n.id);
+		expect(await deliverAll(n8n, [event('failed')])).toEqual([true]);
 	});
 });
