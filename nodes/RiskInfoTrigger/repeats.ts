@@ -101,7 +101,7 @@ async function isNew(ctx: IExecuteFunctions, key: string): Promise<boolean> {
 			return result;
 		});
 	const result = await call()
-		// The first two deliveries to a workflow, recorded at the same moment, both find no row and
+		// The first two deliveries to a workflow, recorded at once on two processes, both find no row and
 		// both insert one: the second insert fails. The row is there now, so recording again works.
 		.catch(call)
 		.catch((error: unknown) => {
