@@ -1,12 +1,12 @@
 /**
- * What the Monitor watches in a supplier's simplified record (RiskInfo/actions/simplify/record.ts),
+ * What the Monitor watches in a supplier's simplified record (shared/service/record.ts),
  * grouped into the kinds of change users pick, and which way is worse for each. The same table drives the
  * panel's options, the comparison, the item's `changes` and the summary line.
  */
 import { createHash } from 'node:crypto';
 
-import type { SimplifiedSummary } from '../RiskInfo/actions/simplify/record';
-import { SIMPLIFIED_FIELDS } from '../RiskInfo/actions/simplify/record';
+import type { SimplifiedSummary } from '../shared/service/record';
+import { SIMPLIFIED_FIELDS } from '../shared/service/record';
 
 export type ChangeKind = 'complianceRisk' | 'activeCases' | 'bulletin' | 'credit' | 'taxStatus' | 'anyChange';
 

@@ -9,7 +9,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { rutWithDots } from '../shared/rut';
-import type { SimplifiedSummary } from '../RiskInfo/actions/simplify/record';
+import type { SimplifiedSummary } from '../shared/service/record';
 import { detailsOf } from './details';
 import { FIELDS, OTHER_FIELDS, type Change, type Value } from './fields';
 

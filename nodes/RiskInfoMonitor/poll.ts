@@ -11,12 +11,9 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { isNotLoadedError, leavingError } from '../shared/errors';
 import { runPool, type Outcome } from '../shared/pool';
-import { getSummary } from '../RiskInfo/actions/api-v2/rut.resource';
-import { requestFor } from '../RiskInfo/actions/operation';
-import { RETRY_DEFAULTS } from '../RiskInfo/actions/requestOptions';
-import { simplifiedFromApiV2 } from '../RiskInfo/actions/simplify/api-v2';
-import type { SimplifiedSummary } from '../RiskInfo/actions/simplify/record';
-import { Transport } from '../shared/transport';
+import type { SimplifiedSummary } from '../shared/service/record';
+import { readSummary } from '../shared/service/summaryV2';
+import { RETRY_DEFAULTS, Transport } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, type Change, type Value } from './fields';
 import { digestItem } from './digest';
 import { evidenceKinds, readEvidence } from './evidence';
@@ -33,10 +30,6 @@ const DEFAULT_BUDGET_MS = 5 * 60_000;
 /** Of the budget, the part in which new reads may start; the rest is for the reads under way. */
 const START_WITHIN = 0.8;
 
-/** A RUT's simplified record, from the action node's V2 Get Summary: a free read. */
-async function readRecord(api: Transport, rut: string): Promise<SimplifiedSummary> {
-	return simplifiedFromApiV2((await api.request(requestFor(getSummary, rut))).data, rut);
-}
 /** A RUT's number, which keys what is remembered of it (the check digit follows from it). */
 const keyOf = (rut: string) => rut.slice(0, rut.indexOf('-'));
 
@@ -83,7 +76,7 @@ async function pollOnce(
 	// No read starts after startBefore, nor after a read about the account (a 401 or 403: every
 	// other read would fail the same way): those left wait for the next poll. The reads started
 	// are the first ones of toRead.
-	const jobs = toRead.map((rut) => async () => await readRecord(api, rut));
+	const jobs = toRead.map((rut) => async () => await readSummary(api, rut));
 	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Outcome<SimplifiedSummary> => o !== undefined);
 	const read = outcomes.length;
 
@@ -225,7 +218,7 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 	}
 	const checkedAt = new Date().toISOString();
 	try {
-		const record = await readRecord(api, first);
+		const record = await readSummary(api, first);
 		const fields = FIELDS.filter((f) => settings.kinds.has(f.kind) || settings.kinds.has('anyChange'));
 		const item = sampleItem(first, record, fields, checkedAt);
 		// Its evidence too, read as a change's would be, so the nodes after can use it before anything changes.

@@ -1,14 +1,14 @@
 /**
  * Which RUTs the Monitor watches: the ones flagged for monitoring in the account (Account → List
- * Profiles, read in shared/profiles.ts), or the user's own list. Every RUT is checked as the
+ * Profiles, read in shared/service/profiles.ts), or the user's own list. Every RUT is checked as the
  * action node checks them (shared/rut.ts).
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
 import { shown } from '../shared/errors';
-import { isPlainObject, type PlainObject } from '../shared/objects';
-import { listProfiles, rutOf } from '../shared/profiles';
+import { isPlainObject } from '../shared/objects';
+import { listProfiles } from '../shared/service/profiles';
 import { RutFormatError, normaliseRut } from '../shared/rut';
 import type { Transport } from '../shared/transport';
 
@@ -46,39 +46,21 @@ function capped(node: INode, ruts: string[]): string[] {
 	});
 }
 
-const FLAG_KEYS = ['isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'];
-
 /**
  * "RUTs Monitored in the Account": the entries of List Profiles that carry a RUT and are flagged
  * for monitoring. An answer with no RUT entries, or entries without a monitoring flag, fails with
  * what was missing rather than watching nothing in silence.
  */
 export async function monitoredRuts(node: INode, api: Transport): Promise<string[]> {
-	const { data, entries } = await listProfiles(api);
-	if (!entries) throw missing(node, 'list of profiles', data);
-	const withRut = entries.filter((e) => rutOf(e) !== undefined);
-	if (!withRut.length) {
-		if (!entries.length) return [];
+	const { data, entries, ruts } = await listProfiles(api);
+	if (entries === undefined) throw missing(node, 'list of profiles', data);
+	if (!ruts.length) {
+		if (!entries) return [];
 		throw missing(node, '"rut" on its entries', data);
 	}
-	const flagOf = (e: PlainObject) => FLAG_KEYS.map((k) => e[k]).find((v) => v !== undefined);
-	if (withRut.every((e) => flagOf(e) === undefined)) throw missing(node, 'monitoring flag ("isMonitoring") on its RUT entries', data);
-	const ruts = new Set<string>();
-	for (const e of withRut) {
-		if (!isFlagged(flagOf(e))) continue;
-		try {
-			ruts.add(normaliseRut(rutOf(e)));
-		} catch {
-			// The service's own entry, malformed: nothing a user can fix here, and no reason to stop watching the others.
-		}
-	}
-	return capped(node, [...ruts]);
-}
-
-function isFlagged(value: unknown): boolean {
-	if (typeof value === 'boolean') return value;
-	if (typeof value === 'number') return value === 1;
-	return typeof value === 'string' && /^(true|1|si|sí|yes)$/i.test(value.trim());
+	if (ruts.every((e) => e.monitored === undefined)) throw missing(node, 'monitoring flag ("isMonitoring") on its RUT entries', data);
+	// A malformed entry of the service's own is nothing a user can fix here, and no reason to stop watching the others.
+	return capped(node, [...new Set(ruts.filter((e) => e.monitored === true && e.rut !== undefined).map((e) => e.rut!))]);
 }
 
 function missing(node: INode, what: string, data: unknown): NodeOperationError {

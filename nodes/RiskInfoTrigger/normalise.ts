@@ -2,8 +2,8 @@
 // FAILED, the no-match form), following the tables in fields.ts; refuses what is not an event.
 
 import { isPlainObject as isRecord, put, type PlainObject } from '../shared/objects';
-import type { Field } from './fields';
-import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from './fields';
+import type { Field } from '../shared/service/screening';
+import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from '../shared/service/screening';
 import { sameJson } from './sameJson';
 
 /** Said in English before the service's own words (error, details), which are usually Spanish. */

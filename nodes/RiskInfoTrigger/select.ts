@@ -3,7 +3,7 @@
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { LISTS } from './fields';
+import { LISTS } from '../shared/service/screening';
 import type { NormalisedEvent } from './normalise';
 import { isPlainObject as isRecord } from '../shared/objects';
 

@@ -8,11 +8,12 @@
  */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { LOOPBACK_NOTE, connectionErrorCode, isLoopback, ssrfAdvice, ssrfBlock } from './errors';
+import { LOOPBACK_NOTE, connectionErrorCode, isLoopback, ssrfAdvice, ssrfBlock } from './connection';
 import type { PlainObject } from './objects';
-import { planFigures } from './transport/plan';
+import { ROOTS, V2 } from './service/endpoints';
+import { planFigures } from './service/usage';
 
-const USAGE_PATH = '/api/clients/v2/usage';
+const USAGE_PATH = `${ROOTS[V2.usage.root]}${V2.usage.path}`;
 const TEST_TIMEOUT_MS = 15_000;
 const BASE_URL_HINT = 'the root address the service gave you, such as https://api.example.cl (the node adds the /api/… paths)';
 

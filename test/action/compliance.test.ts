@@ -134,7 +134,7 @@ const newPlan = (root: 'v1' | 'v2' = 'v2'): Plan => ({ request: { method: 'POST'
 function bodyFor({ complianceProfile }: Compliance, set: Params, raw = false): IDataObject | { message: string; hint: unknown } {
 	const plan = newPlan();
 	try {
-		complianceProfile.prepare!.call(context(raw ? set : filledIn(complianceProfile.properties, set)), 0, plan, { nodeVersion: 1 });
+		complianceProfile.prepare!.call(context(raw ? set : filledIn(complianceProfile.properties, set)), 0, plan, 1);
 	} catch (error) {
 		return { message: (error as Error).message, hint: (error as { description?: unknown }).description };
 	}
@@ -237,7 +237,7 @@ test('an answer without webhookId still gives the item a webhookId field, null, 
 	const { profileItem } = load();
 	const plan = newPlan();
 	plan.request.body = { fullName: 'Comercial Ejemplo', isMonitoring: false, isJuridicalPerson: true, searchErrors: 0 };
-	const [item] = profileItem.call(context({}), { message: 'queued' }, { response: { data: {}, headers: {} } }, plan) as Array<{ json: IDataObject }>;
+	const [item] = profileItem.call(context({}), { message: 'queued' }, { data: {}, headers: {} }, plan) as Array<{ json: IDataObject }>;
 	expect(Object.entries(item.json)).toEqual([
 		['webhookId', null],
 		['message', 'queued'],

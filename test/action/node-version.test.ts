@@ -2,7 +2,7 @@
 // parameters without those at their default and fills them back from the default of the node's own
 // version (NodeHelpers.getNodeParameters, displayOptions '@version'), so both versions are run here
 // through n8n's engine with no Simplify value saved, as a workflow that never touched it holds them.
-import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplify/record';
+import { SIMPLIFIED_FIELDS } from '../../nodes/shared/service/record';
 import { runRiskInfo } from '../../harness/workflow';
 import { KNOWN_RUTS } from '../../sandbox';
 import { filledIn, freshRiskInfo } from '../helpers/isolated';

@@ -8,11 +8,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { planItem } from '../../nodes/RiskInfo/actions/operation';
 import { pages, type Paging } from '../../nodes/RiskInfo/actions/pages';
 import { rutStep } from '../../nodes/RiskInfo/actions/steps';
-import type { Execution, Operation, Plan, Step } from '../../nodes/RiskInfo/actions/types';
+import type { Operation, Plan, Step } from '../../nodes/RiskInfo/actions/types';
 import type { ApiRequest, Transport } from '../../nodes/shared/transport';
 import { context, filledIn, isolated } from '../helpers/isolated';
 
-const EXECUTION: Execution = { nodeVersion: 1 };
+const NODE_VERSION = 1;
 const paging = pages({ pageParameter: 'page', page: 'page', totalPages: 'totalPages', totalEntries: 'cantidad', entries: 'casos', totalAs: 'totalQueries' });
 
 /** A service answering each page with `answer(page)`; it records the pages asked for. */
@@ -30,7 +30,7 @@ function service(answer: (page: number) => unknown) {
 
 const plan = (choices: Plan['choices']): Plan => ({ request: { method: 'GET', root: 'v2', path: '/helper/boletin/76222222-1/consultasDicom', query: { page: 1 } }, choices });
 const entries = (page: number, n = 10) => Array.from({ length: n }, (_, i) => ({ fecha: `${page}.${i}` }));
-const follow = (api: Transport, p: Plan, firstPage: unknown) => paging.followUp(api, p, { response: { data: firstPage, headers: {} } });
+const follow = (api: Transport, p: Plan, firstPage: unknown) => paging.morePages(api, p, { data: firstPage, headers: {} });
 
 test('a service that answers page 1 whatever page is asked for is stopped at once, not read as new entries', async () => {
 	const { api, asked } = service(() => ({ page: 1, totalPages: 3, cantidad: 30, casos: entries(1) }));
@@ -44,7 +44,7 @@ test('an empty page ends the read even when more pages are reported', async () =
 	const { api, asked } = service((page) => ({ page, totalPages: 1e9, cantidad: 1e9, casos: page < 3 ? entries(page) : [] }));
 	const answer = await follow(api, plan({ returnAll: true }), { page: 1, totalPages: 1e9, cantidad: 1e9, casos: entries(1) });
 	expect(asked).toEqual([2, 3]);
-	expect((answer.response.data as { casos: unknown[] }).casos).toEqual([...entries(1), ...entries(2)]);
+	expect((answer.data as { casos: unknown[] }).casos).toEqual([...entries(1), ...entries(2)]);
 });
 
 test('endless full pages: Return All stops with an error after 10,000 pages; a Limit stops as soon as it has enough', async () => {
@@ -56,7 +56,7 @@ test('endless full pages: Return All stops with an error after 10,000 pages; a L
 	const limited = service(endless);
 	const answer = await follow(limited.api, plan({ returnAll: false, limit: 25 }), endless(1));
 	expect(limited.asked).toEqual([2, 3]);
-	expect((answer.response.data as { casos: unknown[] }).casos).toEqual([...entries(1), ...entries(2), ...entries(3)].slice(0, 25));
+	expect((answer.data as { casos: unknown[] }).casos).toEqual([...entries(1), ...entries(2), ...entries(3)].slice(0, 25));
 });
 
 test('an answer without its list of entries is an error naming the field, not an empty result', async () => {
@@ -68,9 +68,9 @@ test('the page placeholder of an entry\'s path becomes the page query value, wit
 	const context = (parameters: Record<string, unknown>) =>
 		({ getNodeParameter: (name: string, _i: number, fallback?: unknown) => parameters[name] ?? fallback, getNode: () => ({ name: 'Risk Info' }) }) as unknown as IExecuteFunctions;
 	const operation = (path: string, steps: Step[]): Operation => ({ value: 'x', name: 'X', action: 'x', description: 'x', method: 'GET', root: 'v2', path, steps });
-	const account = planItem.call(context({ returnAll: true }), operation('/history?page={page}&kind=all', [paging.step]), 0, EXECUTION);
+	const account = planItem.call(context({ returnAll: true }), operation('/history?page={page}&kind=all', [paging.step]), 0, NODE_VERSION);
 	expect([account.request.path, account.request.query]).toEqual(['/history?kind=all', { page: 1 }]);
-	const byRut = planItem.call(context({ rut: '76.222.222-1', limit: '20' }), operation('/helper/boletin/{rut}/consultasDicom?page={page}', [rutStep, paging.step]), 0, EXECUTION);
+	const byRut = planItem.call(context({ rut: '76.222.222-1', limit: '20' }), operation('/helper/boletin/{rut}/consultasDicom?page={page}', [rutStep, paging.step]), 0, NODE_VERSION);
 	expect([byRut.request.path, byRut.request.query, byRut.choices]).toEqual(['/helper/boletin/76222222-1/consultasDicom', { page: 1 }, { returnAll: false, limit: 20 }]);
 });
 
@@ -89,7 +89,7 @@ type Params = Record<string, unknown>;
 function planFor(step: Step, parameters: Params, path = '/history?page={page}'): Plan | { message: string; hint: unknown } {
 	const plan: Plan = { request: { method: 'GET', root: 'v2', path }, choices: {} };
 	try {
-		step.prepare!.call(context(parameters), 0, plan, EXECUTION);
+		step.prepare!.call(context(parameters), 0, plan, NODE_VERSION);
 	} catch (error) {
 		return { message: (error as Error).message, hint: (error as { description?: unknown }).description };
 	}
@@ -170,14 +170,14 @@ test('pages whose answer does not say which page it is are read in the order ask
 		},
 	} as unknown as Transport;
 	const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/history', query: { page: 1 } }, choices: { returnAll: true } };
-	const answer = await paging.followUp(api, plan, { response: { data: { totalPages: 3, cantidad: 3, casos: [{ n: 1 }] }, headers: {} } });
+	const answer = await paging.morePages(api, plan, { data: { totalPages: 3, cantidad: 3, casos: [{ n: 1 }] }, headers: {} });
 	expect(asked).toEqual([2, 3]);
-	expect(answer.response.data).toEqual({ cantidad: 3, casos: [{ n: 1 }, { n: 2 }, { n: 3 }] });
+	expect(answer.data).toEqual({ cantidad: 3, casos: [{ n: 1 }, { n: 2 }, { n: 3 }] });
 });
 
 test('an answer without its list is kept whole as one item; with it, one item per entry carries the total', async () => {
 	const paging = load();
-	const items = async (data: unknown) => await paging.items.call(context({}), data, { response: { data, headers: {} } }, { request: { method: 'GET', root: 'v2', path: '/history' }, choices: {} });
+	const items = async (data: unknown) => await paging.items.call(context({}), data, { data, headers: {} }, { request: { method: 'GET', root: 'v2', path: '/history' }, choices: {} });
 	expect(await items({ message: 'nothing here' })).toEqual([{ json: { message: 'nothing here' } }]);
 	expect(await items({ cantidad: 2, casos: [{ n: 1 }, { n: 2 }] })).toEqual([{ json: { n: 1, totalQueries: 2 } }, { json: { n: 2, totalQueries: 2 } }]);
 });

@@ -3,9 +3,9 @@
 // object form of boletinConcursalSummary, missing sections, numbers as text, no compliance
 // screening); both at their edges (the spec's seven compliance tables, a table name with spaces,
 // no RUT anywhere, the Bureau amount in either spelling).
-import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplify/record';
-import { simplifiedFromApiV1 } from '../../nodes/RiskInfo/actions/simplify/api-v1';
-import { simplifiedFromApiV2 } from '../../nodes/RiskInfo/actions/simplify/api-v2';
+import { SIMPLIFIED_FIELDS } from '../../nodes/shared/service/record';
+import { simplifiedFromApiV1 } from '../../nodes/shared/service/summaryV1';
+import { simplifiedFromApiV2 } from '../../nodes/shared/service/summaryV2';
 import { isolated } from '../helpers/isolated';
 
 // A V2 summary written from spec §2.2 by hand, with distinct numbers so a swapped field shows.
@@ -203,7 +203,7 @@ test('compliance rows are matched by table name whatever the accents, case and s
 
 
 test('V1: each compliance table the spec names (§2.3) fills its own field with its count, the module loaded inside the test', () => {
-	const { simplifiedFromApiV1: fresh } = isolated(() => require('../../nodes/RiskInfo/actions/simplify/api-v1') as typeof import('../../nodes/RiskInfo/actions/simplify/api-v1'));
+	const { simplifiedFromApiV1: fresh } = isolated(() => require('../../nodes/shared/service/summaryV1') as typeof import('../../nodes/shared/service/summaryV1'));
 	const tables = ['PEP Chile', 'Funcionarios Públicos', 'Familiares PEP', 'Listas Internacionales', 'Penal', 'Socios y Sociedades', 'Noticias'];
 	const s = fresh({ compliance: { summary: tables.map((table, i) => ({ table, countResults: i + 1 })) } });
 	expect({

@@ -38,7 +38,7 @@ function context(params: Record<string, unknown>): IExecuteFunctions {
 }
 
 const plan = (choices: Plan['choices'], rut?: string): Plan => ({ request: { method: 'GET', root: 'v2', path: '/x' }, choices, rut });
-const ANSWER = { response: { statusCode: 200, headers: {}, data: null } } as never;
+const ANSWER = { statusCode: 200, headers: {}, data: null } as never;
 
 function thrown(run: () => unknown): { message: string; description?: string | null } {
 	try {
@@ -65,7 +65,7 @@ describe('Split Into Items', () => {
 			{ name: 'Dicom Queries', value: 'queries', field: 'consultas', description: 'One item per query' },
 		]);
 		expect(step.properties[0].description).toContain('one item per entry of one list (cases or dicom queries)');
-		const error = thrown(() => step.prepare!.call(context({ split: true, splitList: 'debts' }), 1, plan({}), { nodeVersion: 1 }));
+		const error = thrown(() => step.prepare!.call(context({ split: true, splitList: 'debts' }), 1, plan({}), 1));
 		expect(error).toEqual({ message: 'Item 2: List to Split "debts" is not a list to split', description: 'Use "cases" or "queries".' });
 	});
 });
@@ -121,7 +121,7 @@ describe('Load', () => {
 
 	test('V1 sends POST /helper/loadRut under the V1 root, a paid call', () => {
 		const { loadApiV1, planItem } = fresh<Load & Operation>('load', 'operation');
-		const planned = planItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadApiV1, 0, { nodeVersion: 1 });
+		const planned = planItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadApiV1, 0, 1);
 		expect(planned.request).toEqual({ method: 'POST', root: 'v1', path: '/helper/loadRut', paid: true });
 	});
 
@@ -181,7 +181,7 @@ describe('how an operation runs its steps', () => {
 		const { Plans } = fresh<Operation>('operation');
 		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
 		const api = { request: async () => ({ data: 'answer', headers: {} }) } as unknown as Transport;
-		const plans = new Plans(context({}), api, { nodeVersion: 1 });
+		const plans = new Plans(context({}), api, 1);
 		const job = plans.add({ ...base, steps: [append('>a'), append('>b'), append('>c')] }, 0);
 		expect(await plans.jobs[job].run()).toEqual([{ json: { data: 'answer>a>b>c' } }]);
 	});

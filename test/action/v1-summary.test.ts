@@ -1,6 +1,6 @@
 // V1 Get Summary and Load against the sandbox: the request (path, query, body), the output, the
 // "Include Corporate Mesh and Gazette Data" switch, and Simplify giving the same record as V2.
-import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplify/record';
+import { SIMPLIFIED_FIELDS } from '../../nodes/shared/service/record';
 import { KNOWN_RUTS } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, rawGet, runNode } from './context';

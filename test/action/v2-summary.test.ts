@@ -1,7 +1,7 @@
 // Simplify, Split Into Items, ISO dates and "Load RUT If Not Loaded" against the sandbox. The
 // simplified values are compared with the sandbox's raw summary read directly, and with the
 // traits the sandbox promises for its known RUTs (sandbox/known.ts).
-import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplify/record';
+import { SIMPLIFIED_FIELDS } from '../../nodes/shared/service/record';
 import { KNOWN_RUTS } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, rawGet, runNode, type Params } from './context';

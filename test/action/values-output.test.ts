@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/output';
-import type { SimplifiedSummary } from '../../nodes/RiskInfo/actions/simplify/record';
+import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 import type { Plan } from '../../nodes/RiskInfo/actions/types';
-import { num, str, yesNo } from '../../nodes/RiskInfo/actions/values';
+import { num, str, yesNo } from '../../nodes/shared/service/values';
 import { isolated } from '../helpers/isolated';
 
-type Simplified = typeof import('../../nodes/RiskInfo/actions/simplify/step');
+type Simplified = typeof import('../../nodes/RiskInfo/actions/simplify');
 
 function loadSimplified(): Simplified {
-	return isolated(() => require('../../nodes/RiskInfo/actions/simplify/step') as Simplified);
+	return isolated(() => require('../../nodes/RiskInfo/actions/simplify') as Simplified);
 }
 
 describe('values read for Simplify', () => {
@@ -84,7 +84,7 @@ describe('Simplify', () => {
 		const parameters = NodeHelpers.getNodeParameters(step.properties, set as INodeParameters, true, false, NODE, null) as IDataObject;
 		const context = { getNodeParameter: (name: string, _i: number, fallback?: unknown) => (name in parameters ? parameters[name] : fallback), getNode: () => NODE };
 		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/summary' }, choices: {} };
-		step.prepare!.call(context as unknown as IExecuteFunctions, 0, plan, { nodeVersion: NODE.typeVersion });
+		step.prepare!.call(context as unknown as IExecuteFunctions, 0, plan, NODE.typeVersion);
 		return step.reshape!({ resumen: 1 }, plan);
 	}
 
@@ -99,6 +99,6 @@ describe('Simplify', () => {
 		const table = page.slice(page.indexOf('| Field | Type | Meaning | V2 source | V1 source |'));
 		const listed = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]);
 		expect(listed).toHaveLength(30);
-		expect(isolated(() => (require('../../nodes/RiskInfo/actions/simplify/record') as typeof import('../../nodes/RiskInfo/actions/simplify/record')).SIMPLIFIED_FIELDS)).toEqual(listed);
+		expect(isolated(() => (require('../../nodes/shared/service/record') as typeof import('../../nodes/shared/service/record')).SIMPLIFIED_FIELDS)).toEqual(listed);
 	});
 });

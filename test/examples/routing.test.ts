@@ -9,7 +9,7 @@ import { Workflow, executeFilter, type FilterValue, type IDataObject } from 'n8n
 
 import { NO_OP, NodeTypesRegistry } from '../../harness/workflow';
 
-import { simplifiedFromApiV2 } from '../../nodes/RiskInfo/actions/simplify/api-v2';
+import { simplifiedFromApiV2 } from '../../nodes/shared/service/summaryV2';
 import { KNOWN_RUTS } from '../../sandbox';
 import { factsFor } from '../../sandbox/generate';
 import { v2Summary } from '../../sandbox/v2records';

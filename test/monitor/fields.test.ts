@@ -2,7 +2,7 @@
 // wanted (a kind with no way, such as tax status, or a value whose way cannot be told, always);
 // every change when Any Change is chosen. And what "the rest of the record" covers.
 import { FIELDS, fingerprint, reportable, type Change, type ChangeKind } from '../../nodes/RiskInfoMonitor/fields';
-import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from '../../nodes/RiskInfo/actions/simplify/record';
+import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from '../../nodes/shared/service/record';
 
 const change = (field: string, before: Change['before'], after: Change['before']): Change => ({ field, before, after });
 const worse = (kinds: ChangeKind[], ...changes: Change[]) => reportable(changes, new Set(kinds), true);

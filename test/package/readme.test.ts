@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
-import { SIMPLIFIED_FIELDS } from '../../nodes/RiskInfo/actions/simplify/record';
+import { SIMPLIFIED_FIELDS } from '../../nodes/shared/service/record';
 import { ROOT, headings, readDoc, section } from '../helpers/docs';
 
 const readme = readDoc('README.md');

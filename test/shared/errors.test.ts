@@ -14,9 +14,8 @@ import {
 	isNotLoadedError,
 	leavingError,
 	shown,
-	unexpectedError,
-	isLoopback,
 } from '../../nodes/shared/errors';
+import { isLoopback, unexpectedError } from '../../nodes/shared/connection';
 
 const NODE = { id: '1', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 2, position: [0, 0], parameters: {} } as INode;
 

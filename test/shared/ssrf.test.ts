@@ -12,7 +12,7 @@ import type { IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
 import { runRiskInfo } from '../../harness/workflow';
 import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
-import { ssrfAdvice, ssrfBlock, type SsrfBlock } from '../../nodes/shared/errors';
+import { ssrfAdvice, ssrfBlock, type SsrfBlock } from '../../nodes/shared/connection';
 
 let server: http.Server;
 let port: number;

@@ -4,7 +4,7 @@
 // spec's own vocabulary (forms.ts), never copied from the node. The last part reads the normaliser
 // at its edges, with events written from spec §6 and fields.ts's names (a few built in process,
 // with an inherited or undefined key, which no JSON body has).
-import { LISTS, SUMMARY_ENTRY, type Field } from '../../nodes/RiskInfoTrigger/fields';
+import { LISTS, SUMMARY_ENTRY, type Field } from '../../nodes/shared/service/screening';
 import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
 import {
 	BEARER_CREDENTIAL,

@@ -10,9 +10,10 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { PARAMETER_HINTS } from '../../shared/builderHints';
+import type { PaidCall } from '../../shared/service/endpoints';
 import type { Transport } from '../../shared/transport';
 import { readBoolean } from './parameters';
-import type { PaidCall, Step } from './types';
+import type { Step } from './types';
 
 /** Each paid call in words: what items say in `paid` and `wouldPayFor`, and what the panel says it costs. */
 const PAID_CALLS: Record<PaidCall, { words: string; eachItem: string }> = {

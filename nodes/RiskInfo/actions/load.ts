@@ -10,17 +10,18 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 
 import { isNotLoadedError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
+import { V1, V2, requestFor, type ApiRoot, type Endpoint } from '../../shared/service/endpoints';
+import type { ApiRequest, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { loadRutStep } from './steps';
 import type { Answer, ItemMaker, LoadChoice, Operation, Plan, Sender, Step } from './types';
 
-type LoadCall = Pick<ApiRequest, 'method' | 'root' | 'path'>;
-
 function loadBody(rutToLoad: string, choice: LoadChoice) {
 	return { rut: rutToLoad, isMonitoring: choice.isMonitoring, includeBureau: choice.includeBureau };
 }
+
+type LoadCall = Pick<Endpoint, 'method' | 'root' | 'path'>;
 
 /** Identical loads (same version, RUT and flags) are one paid call in a run. */
 const loadKey = (load: LoadCall, body: IDataObject) => `${load.root}:${JSON.stringify(body)}`;
@@ -54,15 +55,11 @@ export function wouldLoad(api: Transport, load: LoadCall, rutToLoad: string, cho
  * The smallest free read about a RUT on each version, which tells whether it is loaded: the
  * pension-arrears list, empty for most RUTs (the summary is kilobytes).
  */
-const PROBES: Record<'v2' | 'v1', LoadCall> = {
-	v2: { method: 'GET', root: 'v2', path: '/helper/cobranzaLaboral/{rut}/moraPrevisional' },
-	v1: { method: 'GET', root: 'v1', path: '/helper/{rut}/getMoraPrevisionalCases' },
-};
+const PROBES: Record<'v2' | 'v1', Endpoint> = { v2: V2.pensionArrears, v1: V1.pensionArrears };
 
 async function isLoaded(api: Transport, root: ApiRoot, rut: string): Promise<boolean> {
 	const probe = PROBES[root === 'v2' ? 'v2' : 'v1'];
-	const path = probe.path.replace('{rut}', rut);
-	return await api.once(`probe:${probe.root}:${rut}`, { ...probe, path, rut }).then(
+	return await api.once(`probe:${probe.root}:${rut}`, requestFor(probe, rut)).then(
 		() => true,
 		(error: unknown) => {
 			if (isNotLoadedError(error)) return false;
@@ -115,13 +112,13 @@ const stopAtPlan = stopAtPlanProperty();
 /** The load's flags; the RUT goes in the body with them, and the answer is shaped around it. */
 const loadFlags: Step = {
 	properties: [isMonitoringProperty, includeBureauProperty, stopAtPlan],
-	prepare(itemIndex, plan, execution) {
+	prepare(itemIndex, plan, nodeVersion) {
 		plan.choices.load = {
 			isMonitoring: readBoolean.call(this, itemIndex, isMonitoringProperty),
 			includeBureau: readBoolean.call(this, itemIndex, includeBureauProperty),
 			stopAtPlan: readBoolean.call(this, itemIndex, stopAtPlan),
 		};
-		plan.choices.loadItemInEnglish = execution.nodeVersion >= 2.1;
+		plan.choices.loadItemInEnglish = nodeVersion >= 2.1;
 	},
 };
 
@@ -155,10 +152,7 @@ export const loadApiV2: Operation = {
 	name: 'Load',
 	action: 'Load a RUT',
 	description: 'Loads the RUT into the account so its information can be read; reading a loaded RUT is then free',
-	method: 'POST',
-	root: 'v2',
-	path: '/helper/cargarRut',
-	paid: 'rutLoad',
+	...V2.load,
 	steps: [loadRutStep, loadFlags, dryRun],
 	send: sendLoad,
 	estimate: estimateLoad,
@@ -169,8 +163,7 @@ export const loadApiV1: Operation = {
 	...loadApiV2,
 	// V1 actions are marked, so the node panel's search results (which have no group labels) tell them apart.
 	action: 'Load a RUT (V1)',
-	root: 'v1',
-	path: '/helper/loadRut',
+	...V1.load,
 };
 
 /** The load of the version a read belongs to (V1's credit-score root included). */

@@ -5,6 +5,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { isPlainObject } from '../../shared/objects';
+import { listsIn } from '../../shared/service/values';
 
 /** The data as one item: an object is the item's JSON, anything else goes under `data`. */
 export function oneItem(data: unknown): INodeExecutionData {
@@ -16,10 +17,8 @@ export function oneItem(data: unknown): INodeExecutionData {
  * @internal
  */
 export function findList(data: unknown): unknown[] | undefined {
-	if (Array.isArray(data)) return data;
-	if (data === null || typeof data !== 'object') return undefined;
-	const arrays = Object.values(data).filter(Array.isArray);
-	return arrays.length === 1 ? arrays[0] : undefined;
+	const lists = listsIn(data);
+	return lists.length === 1 ? lists[0] : undefined;
 }
 
 /** One item per entry of the data's list; an answer whose list can't be told apart is kept whole rather than dropped. */

@@ -10,11 +10,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import { num } from './values';
+import { num } from '../../shared/service/values';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean } from './parameters';
 import { splitProperty } from './steps';
-import type { FollowUp, ItemMaker, Plan, Step } from './types';
+import type { ApiResponse, Transport } from '../../shared/transport';
+import { estimateReadOrLoad, readOrLoad } from './loadIfMissing';
+import type { ItemMaker, Plan, Sender, Step } from './types';
 
 /** Where a paged answer keeps its parts, as the service names them. */
 export interface PagedAnswer {
@@ -79,11 +81,17 @@ function withoutPagePlaceholder(path: string, parameter: string): string {
 	return rest.length > 0 ? `${base}?${rest.join('&')}` : base;
 }
 
-/** A paged read's parts, each named in its operation's entry: the parameters, the further pages, the items. */
+/**
+ * A paged read's parts, each named in its operation's entry: the parameters, how it is sent (the
+ * first page as Load RUT If Not Loaded reads it, then the pages after it), the items.
+ */
 export interface Paging {
 	step: Step;
-	followUp: FollowUp;
+	send: Sender;
+	estimate: Sender;
 	items: ItemMaker;
+	/** The pages after the first, read until the limit: the whole answer. */
+	morePages(api: Transport, plan: Plan, first: ApiResponse): Promise<ApiResponse>;
 }
 
 export function pages(shape: PagedAnswer): Paging {
@@ -102,7 +110,15 @@ export function pages(shape: PagedAnswer): Paging {
 		return { entries, totalPages: num(page[shape.totalPages]) ?? 1, total: num(page[shape.totalEntries]) };
 	}
 
-	return {
+	/** The sender's first page, then the pages after it; a dry run's estimate that read nothing has nothing to follow. */
+	const paged = (sender: Sender): Sender => async (api, plan) => {
+		const answer = await sender(api, plan);
+		return answer.response ? { ...answer, response: await paging.morePages(api, plan, answer.response) } : answer;
+	};
+
+	const paging: Paging = {
+		send: paged(readOrLoad),
+		estimate: paged(estimateReadOrLoad),
 		step: {
 			properties: [returnAllProperty, limitProperty, ...(shape.splittable ? [splitProperty] : [])],
 			prepare(itemIndex, plan) {
@@ -114,9 +130,9 @@ export function pages(shape: PagedAnswer): Paging {
 				plan.request.query = { ...plan.request.query, [shape.pageParameter]: 1 };
 			},
 		},
-		async followUp(api, plan, first) {
+		async morePages(api, plan, first) {
 			const wanted = plan.choices.returnAll === true ? Infinity : plan.choices.limit!;
-			let page = readPage(first.response.data, 1, plan);
+			let page = readPage(first.data, 1, plan);
 			const total = page.total;
 			const entries = [...page.entries];
 			for (let asked = 2; entries.length < wanted && page.entries.length > 0 && asked <= page.totalPages; asked++) {
@@ -128,11 +144,11 @@ export function pages(shape: PagedAnswer): Paging {
 				entries.push(...page.entries);
 			}
 			// The first page's other fields (when the data was last refreshed) describe the whole read.
-			const rest: IDataObject = { ...(first.response.data as IDataObject) };
+			const rest: IDataObject = { ...(first.data as IDataObject) };
 			delete rest[shape.page];
 			delete rest[shape.totalPages];
 			const data: IDataObject = { ...rest, [shape.totalEntries]: total, [shape.entries]: entries.slice(0, wanted) as IDataObject[] };
-			return { ...first, response: { ...first.response, data } };
+			return { ...first, data };
 		},
 		items(data, _answer, plan) {
 			const whole = isPlainObject(data) ? data : {};
@@ -142,4 +158,5 @@ export function pages(shape: PagedAnswer): Paging {
 			return itemPerEntry(entries).map((item) => ({ json: { ...item.json, [shape.totalAs]: total } }));
 		},
 	};
+	return paging;
 }

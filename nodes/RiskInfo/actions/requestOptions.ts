@@ -6,17 +6,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PARAMETER_HINTS } from '../../shared/builderHints';
+import { RETRY_DEFAULTS } from '../../shared/transport';
 
 const LIMITS = {
-	maxAttempts: { default: 4, min: 1, max: 10 },
-	maxWaitSeconds: { default: 60, min: 0, max: 600 },
+	maxAttempts: { default: RETRY_DEFAULTS.maxAttempts, min: 1, max: 10 },
+	maxWaitSeconds: { default: RETRY_DEFAULTS.maxWaitSeconds, min: 0, max: 600 },
 	requestsInParallel: { default: 5, min: 1, max: 50 },
 } as const;
 
 type Name = keyof typeof LIMITS;
-
-/** How a request is retried when nobody set Request Options: the action node's defaults, and the Monitor's. */
-export const RETRY_DEFAULTS = { maxAttempts: LIMITS.maxAttempts.default, maxWaitSeconds: LIMITS.maxWaitSeconds.default };
 
 const bounded = (name: Name) => ({
 	name,

@@ -22,7 +22,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const continueOnFail = this.continueOnFail();
 	// Read once: n8n copies the whole node on every getNode().
 	const node = this.getNode();
-	const plans = new Plans(this, api, { nodeVersion: node.typeVersion });
+	const plans = new Plans(this, api, node.typeVersion);
 
 	// 1. Check: a bad item never costs a call, and without Continue On Fail it stops the node
 	//    before anything is sent. Items asking for the same thing share one job.

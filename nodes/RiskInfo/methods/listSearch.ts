@@ -12,13 +12,10 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 
 import { ServiceError, apiError } from '../../shared/errors';
 import { runPool } from '../../shared/pool';
-import { listProfiles, rutOf } from '../../shared/profiles';
-import { normaliseRut, rutWithDots } from '../../shared/rut';
-import { Transport } from '../../shared/transport';
-import { getSummary } from '../actions/api-v2/rut.resource';
-import { requestFor } from '../actions/operation';
-import { RETRY_DEFAULTS } from '../actions/requestOptions';
-import { simplifiedFromApiV2 } from '../actions/simplify/api-v2';
+import { rutWithDots } from '../../shared/rut';
+import { listProfiles } from '../../shared/service/profiles';
+import { readSummary } from '../../shared/service/summaryV2';
+import { RETRY_DEFAULTS, Transport } from '../../shared/transport';
 
 /** Entries per page: n8n asks for the next page when the list is scrolled to its end. */
 const PAGE_SIZE = 20;
@@ -40,23 +37,13 @@ function rutSearch(filter: string): string | undefined {
 
 /** The loaded RUTs in the order the service lists them, each once; malformed entries are left out (nothing a user could pick). */
 async function loadedRuts(api: Transport): Promise<string[]> {
-	const { entries = [] } = await listProfiles(api);
-	const ruts = new Set<string>();
-	for (const entry of entries) {
-		const rut = rutOf(entry);
-		if (rut === undefined) continue;
-		try {
-			ruts.add(normaliseRut(rut));
-		} catch {
-			// The service's own entry, malformed: the picker shows the others.
-		}
-	}
-	return [...ruts];
+	const { ruts } = await listProfiles(api);
+	return [...new Set(ruts.flatMap((entry) => entry.rut ?? []))];
 }
 
 /** The taxpayer's name, from the RUT's summary. */
 async function nameOf(api: Transport, rut: string): Promise<string | undefined> {
-	return simplifiedFromApiV2((await api.request(requestFor(getSummary, rut))).data, rut).name ?? undefined;
+	return (await readSummary(api, rut)).name ?? undefined;
 }
 
 /**

@@ -16,50 +16,20 @@ import type {
 } from 'n8n-workflow';
 
 import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
-import { ServiceError, connectionErrorCode, isLoopback, ssrfBlock, ssrfError, unexpectedError } from '../errors';
-import { isPlainObject } from '../objects';
+import { ROOTS, V2, requestFor } from '../service/endpoints';
+import { connectionErrorCode, isLoopback, ssrfBlock, ssrfError, unexpectedError } from '../connection';
+import { ServiceError } from '../errors';
 import { Redactor } from '../redact';
 import { clock } from './clock';
 import { PaidCalls, certainlyNotRun } from './paid';
 import { Pace, type Turn } from './pace';
 import { AccountPlan } from './plan';
+import { about, mayHaveCharged, serviceText, unwrap } from './answer';
+import type { ApiRequest, ApiResponse } from './types';
+
+export type { ApiRequest, ApiResponse } from './types';
+export { RETRY_DEFAULTS } from './retry';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
-
-const VERSION_ROOTS = {
-	v2: '/api/clients/v2',
-	v1: '/api/v1',
-	/** The V1 credit-scoring path as the spec's reference sample calls it. */
-	v1External: '/api/external/v1',
-} as const;
-
-export type ApiRoot = keyof typeof VERSION_ROOTS;
-
-export interface ApiRequest {
-	method: 'GET' | 'POST';
-	root: ApiRoot;
-	path: string;
-	query?: IDataObject;
-	body?: IDataObject;
-	/** A call that costs money: retried only where it certainly was not executed. */
-	paid?: boolean;
-	/** A paid RUT load refused once the run has used the look-ups the account's plan had left. */
-	withinPlan?: boolean;
-	/** The RUT a read is about, so that a 404 says the RUT is not loaded. */
-	rut?: string;
-	/** Ask for a PDF and return the raw bytes. */
-	pdf?: boolean;
-	/** The response has no `{success, data}` wrapper (V1 downloadable summary as JSON). */
-	bare?: boolean;
-	/** The read is repeated right after this execution loaded the RUT. */
-	afterLoad?: boolean;
-}
-
-export interface ApiResponse {
-	data: unknown;
-	headers: IDataObject;
-	/** Set for PDF requests. */
-	bytes?: Buffer;
-}
 
 /**
  * What the transport uses of n8n's context (the node, its credential, the authenticated HTTP
@@ -102,7 +72,7 @@ export class Transport {
 	/** Every paid call of the run, counted before it is sent. */
 	readonly paidCalls: PaidCalls;
 	/** The account's plan (GET /usage, free), read once when a load or a dry run needs it. */
-	readonly plan = new AccountPlan(async () => (await this.request({ method: 'GET', root: 'v2', path: '/usage' })).data);
+	readonly plan = new AccountPlan(async () => (await this.request(requestFor(V2.usage))).data);
 
 	constructor(
 		private readonly ctx: TransportContext,
@@ -118,7 +88,7 @@ export class Transport {
 	private async url(req: ApiRequest): Promise<string> {
 		this.credentialsRead ??= this.readCredentials();
 		await this.credentialsRead;
-		return `${this.baseUrl}${VERSION_ROOTS[req.root]}${req.path}`;
+		return `${this.baseUrl}${ROOTS[req.root]}${req.path}`;
 	}
 
 	private async readCredentials(): Promise<void> {
@@ -215,7 +185,7 @@ export class Transport {
 			// The pace learns from what the service answered; a broken connection teaches it nothing.
 			if (typeof status !== 'number') this.pace.release(turn);
 			else if (status !== 429) this.pace.accept(turn);
-			if ('response' in outcome) return this.unwrap(req, outcome.response, attempt);
+			if ('response' in outcome) return unwrap(req, outcome.response, attempt);
 
 			const { headers, serviceText } = outcome.failure;
 			const waitMs = retryAfterMs(headers?.['retry-after'], clock.now()) ?? backoffMs(attempt);
@@ -271,70 +241,4 @@ export class Transport {
 			},
 		};
 	}
-
-	private unwrap(
-		req: ApiRequest,
-		response: { statusCode: number; headers: IDataObject; body: unknown },
-		attempts: number,
-	): ApiResponse {
-		if (req.pdf) {
-			const bytes = Buffer.from(response.body as ArrayBuffer);
-			const type = String(response.headers['content-type'] ?? '');
-			if (type.includes('application/pdf')) return { data: undefined, bytes, headers: response.headers };
-			// The service may answer a PDF request with JSON (e.g. an error with status 200).
-			return this.unwrap({ ...req, pdf: false }, { ...response, body: parseJson(bytes.toString('utf8')) }, attempts);
-		}
-		const body = typeof response.body === 'string' ? parseJson(response.body) : response.body;
-		if (req.bare) return { data: body, headers: response.headers };
-		if (!isPlainObject(body) || body.success !== true) {
-			const code = isPlainObject(body) && typeof body.code === 'number' ? body.code : response.statusCode;
-			throw new ServiceError({
-				status: code,
-				...about(req),
-				serviceText: serviceText(body) ?? 'the answer had no "success": true',
-				attempts,
-				reportedFailure: true,
-			});
-		}
-		return { data: body.data, headers: response.headers };
-	}
-}
-
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return text;
-	}
-}
-
-/** What an error message says about the request besides its outcome. */
-function about(req: ApiRequest) {
-	return { rut: req.rut, method: req.method, path: req.path, afterLoad: req.afterLoad };
-}
-
-/** A paid call is repeated only where it certainly did not run; any other failure may have charged. */
-function mayHaveCharged(req: ApiRequest, status: number | string): boolean {
-	return req.paid === true && !shouldRetry(status, true);
-}
-
-/**
- * The service's own words: `error` in V2 bodies, `message` (or `error`) in V1 ones, and the
- * `details` compliance rejections carry (spec §7.3), which tell apart causes that share a
- * status, such as the user's and the corporation's missing permission.
- */
-function serviceText(body: unknown): string | undefined {
-	if (Buffer.isBuffer(body) || body instanceof ArrayBuffer) body = parseJson(Buffer.from(body as Buffer).toString('utf8'));
-	if (typeof body === 'string') return body.slice(0, 500) || undefined;
-	if (!isPlainObject(body)) return undefined;
-	const text = (key: string) => {
-		const v = body[key];
-		if (typeof v === 'string' && v) return v;
-		if (isPlainObject(v) && typeof v.message === 'string' && v.message) return v.message;
-		return undefined;
-	};
-	const main = ['error', 'message', 'msg'].map(text).find((t) => t !== undefined);
-	const details = text('details') ?? text('detail');
-	if (main && details && details !== main) return `${main} (${details})`;
-	return main ?? details;
 }

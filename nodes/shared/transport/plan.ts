@@ -8,48 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PlanLookupsUsedUp, PlanUnreadable, ServiceError, shown } from '../errors';
-import { isPlainObject } from '../objects';
-
-/** The plan's figures in plain names; null where the answer does not say. */
-interface PlanFigures extends IDataObject {
-	paidLookupsContracted: number | null;
-	paidLookupsUsed: number | null;
-	/** Contracted less used, never below 0. */
-	paidLookupsRemaining: number | null;
-	monitoringPlacesContracted: number | null;
-	monitoringPlacesUsed: number | null;
-	/** Places in use beyond the plan. */
-	monitoringPlacesOverPlan: number | null;
-}
-
-function count(value: unknown): number | null {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-	return null;
-}
-
-const field = (record: unknown, key: string): unknown => (isPlainObject(record) ? record[key] : undefined);
-
-/** The figures of GET /usage's data; the top-level fields first, then the `monitoreos` and `limites` objects that repeat them. */
-export function planFigures(data: unknown): PlanFigures {
-	const monitoring = field(data, 'monitoreos');
-	const limits = field(data, 'limites');
-	const lookupsContracted = count(field(data, 'consultasContratadas')) ?? count(field(limits, 'limiteConsultas'));
-	const lookupsUsed = count(field(data, 'consultasRealizadas'));
-	const placesContracted =
-		count(field(data, 'monitoreosContratados')) ?? count(field(monitoring, 'monitoreosContratados')) ?? count(field(limits, 'limiteMonitoreos'));
-	const placesUsed = count(field(data, 'monitoreosUsados')) ?? count(field(monitoring, 'monitoreosUsados'));
-	const over = count(field(monitoring, 'monitoreosExcedidos'));
-	const both = (a: number | null, b: number | null) => a !== null && b !== null;
-	return {
-		paidLookupsContracted: lookupsContracted,
-		paidLookupsUsed: lookupsUsed,
-		paidLookupsRemaining: both(lookupsContracted, lookupsUsed) ? Math.max(0, lookupsContracted! - lookupsUsed!) : null,
-		monitoringPlacesContracted: placesContracted,
-		monitoringPlacesUsed: placesUsed,
-		monitoringPlacesOverPlan: over ?? (both(placesContracted, placesUsed) ? Math.max(0, placesUsed! - placesContracted!) : null),
-	};
-}
+import { V2 } from '../service/endpoints';
+import { planFigures, type PlanFigures } from '../service/usage';
 
 type Reading = { figures: PlanFigures } | { failure: string };
 
@@ -142,7 +102,7 @@ export class AccountPlan {
 function readFailure(error: unknown): string {
 	if (error instanceof ServiceError) {
 		const said = error.failure.serviceText ? `: ${error.failure.serviceText}` : '';
-		return `GET /usage failed (${typeof error.failure.status === 'number' ? `HTTP ${error.failure.status}` : error.failure.status})${said}`;
+		return `GET ${V2.usage.path} failed (${typeof error.failure.status === 'number' ? `HTTP ${error.failure.status}` : error.failure.status})${said}`;
 	}
-	return `GET /usage failed: ${error instanceof Error ? error.message : shown(error)}`;
+	return `GET ${V2.usage.path} failed: ${error instanceof Error ? error.message : shown(error)}`;
 }

@@ -5,14 +5,15 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { V1 } from '../../../shared/service/endpoints';
 import { complianceProfile, estimateProfile, profileItem } from '../compliance';
 import { dryRun } from '../cost';
 import { readChoice } from '../parameters';
 import type { Resource, Step } from '../types';
 
 const PATHS = {
-	webhook: '/webhook/loadProfile',
-	integration: '/integration/compliance/loadProfile',
+	webhook: V1.complianceProfile.path,
+	integration: V1.complianceProfileIntegration.path,
 } as const;
 
 const pathProperty: INodeProperties = {
@@ -45,10 +46,7 @@ export const compliance: Resource = {
 			action: 'Load a compliance profile (V1)',
 			description:
 				'Screen a name against compliance lists (PEP, international lists, criminal, news, corporate mesh). The result arrives later at your webhook: use the Risk Info Trigger node and match it by webhookId.',
-			method: 'POST',
-			root: 'v1',
-			path: PATHS.webhook,
-			paid: 'complianceProfile',
+			...V1.complianceProfile,
 			steps: [complianceProfile, servicePath, dryRun],
 			estimate: estimateProfile,
 			items: profileItem,

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ApiRoot } from '../../../shared/transport';
+import { V1, type ApiRoot } from '../../../shared/service/endpoints';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { readChoice } from '../parameters';
 import { isoDates, rutStep } from '../steps';
@@ -44,9 +44,7 @@ export const creditScore: Resource = {
 			action: 'Get a credit score (V1)',
 			description:
 				'The credit-scoring record of a loaded RUT: weights, percentages and classification label',
-			method: 'GET',
-			root: 'v1External',
-			path: '/notification/creditScoring/{rut}/getByRut',
+			...V1.creditScore,
 			steps: [rutStep, loadIfMissing, isoDates, servicePath],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

@@ -53,7 +53,7 @@ export const reportFormat: Step = {
 };
 
 /** The PDF as the item's binary data, or the JSON form as the item. */
-export const reportItems: ItemMaker = async function (data, { response }, plan) {
+export const reportItems: ItemMaker = async function (data, response, plan) {
 	if (!plan.request.pdf) return [oneItem(data)];
 	const rut = plan.rut!;
 	if (!response.bytes) {
@@ -75,9 +75,9 @@ export const reportItems: ItemMaker = async function (data, { response }, plan) 
 export const jsonIsoDates: Step = {
 	...isoDates,
 	properties: [{ ...isoDatesProperty, displayOptions: { show: { format: ['json'] } } }],
-	prepare(itemIndex, plan, execution) {
+	prepare(itemIndex, plan, nodeVersion) {
 		// The PDF has no dates to convert, so it reads (and keeps) no choice.
-		if (!plan.request.pdf) isoDates.prepare!.call(this, itemIndex, plan, execution);
+		if (!plan.request.pdf) isoDates.prepare!.call(this, itemIndex, plan, nodeVersion);
 	},
 };
 

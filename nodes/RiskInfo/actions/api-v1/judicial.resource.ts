@@ -1,4 +1,5 @@
 /** V1 Judicial: the court cases of a RUT, one list per kind of court, or all of them in one read. */
+import { V1 } from '../../../shared/service/endpoints';
 import { isPlainObject } from '../../../shared/objects';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { itemPerEntry, oneItem } from '../output';
@@ -38,9 +39,7 @@ export const judicial: Resource = {
 			action: 'Get all court cases (V1)',
 			description:
 				'Civil, collection and labor court cases of a loaded RUT in one read. Free for a loaded RUT. Documented by the service beyond the interface spec.',
-			method: 'GET',
-			root: 'v1',
-			path: '/integration/helper/judicial/{rut}',
+			...V1.allCases,
 			steps: [rutStep, loadIfMissing, splitAllCases, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -51,9 +50,7 @@ export const judicial: Resource = {
 			name: 'Get Civil Cases',
 			action: 'Get civil cases (V1)',
 			description: 'Civil court cases of a loaded RUT',
-			method: 'GET',
-			root: 'v1',
-			path: '/helper/{rut}/getCivilCases',
+			...V1.civilCases,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -64,9 +61,7 @@ export const judicial: Resource = {
 			name: 'Get Collection Cases (Cobranza)',
 			action: 'Get collection cases (V1)',
 			description: 'Debt collection court cases (cobranza) of a loaded RUT',
-			method: 'GET',
-			root: 'v1',
-			path: '/helper/{rut}/getCobranzaCases',
+			...V1.collectionCases,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -77,9 +72,7 @@ export const judicial: Resource = {
 			name: 'Get Labor Cases',
 			action: 'Get labor cases (V1)',
 			description: 'Labor court cases of a loaded RUT',
-			method: 'GET',
-			root: 'v1',
-			path: '/helper/{rut}/getLaboralCases',
+			...V1.laborCases,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

@@ -1,4 +1,5 @@
 /** V1 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
+import { V1 } from '../../../shared/service/endpoints';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
@@ -14,9 +15,7 @@ export const laborCollection: Resource = {
 			action: 'Get pension arrears (V1)',
 			description:
 				'Unpaid pension contributions of employees (mora previsional) of a loaded RUT',
-			method: 'GET',
-			root: 'v1',
-			path: '/helper/{rut}/getMoraPrevisionalCases',
+			...V1.pensionArrears,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -27,9 +26,7 @@ export const laborCollection: Resource = {
 			name: 'Get Labor Fines (Multa Laboral)',
 			action: 'Get labor fines (V1)',
 			description: 'Fines from the labor authority (multa laboral) of a loaded RUT',
-			method: 'GET',
-			root: 'v1',
-			path: '/helper/{rut}/getMultaLaboralCases',
+			...V1.laborFines,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

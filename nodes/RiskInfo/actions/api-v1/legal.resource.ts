@@ -1,4 +1,5 @@
 /** V1 Legal: official gazette publications and the corporate mesh of a RUT. */
+import { V1 } from '../../../shared/service/endpoints';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
@@ -14,9 +15,7 @@ export const legal: Resource = {
 			action: 'Get official gazette cases (V1)',
 			description:
 				'Publications about the RUT in the official gazette (diario oficial). V1 only: V2 has them in the summary.',
-			method: 'GET',
-			root: 'v1',
-			path: '/helper/{rut}/getOfficialDiary',
+			...V1.officialGazette,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -27,9 +26,7 @@ export const legal: Resource = {
 			name: 'Get Corporate Mesh (Malla Societaria)',
 			action: 'Get corporate mesh (V1)',
 			description: 'Partners of the RUT and companies it takes part in (malla societaria)',
-			method: 'GET',
-			root: 'v1',
-			path: '/helper/{rut}/mallaSocietaria',
+			...V1.corporateMesh,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

@@ -1,13 +1,14 @@
 /** V1 RUT: the summary, the downloadable report and the tax identification of a RUT, and the paid load (in ../load.ts). */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { V1 } from '../../../shared/service/endpoints';
 import { loadApiV1 } from '../load';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { readBoolean } from '../parameters';
 import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';
 import { jsonIsoDates, reportFormat, reportItems } from './downloadSummary';
-import { simplifySummaryApiV1 } from '../simplify/step';
+import { simplifySummaryApiV1 } from '../simplify';
 
 const completeProperty: INodeProperties = {
 	displayName: 'Include Corporate Mesh and Gazette Data',
@@ -39,9 +40,7 @@ export const rut: Resource = {
 			action: 'Download the summary report of a RUT (V1)',
 			description:
 				'The summary report of a loaded RUT as a PDF file, ready to email or upload, or as JSON. V1 only.',
-			method: 'GET',
-			root: 'v1',
-			path: '/integration/{rut}/downloadSummary',
+			...V1.downloadSummary,
 			steps: [rutStep, reportFormat, loadIfMissing, jsonIsoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -53,9 +52,7 @@ export const rut: Resource = {
 			action: 'Get the tax identification of a RUT (V1)',
 			description:
 				'The tax authority\'s (SII) record of a loaded RUT: name, activities, stamped documents. V1 only.',
-			method: 'GET',
-			root: 'v1',
-			path: '/integration/helper/identification/{rut}',
+			...V1.identification,
 			steps: [rutStep, loadIfMissing, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -65,9 +62,7 @@ export const rut: Resource = {
 			name: 'Get Summary',
 			action: 'Get a RUT summary (V1)',
 			description: 'Everything known about a loaded RUT in one record. Free for a loaded RUT.',
-			method: 'GET',
-			root: 'v1',
-			path: '/helper/{rut}/summary',
+			...V1.summary,
 			steps: [rutStep, complete, simplifySummaryApiV1, loadIfMissing, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

@@ -1,7 +1,15 @@
 /** V2 Account: account-level reads that take no RUT. */
+import { V2 } from '../../../shared/service/endpoints';
+import { usageRecord } from '../../../shared/service/usage';
+import { simplifyFlag } from '../simplify';
 import { isoDates } from '../steps';
 import type { Resource } from '../types';
-import { simplify } from './usage';
+
+/** Simplify on Get Usage: one flat record of the plan in plain names (addendum A4). */
+const simplifyUsage = simplifyFlag(
+	"Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the plan, the plan's start and end, and next month's estimate",
+	(data) => usageRecord(data),
+);
 
 export const account: Resource = {
 	value: 'account',
@@ -14,19 +22,15 @@ export const account: Resource = {
 			action: 'Get account usage',
 			description:
 				"The account's plan: paid look-ups contracted and used, monitoring places contracted and used, the plan's dates and a monthly forecast. Free.",
-			method: 'GET',
-			root: 'v2',
-			path: '/usage',
-			steps: [simplify, isoDates],
+			...V2.usage,
+			steps: [simplifyUsage, isoDates],
 		},
 		{
 			value: 'listProfiles',
 			name: 'List Profiles',
 			action: 'List loaded profiles',
 			description: 'Every RUT and compliance profile loaded into the account, with its monitoring flag',
-			method: 'GET',
-			root: 'v2',
-			path: '/profiles',
+			...V2.profiles,
 			steps: [isoDates],
 		},
 	],

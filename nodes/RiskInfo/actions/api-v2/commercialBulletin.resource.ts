@@ -2,6 +2,7 @@
  * V2 Commercial Bulletin: the Dicom/Equifax cases of a RUT and who looked it up. Both reads come
  * from the service's public documentation, not the interface spec (addendum A1, A2).
  */
+import { V2 } from '../../../shared/service/endpoints';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { pages } from '../pages';
 import { isoDates, rutStep, splitIntoItemsOf, splitItemsOf, type SplittableList } from '../steps';
@@ -33,9 +34,7 @@ export const commercialBulletin: Resource = {
 			name: 'Get Dicom Cases',
 			action: 'Get Dicom cases',
 			description: `Unpaid debts and protested documents of the RUT in the bulletin, with the list of who looked it up. Free for a loaded RUT. ${BEYOND_SPEC}`,
-			method: 'GET',
-			root: 'v2',
-			path: '/helper/boletin/{rut}/boletinDicom',
+			...V2.dicomCases,
 			steps: [rutStep, loadIfMissing, splitIntoItemsOf(CASES_OR_QUERIES), isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -46,14 +45,10 @@ export const commercialBulletin: Resource = {
 			name: 'Get Dicom Queries',
 			action: 'Get Dicom queries',
 			description: `Who looked the RUT up in the bulletin and when, one item per query, read page by page. Each item says how many queries there are in all (totalQueries). Free for a loaded RUT. ${BEYOND_SPEC}`,
-			method: 'GET',
-			root: 'v2',
-			// The pages step asks for page 1 first, then the pages after it.
-			path: '/helper/boletin/{rut}/consultasDicom?page={page}',
+			...V2.dicomQueries,
 			steps: [rutStep, queryPages.step, loadIfMissing, isoDates],
-			send: readOrLoad,
-			estimate: estimateReadOrLoad,
-			followUp: queryPages.followUp,
+			send: queryPages.send,
+			estimate: queryPages.estimate,
 			items: queryPages.items,
 		},
 	],

@@ -1,4 +1,5 @@
 /** V2 Compliance: the screening held for a loaded RUT, and the paid screening of a name. */
+import { V2 } from '../../../shared/service/endpoints';
 import { complianceProfile, estimateProfile, profileItem } from '../compliance';
 import { dryRun } from '../cost';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
@@ -15,9 +16,7 @@ export const compliance: Resource = {
 			name: 'Get by RUT',
 			action: 'Get compliance by RUT',
 			description: 'The compliance screening held for a loaded RUT',
-			method: 'GET',
-			root: 'v2',
-			path: '/helper/compliance/{rut}',
+			...V2.compliance,
 			steps: [rutStep, loadIfMissing, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -28,10 +27,7 @@ export const compliance: Resource = {
 			action: 'Load a compliance profile',
 			description:
 				'Screens a name against PEP, international, criminal, corporate and news lists. The result is delivered later to the Risk Info Trigger; match it by webhookId.',
-			method: 'POST',
-			root: 'v2',
-			path: '/webhook/compliance/cargarPerfil',
-			paid: 'complianceProfile',
+			...V2.complianceProfile,
 			steps: [complianceProfile, dryRun],
 			estimate: estimateProfile,
 			items: profileItem,

@@ -1,4 +1,5 @@
 /** V2 Credit Score: the service's classification of a RUT. */
+import { V2 } from '../../../shared/service/endpoints';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
@@ -13,9 +14,7 @@ export const creditScore: Resource = {
 			name: 'Get',
 			action: 'Get a credit score',
 			description: 'Classification label and percentage with the weight of each data source',
-			method: 'GET',
-			root: 'v2',
-			path: '/creditScore/{rut}',
+			...V2.creditScore,
 			steps: [rutStep, loadIfMissing, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

@@ -1,4 +1,5 @@
 /** V2 Judicial: the court cases of a RUT, one list per kind of court. */
+import { V2 } from '../../../shared/service/endpoints';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
@@ -13,9 +14,7 @@ export const judicial: Resource = {
 			name: 'Get Civil Cases',
 			action: 'Get civil cases',
 			description: 'Civil court cases of the RUT',
-			method: 'GET',
-			root: 'v2',
-			path: '/helper/judicial/{rut}/civil',
+			...V2.civilCases,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -26,9 +25,7 @@ export const judicial: Resource = {
 			name: 'Get Collection Cases (Cobranza)',
 			action: 'Get collection cases',
 			description: 'Debt collection court cases of the RUT',
-			method: 'GET',
-			root: 'v2',
-			path: '/helper/judicial/{rut}/cobranza',
+			...V2.collectionCases,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -39,9 +36,7 @@ export const judicial: Resource = {
 			name: 'Get Labor Cases',
 			action: 'Get labor cases',
 			description: 'Labor court cases of the RUT',
-			method: 'GET',
-			root: 'v2',
-			path: '/helper/judicial/{rut}/laboral',
+			...V2.laborCases,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

@@ -1,4 +1,5 @@
 /** V2 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
+import { V2 } from '../../../shared/service/endpoints';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { pages } from '../pages';
 import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
@@ -25,9 +26,7 @@ export const laborCollection: Resource = {
 			action: 'Get pension arrears',
 			description:
 				'Pension contributions the employer owes for its workers',
-			method: 'GET',
-			root: 'v2',
-			path: '/helper/cobranzaLaboral/{rut}/moraPrevisional',
+			...V2.pensionArrears,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,
@@ -39,14 +38,10 @@ export const laborCollection: Resource = {
 			action: 'Get pension infractions',
 			description:
 				'Infractions the pension institutions found against the employer: institution, amount and months owed, read page by page. Free for a loaded RUT. Documented by the service beyond the interface spec.',
-			method: 'GET',
-			root: 'v2',
-			// The pages step asks for page 1 first, then the pages after it.
-			path: '/helper/cobranzaLaboral/{rut}/infraccionesPrevisionales?page={page}',
+			...V2.pensionInfractions,
 			steps: [rutStep, infractionPages.step, loadIfMissing, isoDates],
-			send: readOrLoad,
-			estimate: estimateReadOrLoad,
-			followUp: infractionPages.followUp,
+			send: infractionPages.send,
+			estimate: infractionPages.estimate,
 			items: infractionPages.items,
 		},
 		{
@@ -54,9 +49,7 @@ export const laborCollection: Resource = {
 			name: 'Get Labor Fines (Multa Laboral)',
 			action: 'Get labor fines',
 			description: 'Fines imposed by the labor authority, paid and outstanding',
-			method: 'GET',
-			root: 'v2',
-			path: '/helper/cobranzaLaboral/{rut}/multaLaboral',
+			...V2.laborFines,
 			steps: [rutStep, loadIfMissing, splitIntoItems, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

@@ -1,4 +1,5 @@
 /** V2 Legal: company ownership links; the official gazette is part of the V2 summary. */
+import { V2 } from '../../../shared/service/endpoints';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
@@ -14,9 +15,7 @@ export const legal: Resource = {
 			action: 'Get corporate mesh',
 			description:
 				'Companies the RUT holds shares in and the partners of the RUT. The official gazette is part of the summary in V2.',
-			method: 'GET',
-			root: 'v2',
-			path: '/helper/legal/{rut}/mallaSocietaria',
+			...V2.corporateMesh,
 			steps: [rutStep, loadIfMissing, isoDates],
 			send: readOrLoad,
 			estimate: estimateReadOrLoad,

@@ -1,21 +1,19 @@
 /** V2 RUT: the summary of a RUT, and the paid load (shared with V1, in ../load.ts). */
+import { V2 } from '../../../shared/service/endpoints';
 import { loadApiV2 } from '../load';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { isoDates, rutStep } from '../steps';
 import type { Operation, Resource } from '../types';
-import { simplifySummaryApiV2 } from '../simplify/step';
+import { simplifySummaryApiV2 } from '../simplify';
 
-/** The summary, a free read of a loaded RUT; the Monitor reads what it watches with it. */
-export const getSummary: Operation = {
+/** The summary, a free read of a loaded RUT. */
+const getSummary: Operation = {
 	value: 'getSummary',
 	name: 'Get Summary',
 	action: 'Get a RUT summary',
 	description:
 		'Everything known about the RUT in one record: tax identification, commercial bulletin, judicial, labor collection, legal, bank debt, assets, credit score, ratings and compliance',
-	method: 'GET',
-	root: 'v2',
-	// The only V2 read whose RUT travels in the query string.
-	path: '/helper/resumen?rut={rut}',
+	...V2.summary,
 	steps: [rutStep, simplifySummaryApiV2, loadIfMissing, isoDates],
 	send: readOrLoad,
 	estimate: estimateReadOrLoad,

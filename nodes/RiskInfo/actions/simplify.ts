@@ -1,15 +1,16 @@
 /**
  * The Simplify parameter: a switch that, when on, reshapes the answer into a flat record. The
- * summaries of both API versions give the simplified record (record.ts) through their mappings
- * (api-v2.ts, api-v1.ts); Account → Get Usage gives its own flat record with the same switch.
+ * summaries of both API versions give the simplified record through the service's readers
+ * (shared/service/summaryV2.ts, summaryV1.ts); Account → Get Usage gives its own flat record
+ * (shared/service/usage.ts) with the same switch.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { readBoolean } from '../parameters';
-import type { Plan, Step } from '../types';
-import { simplifiedFromApiV1 } from './api-v1';
-import { simplifiedFromApiV2 } from './api-v2';
-import type { SimplifiedSummary } from './record';
+import type { SimplifiedSummary } from '../../shared/service/record';
+import { simplifiedFromApiV1 } from '../../shared/service/summaryV1';
+import { simplifiedFromApiV2 } from '../../shared/service/summaryV2';
+import { readBoolean } from './parameters';
+import type { Plan, Step } from './types';
 
 /**
  * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
@@ -29,8 +30,8 @@ export function simplifyFlag(description: string, reshape: (data: unknown, plan:
 	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
 	return {
 		properties: [before, now],
-		prepare(itemIndex, plan, execution) {
-			plan.choices.simplify = readBoolean.call(this, itemIndex, execution.nodeVersion >= 2 ? now : before);
+		prepare(itemIndex, plan, nodeVersion) {
+			plan.choices.simplify = readBoolean.call(this, itemIndex, nodeVersion >= 2 ? now : before);
 		},
 		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
 	};
@@ -55,3 +56,4 @@ export const simplifySummaryApiV1 = summarySimplify(
 	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
 	simplifiedFromApiV1,
 );
+

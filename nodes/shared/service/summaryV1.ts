@@ -1,27 +1,13 @@
 /**
  * The API V1 summary (spec §2.3) as the simplified record (record.ts), the same record the V2
- * summary gives (api-v2.ts), so the nodes after this one need not change when a workflow switches
+ * summary gives (summaryV2.ts), so the nodes after this one need not change when a workflow switches
  * API versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow
  * the V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
-import type { PlainObject } from '../../../shared/objects';
-import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
+import type { PlainObject } from '../objects';
 import type { SimplifiedSummary } from './record';
-
-/** compliance.summary[].table (accents, case and spacing ignored) → our field. */
-const COMPLIANCE_TABLES: Record<string, keyof SimplifiedSummary> = {
-	'pep chile': 'compliancePepChile',
-	'familiares pep': 'compliancePepRelatives',
-	'funcionarios publicos': 'compliancePublicOfficials',
-	'listas internacionales': 'complianceInternationalLists',
-	penal: 'complianceCriminal',
-	'socios y sociedades': 'complianceCorporateMesh',
-	noticias: 'complianceNews',
-};
-
-function tableKey(table: string): string {
-	return table.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
-}
+import { countsFromTables } from './screening';
+import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
 function isLegalEntity(compliance: PlainObject): boolean | null {
@@ -43,7 +29,7 @@ export function simplifiedFromApiV1(data: unknown, requestedRut?: string): Simpl
 	const activeCollectionCases = num(judicial.cobranzaActiveCases);
 	const activeLaborCases = num(judicial.laboralActiveCases);
 
-	const out: SimplifiedSummary = {
+	return {
 		rut: str(d.rut) ?? requestedRut ?? '',
 		name: str(sii.razonSocial) ?? joinName(compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname),
 		isLegalEntity: isLegalEntity(compliance),
@@ -66,22 +52,9 @@ export function simplifiedFromApiV1(data: unknown, requestedRut?: string): Simpl
 		overdueBankDebt: sum(num(bank.deudaDirectaVencida), num(bank.deudaDirectaMorosa)),
 		writtenOffBankDebt: num(bank.deudaDirectaCastigada),
 		complianceRisk: str(compliance.risk),
-		compliancePepChile: null,
-		compliancePepRelatives: null,
-		compliancePublicOfficials: null,
-		complianceInternationalLists: null,
-		complianceCriminal: null,
-		complianceCorporateMesh: null,
-		complianceNews: null,
+		...countsFromTables(compliance.summary),
 		// V1 does not report which helpers failed.
 		failedHelpers: [],
 		loadedOn: str(d.fechaCarga),
 	};
-	if (Array.isArray(compliance.summary)) {
-		for (const row of compliance.summary.map(obj)) {
-			const field = typeof row.table === 'string' ? COMPLIANCE_TABLES[tableKey(row.table)] : undefined;
-			if (field) out[field] = num(row.countResults);
-		}
-	}
-	return out;
 }

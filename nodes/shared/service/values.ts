@@ -1,9 +1,9 @@
 /**
- * Tolerant readers of the service's values, for Simplify on both API versions, Get Usage and the
- * paged reads: every section may be missing or null when a helper failed, so each reader falls
- * back to null instead of throwing.
+ * The readers of the service's single values, for every answer read here: a section may be
+ * missing or null when a data source failed, so each reader falls back to null instead of
+ * throwing. One rule each: what counts as a number, a text, a yes or no, a list.
  */
-import { isPlainObject, type PlainObject } from '../../shared/objects';
+import { isPlainObject, type PlainObject } from '../objects';
 
 export function obj(value: unknown): PlainObject {
 	return isPlainObject(value) ? value : {};
@@ -55,4 +55,35 @@ export function anyTrue(...values: Array<boolean | null>): boolean | null {
 export function joinName(...parts: unknown[]): string | null {
 	const known = parts.map(str).filter((p): p is string => p !== null);
 	return known.length ? known.join(' ') : null;
+}
+
+/** Texts are cut to this length where a reader lists them (cases, findings). */
+const MAX_LINE = 160;
+
+/** A value as a short one-line text (spaces run together, cut at MAX_LINE), or null. */
+export function line(value: unknown): string | null {
+	const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : null) : typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : null;
+	if (!text) return null;
+	return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text;
+}
+
+/** The first of `keys` the record has a value under (not null). */
+export function first(record: PlainObject, keys: readonly string[]): unknown {
+	return keys.map((k) => record[k]).find((v) => v !== undefined && v !== null);
+}
+
+/**
+ * The lists an answer holds: the answer itself when it is one; else its fields holding one, those
+ * of `keys` in that order when given, every such field otherwise.
+ */
+export function listsIn(data: unknown, keys?: readonly string[]): unknown[][] {
+	if (Array.isArray(data)) return [data];
+	if (!isPlainObject(data)) return [];
+	const values = keys ? keys.map((k) => data[k]) : Object.values(data);
+	return values.filter(Array.isArray);
+}
+
+/** The records of the first list an answer holds under `keys` (or the answer itself, a list). */
+export function recordsIn(data: unknown, keys: readonly string[]): PlainObject[] {
+	return (listsIn(data, keys)[0] ?? []).filter(isPlainObject);
 }

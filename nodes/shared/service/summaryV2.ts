@@ -1,11 +1,19 @@
 /**
  * The API V2 summary (spec §2.2) as the simplified record (record.ts), the same record the V1
- * summary gives (api-v1.ts); the action node's Simplify and the Monitor both use it.
+ * summary gives (summaryV1.ts); the action node's Simplify, the Monitor and the RUT picker read it here.
  * Every section may be missing or null when a helper failed, so each field falls back to null
  * rather than throwing. docs/simplified-summary.md lists each field with its V2 and V1 source.
  */
+import type { Transport } from '../transport';
+import { V2, requestFor } from './endpoints';
 import type { SimplifiedSummary } from './record';
-import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from '../values';
+import { countsFromSummary } from './screening';
+import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';
+
+/** A RUT's simplified record, from its V2 summary: a free read of a loaded RUT. */
+export async function readSummary(api: Transport, rut: string): Promise<SimplifiedSummary> {
+	return simplifiedFromApiV2((await api.request(requestFor(V2.summary, rut))).data, rut);
+}
 
 export function simplifiedFromApiV2(data: unknown, requestedRut?: string): SimplifiedSummary {
 	const d = obj(data);
@@ -18,7 +26,7 @@ export function simplifiedFromApiV2(data: unknown, requestedRut?: string): Simpl
 	// NO PROCESADO means no screening ran: the record's risk and counts are placeholders, not
 	// results, so they read as unknown. Without an estado the record is taken at its word.
 	const screened = typeof compliance.estado !== 'string' || compliance.estado.trim().toUpperCase() === 'PROCESADO';
-	const lists = screened ? obj(compliance.resumen) : {};
+	const lists = countsFromSummary(screened ? compliance.resumen : undefined);
 
 	const activeCivilCases = num(judicial.casosCivilesActivos);
 	const activeCollectionCases = num(judicial.cobranzaActivos);
@@ -47,20 +55,9 @@ export function simplifiedFromApiV2(data: unknown, requestedRut?: string): Simpl
 		overdueBankDebt: sum(num(bank.deudaDirectaVencida), num(bank.deudaDirectaMorosa)),
 		writtenOffBankDebt: num(bank.deudaDirectaCastigada),
 		complianceRisk: screened ? str(compliance.riesgo) : null,
-		compliancePepChile: listCount(lists.pepChile),
-		compliancePepRelatives: listCount(lists.pepChileFamiliares),
-		compliancePublicOfficials: listCount(lists.funcionariosPublicos),
-		complianceInternationalLists: listCount(lists.listasInternacionales),
-		complianceCriminal: listCount(lists.penal),
-		complianceCorporateMesh: listCount(lists.mallaSocietaria),
-		complianceNews: listCount(lists.noticias),
+		...lists,
 		failedHelpers: Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos.map(String) : [],
 		loadedOn: str(d.fechaCarga),
 	};
 }
 
-/** A resumen entry's count; the no-match form writes totalResults instead of totalResultados. */
-function listCount(entry: unknown): number | null {
-	const e = obj(entry);
-	return num(e.totalResultados ?? e.totalResults);
-}

@@ -1,0 +1,68 @@
+/**
+ * The account's List Profiles (GET /profiles, free), walked once here for every node that reads
+ * it: the Monitor (which RUTs are monitored), the action node's RUT picker (which are loaded) and
+ * the screening's dry run (which compliance profiles are active). The spec does not show its
+ * answer, so it is read defensively: the list itself, or an object holding lists (RUTs beside
+ * compliance profiles, which have no RUT), each entry naming its RUT and its monitoring flag
+ * under one of a few keys.
+ */
+import { isPlainObject, type PlainObject } from '../objects';
+import { normaliseRut } from '../rut';
+import type { Transport } from '../transport';
+import { V2, requestFor } from './endpoints';
+import { listsIn } from './values';
+
+const RUT_KEYS = ['rut', 'RUT', 'rutConsultado'];
+const FLAG_KEYS = ['isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'];
+
+/** An entry naming a RUT. */
+interface ProfileRut {
+	/** In the spec form; undefined when the service's own entry is malformed (nothing a user could pick or fix). */
+	rut?: string;
+	/** Its monitoring flag; undefined when the entry has none. */
+	monitored?: boolean;
+}
+
+export interface Profiles {
+	/** The service's answer as it came, for a message that says what it looked like. */
+	data: unknown;
+	/** How many entries its lists hold; undefined when it holds no list at all. */
+	entries?: number;
+	/** The entries that name a RUT, in the service's order. */
+	ruts: ProfileRut[];
+	/** The compliance profiles: the answer's `compliance` list, or the answer itself when it is a list. */
+	compliance: PlainObject[];
+}
+
+export async function listProfiles(api: Transport): Promise<Profiles> {
+	return readProfiles((await api.request(requestFor(V2.profiles))).data);
+}
+
+/** List Profiles' answer, read once for every use of it. */
+export function readProfiles(data: unknown): Profiles {
+	const lists = listsIn(data);
+	const entries = lists.flat().filter(isPlainObject);
+	const ruts: ProfileRut[] = [];
+	for (const entry of entries) {
+		const named = RUT_KEYS.map((k) => entry[k]).find((v) => typeof v === 'string' || typeof v === 'number');
+		if (named === undefined) continue;
+		const flag = FLAG_KEYS.map((k) => entry[k]).find((v) => v !== undefined);
+		ruts.push({ rut: spec(named), monitored: flag === undefined ? undefined : isFlagged(flag) });
+	}
+	const compliance = (Array.isArray(data) ? data : listsIn(data, ['compliance'])[0] ?? []).filter(isPlainObject);
+	return { data, entries: lists.length ? entries.length : undefined, ruts, compliance };
+}
+
+function spec(rut: unknown): string | undefined {
+	try {
+		return normaliseRut(rut);
+	} catch {
+		return undefined;
+	}
+}
+
+function isFlagged(value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	if (typeof value === 'number') return value === 1;
+	return typeof value === 'string' && /^(true|1|si|sí|yes)$/i.test(value.trim());
+}

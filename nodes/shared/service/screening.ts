@@ -1,0 +1,288 @@
+/**
+ * The compliance screening's lists, once, for every answer that carries them: the trigger's
+ * delivery (spec §6), the V2 summary's `compliance.resumen` (§2.2), the V1 summary's
+ * `compliance.summary[].table` (§2.3) and the V2 compliance read the Monitor's evidence lists.
+ * Each output key lists the names it may arrive under: the sample payload's English key first,
+ * then the field tables' Spanish one. The service itself is inconsistent (see the no-match form),
+ * so every list is tried in order and the first present name wins.
+ */
+import type { PlainObject } from '../objects';
+import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from './record';
+import { first, line, num, obj, recordsIn } from './values';
+
+export interface Field {
+	out: string;
+	from: string[];
+	/** For arrays of records: how each record maps. */
+	each?: Field[];
+}
+
+const f = (out: string, ...from: string[]): Field => ({ out, from: from.length ? from : [out] });
+const list = (out: string, from: string[], each: Field[]): Field => ({ out, from, each });
+
+const relation: Field[] = [f('name', 'name', 'nombre'), f('relationship', 'relationship', 'parentesco')];
+
+const official: Field[] = [
+	f('name', 'name', 'nombre'),
+	f('position', 'position', 'cargo'),
+	f('institution', 'institution', 'institucion'),
+	f('link', 'link', 'enlace'),
+	f('period', 'period', 'periodo'),
+	list('relationsData', ['relationsData'], relation),
+];
+
+const litigant: Field[] = [
+	f('name', 'name', 'nombre'),
+	f('subject', 'subject', 'sujeto'),
+	f('libertyStatus', 'libertyStatus', 'situacionLibertad'),
+];
+
+const partner: Field[] = [
+	f('name', 'name', 'nombre'),
+	f('rut'),
+	f('address', 'address', 'domicilio'),
+	f('participationType', 'participationType', 'tipoDeParticipacion'),
+	f('position', 'position', 'cargo'),
+	f('mainExecutivePosition', 'mainExecutivePosition', 'cargoEjecutivoPrincipal'),
+	f('appointmentDate', 'appointmentDate', 'fechaNombramiento'),
+	f('participationPercentage', 'participationPercentage', 'porcentajeParticipacion'),
+];
+
+const extract: Field[] = [f('action', 'action', 'actuacion'), f('date', 'date', 'fecha'), f('pdfLink', 'pdfLink', 'linkPdf')];
+
+/** The simplified record's counts of results, one per list. */
+type CountField =
+	| 'compliancePepChile'
+	| 'compliancePepRelatives'
+	| 'compliancePublicOfficials'
+	| 'complianceInternationalLists'
+	| 'complianceCriminal'
+	| 'complianceCorporateMesh'
+	| 'complianceNews';
+
+type ListCounts = Pick<SimplifiedSummary, CountField>;
+
+export interface ListSpec {
+	key: string;
+	/** What the trigger's items call the list. */
+	label: string;
+	/** What the Monitor's evidence calls it. */
+	shortLabel: string;
+	/** Its place in the Monitor's evidence, worst first. */
+	severity: number;
+	/** The simplified record's field counting its results. */
+	recordField: CountField;
+	/** The V1 summary's name of it (compliance.summary[].table), accents, case and spacing ignored. */
+	v1Table: string;
+	/** The keys its findings arrive under. */
+	items: string[];
+	total: string[];
+	/** Its keys in the screening's summary (resumen). */
+	summary: string[];
+	fields: Field[];
+	/** The fields (by `out`) that tell one finding apart in the Monitor's evidence. */
+	detail: string[];
+}
+
+/** In the order the lists appear in the emitted event and in "One Item per Finding". */
+export const LISTS: ListSpec[] = [
+	{
+		key: 'pepChile',
+		label: 'PEP Chile',
+		shortLabel: 'PEP',
+		severity: 2,
+		recordField: 'compliancePepChile',
+		v1Table: 'pep chile',
+		detail: ['position', 'institution', 'period'],
+		items: ['datosPepChile'],
+		total: ['totalPepChile'],
+		summary: ['pepChile'],
+		fields: [
+			f('name', 'name', 'nombre'),
+			f('position', 'position', 'cargo'),
+			f('institution', 'institution', 'institucion'),
+			f('period', 'period', 'periodo'),
+		],
+	},
+	{
+		key: 'publicOfficials',
+		label: 'Public officials',
+		shortLabel: 'Public officials',
+		severity: 4,
+		recordField: 'compliancePublicOfficials',
+		v1Table: 'funcionarios publicos',
+		detail: ['position', 'institution'],
+		items: ['datosFuncionarioPublico'],
+		total: ['totalFuncionarioPublico'],
+		summary: ['funcionariosPublicos', 'publicOfficials'],
+		fields: official,
+	},
+	{
+		key: 'pepRelatives',
+		label: 'Relatives of PEPs',
+		shortLabel: 'PEP relatives',
+		severity: 3,
+		recordField: 'compliancePepRelatives',
+		v1Table: 'familiares pep',
+		detail: ['position', 'institution'],
+		items: ['datosFamiliarPep'],
+		total: ['totalFamiliarPep'],
+		summary: ['pepChileFamiliares', 'pepRelatives'],
+		fields: [...official, f('isPep')],
+	},
+	{
+		key: 'internationalLists',
+		label: 'International lists',
+		shortLabel: 'International lists',
+		severity: 1,
+		recordField: 'complianceInternationalLists',
+		v1Table: 'listas internacionales',
+		detail: ['list'],
+		items: ['datosListasInternacionales'],
+		total: ['totalListasInternacionales'],
+		summary: ['listasInternacionales', 'internationalLists'],
+		fields: [f('name', 'name', 'nombre'), f('list', 'list', 'lista'), f('link', 'link', 'enlace')],
+	},
+	{
+		key: 'criminal',
+		label: 'Criminal cases',
+		shortLabel: 'Criminal',
+		severity: 0,
+		recordField: 'complianceCriminal',
+		v1Table: 'penal',
+		detail: ['infraction', 'tribunal', 'role', 'status', 'date'],
+		// The success form says dataPenal, the no-match form datosPenal.
+		items: ['dataPenal', 'datosPenal'],
+		total: ['totalPenal'],
+		summary: ['penal', 'criminal'],
+		fields: [
+			f('name', 'name', 'nombre'),
+			f('posture', 'posture', 'postura'),
+			f('role', 'role', 'rol'),
+			f('date', 'date', 'fecha'),
+			f('infraction', 'infraction', 'infraccion'),
+			f('status', 'status', 'estado'),
+			f('stage', 'stage', 'etapa'),
+			list('litigants', ['litigants', 'litigantes'], litigant),
+			f('matter', 'matter', 'materia'),
+			f('tribunal'),
+			f('isDenounced', 'isDenounced', 'esDenunciado'),
+		],
+	},
+	{
+		key: 'news',
+		label: 'News',
+		shortLabel: 'News',
+		severity: 5,
+		recordField: 'complianceNews',
+		v1Table: 'noticias',
+		detail: ['title', 'source', 'period'],
+		items: ['datosNoticias'],
+		total: ['totalNoticias'],
+		summary: ['noticias', 'news'],
+		fields: [
+			f('name', 'name', 'nombre'),
+			f('title', 'title', 'titulo'),
+			f('source', 'source', 'fuente'),
+			f('link', 'link', 'enlace'),
+			f('sourceLink', 'sourceLink', 'enlaceFuente'),
+			f('topic', 'topic', 'tema'),
+			f('period', 'period', 'periodo'),
+		],
+	},
+	{
+		key: 'corporateMesh',
+		label: 'Corporate mesh',
+		shortLabel: 'Corporate mesh',
+		severity: 6,
+		recordField: 'complianceCorporateMesh',
+		v1Table: 'socios y sociedades',
+		detail: ['companyRut', 'source'],
+		items: ['datosMallaSocietaria'],
+		total: ['totalMallaSocietaria'],
+		summary: ['mallaSocietaria', 'corporateMesh'],
+		fields: [
+			f('companyName', 'companyName', 'nombreSociedad'),
+			f('companyRut', 'companyRut', 'rutSociedad'),
+			f('date', 'date', 'fecha'),
+			list('partners', ['partners', 'socios'], partner),
+			list('extracts', ['extracts', 'extractos'], extract),
+			f('latestDate', 'latestDate', 'ultimaFecha'),
+			f('societiesParticipant'),
+			f('source'),
+		],
+	},
+];
+
+export const SUMMARY_ENTRY: Field[] = [f('total', 'totalResultados', 'totalResults', 'total'), f('risk', 'riesgo', 'risk')];
+
+/** Top of every event, in emitted order. */
+export const HEAD = {
+	webhookId: ['webhookId'],
+	status: ['status', 'estado'],
+	fullName: ['fullName', 'nombreCompleto'],
+};
+
+/** SUCCESS fields between the head and the summary, in emitted order. */
+export const PROFILE: Field[] = [
+	f('personType', 'personType', 'tipPersona', 'tipoPersona'),
+	f('searchTolerance', 'searchTolerance', 'toleranciaBusqueda'),
+	f('isNewProfile', 'isNewProfile', 'esPerfilNuevo'),
+	f('risk', 'risk', 'riesgo'),
+];
+
+export const SUMMARY_KEYS = ['summary', 'resumen'];
+
+export const FAILURE: Field[] = [f('error'), f('details', 'details', 'detalles', 'detalle')];
+
+/** A summary entry's count of results (`totalResultados`; the no-match form writes `totalResults`). */
+function resultCount(entry: unknown): number | null {
+	return num(first(obj(entry), SUMMARY_ENTRY[0].from));
+}
+
+/** The lists in the simplified record's order of their counts. */
+const BY_RECORD = SIMPLIFIED_FIELDS.flatMap((field) => LISTS.filter((l) => l.recordField === field));
+
+/** The V2 screening summary (`resumen`) as the simplified record's counts, list by list. */
+export function countsFromSummary(summary: unknown): ListCounts {
+	const entries = obj(summary);
+	return Object.fromEntries(BY_RECORD.map((spec) => [spec.recordField, resultCount(first(entries, spec.summary))])) as ListCounts;
+}
+
+/** V1's table names (compliance.summary[].table) with accents, case and spacing ignored. */
+const tableKey = (table: string) => table.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The V1 screening summary (rows of {table, countResults}) as the simplified record's counts; lists it lacks are null. */
+export function countsFromTables(rows: unknown): ListCounts {
+	const counts = Object.fromEntries(BY_RECORD.map((spec) => [spec.recordField, null])) as ListCounts;
+	if (!Array.isArray(rows)) return counts;
+	for (const row of rows.map(obj)) {
+		const spec = typeof row.table === 'string' ? LISTS.find((l) => l.v1Table === tableKey(row.table as string)) : undefined;
+		if (spec) counts[spec.recordField] = num(row.countResults);
+	}
+	return counts;
+}
+
+export interface ListFindings {
+	list: string;
+	/** The service's count, or the findings listed when it gives none. */
+	results: number;
+	findings: Array<{ name: string | null; detail: string | null }>;
+}
+
+const NAME_KEYS = ['name', 'nombre', 'nombreSociedad'];
+
+/** The V2 compliance read (GET /helper/compliance/{rut}): its risk, and its findings list by list, worst first, lists with none left out. */
+export function findingsByList(data: unknown): { risk: string | null; lists: ListFindings[] } {
+	const record = obj(data);
+	const summary = obj(first(record, SUMMARY_KEYS));
+	const lists = [...LISTS].sort((a, b) => a.severity - b.severity).map((spec) => {
+		const fromOf = (out: string) => spec.fields.find((f) => f.out === out)?.from ?? [out];
+		const findings = recordsIn(record, spec.items).map((found: PlainObject) => ({
+			name: line(first(found, NAME_KEYS)),
+			detail: [...new Set(spec.detail.map((out) => line(first(found, fromOf(out)))).filter((v): v is string => v !== null))].join(', ') || null,
+		}));
+		return { list: spec.shortLabel, results: resultCount(first(summary, spec.summary)) ?? findings.length, findings };
+	});
+	return { risk: line(first(record, ['riesgo', 'risk'])), lists: lists.filter((l) => l.results > 0 || l.findings.length > 0) };
+}
