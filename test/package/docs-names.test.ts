@@ -8,6 +8,8 @@ const RUT = String.raw`\d{1,2}\.?\d{3}\.?\d{3}-[\dkK]`;
 const PAIRS = [
 	// "Importadora Atacama S.A. (76.111.111-6)"
 	new RegExp(String.raw`((?:[A-Z][a-z]+ ){1,3}(?:SpA|S\.A\.|Limitada|EIRL)) \((${RUT})\)`, 'g'),
+	// "76.111.111-6 · Importadora Atacama S.A.", as the RUT picker lists it
+	new RegExp(String.raw`(${RUT}) · ((?:[A-Z][a-z]+ ){1,3}(?:SpA|S\.A\.|Limitada|EIRL))`, 'g'),
 	// "rut": "76111111-6", "name": "…" in a JSON example
 	new RegExp(String.raw`"rut": "(${RUT})",\s*"name": "([^"]+)"`, 'g'),
 	// | `clean` | 76111111-6 | Importadora Atacama S.A. | … in docs/sandbox.md
