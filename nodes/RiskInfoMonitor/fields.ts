@@ -96,7 +96,7 @@ export const KIND_OPTIONS: Array<{ name: string; value: ChangeKind; description:
  * sources, which come and go; neither is a change of the supplier.
  */
 const FINGERPRINTED = SIMPLIFIED_FIELDS.filter(
-	(f) => !/^(loadedOn|failedHelpers|activeJudicialCases|bulletin(Cases|Amount)Source[ABC])$/.test(String(f)) && !FIELDS.some((w) => w.name === f),
+	(f) => !/^(loadedOn|failedHelpers|unreadFields|activeJudicialCases|bulletin(Cases|Amount)Source[ABC])$/.test(String(f)) && !FIELDS.some((w) => w.name === f),
 );
 
 /** 48 bits of SHA-256 over the rest of the record, in a fixed order. */

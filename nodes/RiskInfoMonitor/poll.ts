@@ -76,7 +76,7 @@ async function pollOnce(
 	// No read starts after startBefore, nor after a read about the account (a 401 or 403: every
 	// other read would fail the same way): those left wait for the next poll. The reads started
 	// are the first ones of toRead.
-	const jobs = toRead.map((rut) => async () => await readSummary(api, rut));
+	const jobs = toRead.map((rut) => async () => (await readSummary(api, rut)).record);
 	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Outcome<SimplifiedSummary> => o !== undefined);
 	const read = outcomes.length;
 
@@ -218,7 +218,7 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 	}
 	const checkedAt = new Date().toISOString();
 	try {
-		const record = await readSummary(api, first);
+		const { record } = await readSummary(api, first);
 		const fields = FIELDS.filter((f) => settings.kinds.has(f.kind) || settings.kinds.has('anyChange'));
 		const item = sampleItem(first, record, fields, checkedAt);
 		// Its evidence too, read as a change's would be, so the nodes after can use it before anything changes.

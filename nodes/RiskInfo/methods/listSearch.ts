@@ -43,7 +43,7 @@ async function loadedRuts(api: Transport): Promise<string[]> {
 
 /** The taxpayer's name, from the RUT's summary. */
 async function nameOf(api: Transport, rut: string): Promise<string | undefined> {
-	return (await readSummary(api, rut)).name ?? undefined;
+	return (await readSummary(api, rut)).record.name ?? undefined;
 }
 
 /**

@@ -45,6 +45,11 @@ export interface SimplifiedSummary {
 	failedHelpers: string[];
 	/** When the summary was created or updated, as the service wrote it. */
 	loadedOn: string | null;
+	/**
+	 * The fields above that could not be read: the answer lacked a key the spec shows (absent, or
+	 * a section of another type) and no failed data source explains it. Empty when all were there.
+	 */
+	unreadFields: string[];
 }
 
 export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
@@ -78,4 +83,5 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'complianceNews',
 	'failedHelpers',
 	'loadedOn',
+	'unreadFields',
 ];

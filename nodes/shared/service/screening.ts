@@ -6,9 +6,9 @@
  * then the field tables' Spanish one. The service itself is inconsistent (see the no-match form),
  * so every list is tried in order and the first present name wins.
  */
-import type { PlainObject } from '../objects';
+import { isPlainObject, type PlainObject } from '../objects';
 import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from './record';
-import { first, line, num, obj, recordsIn } from './values';
+import { first, line, num, obj, recordsIn, type Reading } from './values';
 
 export interface Field {
 	out: string;
@@ -243,22 +243,41 @@ function resultCount(entry: unknown): number | null {
 /** The lists in the simplified record's order of their counts. */
 const BY_RECORD = SIMPLIFIED_FIELDS.flatMap((field) => LISTS.filter((l) => l.recordField === field));
 
-/** The V2 screening summary (`resumen`) as the simplified record's counts, list by list. */
-export function countsFromSummary(summary: unknown): ListCounts {
+/**
+ * The V2 screening summary (`resumen`) as the simplified record's counts, list by list; with a
+ * Reading, a list the summary does not carry under any of its names is noted as unread.
+ */
+export function countsFromSummary(summary: unknown, reading?: Reading, at = 'compliance.resumen'): ListCounts {
 	const entries = obj(summary);
-	return Object.fromEntries(BY_RECORD.map((spec) => [spec.recordField, resultCount(first(entries, spec.summary))])) as ListCounts;
+	const isTable = isPlainObject(summary);
+	return Object.fromEntries(
+		BY_RECORD.map((spec) => {
+			const present = isTable && spec.summary.some((k) => Object.prototype.hasOwnProperty.call(summary, k));
+			if (!present && reading && summary !== null) reading.missing(spec.recordField, `${at}.${spec.summary[0]}`, at, summary);
+			return [spec.recordField, resultCount(first(entries, spec.summary))];
+		}),
+	) as ListCounts;
 }
 
 /** V1's table names (compliance.summary[].table) with accents, case and spacing ignored. */
 const tableKey = (table: string) => table.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** The V1 screening summary (rows of {table, countResults}) as the simplified record's counts; lists it lacks are null. */
-export function countsFromTables(rows: unknown): ListCounts {
+/**
+ * The V1 screening summary (rows of {table, countResults}) as the simplified record's counts; lists
+ * it lacks are null, and noted as unread with a Reading (a summary that is not a list, each missing list).
+ */
+export function countsFromTables(rows: unknown, reading?: Reading, at = 'compliance.summary'): ListCounts {
 	const counts = Object.fromEntries(BY_RECORD.map((spec) => [spec.recordField, null])) as ListCounts;
-	if (!Array.isArray(rows)) return counts;
-	for (const row of rows.map(obj)) {
+	const seen = new Set<string>();
+	for (const row of (Array.isArray(rows) ? rows : []).map(obj)) {
 		const spec = typeof row.table === 'string' ? LISTS.find((l) => l.v1Table === tableKey(row.table as string)) : undefined;
-		if (spec) counts[spec.recordField] = num(row.countResults);
+		if (spec) {
+			counts[spec.recordField] = num(row.countResults);
+			seen.add(spec.recordField);
+		}
+	}
+	if (reading && rows !== null) {
+		for (const spec of BY_RECORD) if (!seen.has(spec.recordField)) reading.missing(spec.recordField, `${at}[${spec.v1Table}]`, at, rows);
 	}
 	return counts;
 }

@@ -7,7 +7,7 @@
 import type { PlainObject } from '../objects';
 import type { SimplifiedSummary } from './record';
 import { countsFromTables } from './screening';
-import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';
+import { Reading, anyTrue, bool, joinName, obj, positive, str, sum, type Lack } from './values';
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
 function isLegalEntity(compliance: PlainObject): boolean | null {
@@ -17,44 +17,53 @@ function isLegalEntity(compliance: PlainObject): boolean | null {
 }
 
 export function simplifiedFromApiV1(data: unknown, requestedRut?: string): SimplifiedSummary {
+	return readApiV1(data, requestedRut).record;
+}
+
+/** V1 names no failed data source: a failed one's section is null, which is not a lack. */
+export function readApiV1(data: unknown, requestedRut?: string): { record: SimplifiedSummary; lacks: Lack[] } {
 	const d = obj(data);
-	const sii = obj(d.sii);
-	const score = obj(d.creditScoring);
-	const bulletin = obj(d.boletinComercialSummary);
-	const judicial = obj(d.judicialSummary);
-	const bank = obj(d.deudaBancariaSummary);
+	const r = new Reading(data);
 	const compliance = obj(d.compliance);
 
-	const activeCivilCases = num(judicial.civilActiveCases);
-	const activeCollectionCases = num(judicial.cobranzaActiveCases);
-	const activeLaborCases = num(judicial.laboralActiveCases);
+	const activeCivilCases = r.num('activeCivilCases', 'judicialSummary', 'civilActiveCases');
+	const activeCollectionCases = r.num('activeCollectionCases', 'judicialSummary', 'cobranzaActiveCases');
+	const activeLaborCases = r.num('activeLaborCases', 'judicialSummary', 'laboralActiveCases');
+	r.derived('activeJudicialCases', 'activeCivilCases', 'activeCollectionCases', 'activeLaborCases');
 
-	return {
+	const record: SimplifiedSummary = {
 		rut: str(d.rut) ?? requestedRut ?? '',
-		name: str(sii.razonSocial) ?? joinName(compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname),
+		name: r.str('name', 'sii', 'razonSocial') ?? joinName(compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname),
 		isLegalEntity: isLegalEntity(compliance),
-		activityStatus: str(sii.situacionActual),
-		hasActivities: yesNo(sii.presentaActividades),
-		classificationLabel: str(score.classificationLabel),
-		classificationPercentage: num(score.classificationPercentage),
-		bulletinCasesSourceA: num(bulletin.casesSourceA),
-		bulletinCasesSourceB: num(bulletin.casesSourceB),
-		bulletinCasesSourceC: num(bulletin.casesSourceC),
-		bulletinAmountSourceA: num(bulletin.amountSourceA),
-		bulletinAmountSourceB: num(bulletin.amountSourceB),
-		bulletinAmountSourceC: num(bulletin.amountSourceC),
+		activityStatus: r.str('activityStatus', 'sii', 'situacionActual'),
+		hasActivities: r.yesNo('hasActivities', 'sii', 'presentaActividades'),
+		classificationLabel: r.str('classificationLabel', 'creditScoring', 'classificationLabel'),
+		classificationPercentage: r.num('classificationPercentage', 'creditScoring', 'classificationPercentage'),
+		bulletinCasesSourceA: r.num('bulletinCasesSourceA', 'boletinComercialSummary', 'casesSourceA'),
+		bulletinCasesSourceB: r.num('bulletinCasesSourceB', 'boletinComercialSummary', 'casesSourceB'),
+		bulletinCasesSourceC: r.num('bulletinCasesSourceC', 'boletinComercialSummary', 'casesSourceC'),
+		bulletinAmountSourceA: r.num('bulletinAmountSourceA', 'boletinComercialSummary', 'amountSourceA'),
+		bulletinAmountSourceB: r.num('bulletinAmountSourceB', 'boletinComercialSummary', 'amountSourceB'),
+		bulletinAmountSourceC: r.num('bulletinAmountSourceC', 'boletinComercialSummary', 'amountSourceC'),
 		activeCivilCases,
 		activeCollectionCases,
 		activeLaborCases,
 		activeJudicialCases: sum(activeCivilCases, activeCollectionCases, activeLaborCases),
 		// boletinConcursalSummary is a boolean in one response form and {lastUpdate} in another.
-		bankruptcy: anyTrue(bool(d.boletinConcursalSummary), bool(score.judicialBankruptcy), positive(judicial.bankruptcyCases)),
-		overdueBankDebt: sum(num(bank.deudaDirectaVencida), num(bank.deudaDirectaMorosa)),
-		writtenOffBankDebt: num(bank.deudaDirectaCastigada),
-		complianceRisk: str(compliance.risk),
-		...countsFromTables(compliance.summary),
+		bankruptcy: anyTrue(
+			bool(r.at('bankruptcy', 'boletinConcursalSummary')),
+			r.bool('bankruptcy', 'creditScoring', 'judicialBankruptcy'),
+			positive(r.num('bankruptcy', 'judicialSummary', 'bankruptcyCases')),
+		),
+		overdueBankDebt: sum(r.num('overdueBankDebt', 'deudaBancariaSummary', 'deudaDirectaVencida'), r.num('overdueBankDebt', 'deudaBancariaSummary', 'deudaDirectaMorosa')),
+		writtenOffBankDebt: r.num('writtenOffBankDebt', 'deudaBancariaSummary', 'deudaDirectaCastigada'),
+		complianceRisk: r.str('complianceRisk', 'compliance', 'risk'),
+		...countsFromTables(compliance.summary, d.compliance === null ? undefined : r),
 		// V1 does not report which helpers failed.
 		failedHelpers: [],
-		loadedOn: str(d.fechaCarga),
+		loadedOn: r.str('loadedOn', 'fechaCarga'),
+		unreadFields: [],
 	};
+	record.unreadFields = r.unreadFields;
+	return { record, lacks: r.lacks };
 }
