@@ -85,11 +85,14 @@ describe('simplifiedFromApiV2', () => {
 	test('missing sections give null, not zero or a crash', () => {
 		const s = simplifiedFromApiV2({ rut: '12345678-5', esPersonaJuridica: false, judicial: null }, '12345678-5');
 		for (const field of SIMPLIFIED_FIELDS) {
-			if (field === 'rut' || field === 'isLegalEntity' || field === 'failedHelpers') continue;
+			if (field === 'rut' || field === 'isLegalEntity' || field === 'failedHelpers' || field === 'unreadFields') continue;
 			expect([field, s[field]]).toEqual([field, null]);
 		}
 		expect(s.failedHelpers).toEqual([]);
 		expect(s.isLegalEntity).toBe(false);
+		// The judicial section is null (the service's "no value"); the sections left out are named.
+		expect(s.unreadFields).toEqual(expect.arrayContaining(['name', 'activityStatus', 'overdueBankDebt', 'complianceRisk']));
+		expect(s.unreadFields).not.toContain('activeCivilCases');
 	});
 
 	test('a sum counts the parts that exist', () => {
@@ -146,7 +149,9 @@ test('an empty or non-object summary gives every field, null (or empty) where th
 		expect(Object.keys(s)).toEqual(SIMPLIFIED_FIELDS);
 		expect(s.rut).toBe('76111111-6');
 		expect(s.failedHelpers).toEqual([]);
-		for (const field of SIMPLIFIED_FIELDS) if (field !== 'rut' && field !== 'failedHelpers') expect([field, s[field]]).toEqual([field, null]);
+		for (const field of SIMPLIFIED_FIELDS) if (field !== 'rut' && field !== 'failedHelpers' && field !== 'unreadFields') expect([field, s[field]]).toEqual([field, null]);
+		// None of it was there to read: every field read from the summary is named.
+		expect(s.unreadFields).toEqual(expect.arrayContaining(['name', 'activeCivilCases', 'overdueBankDebt', 'complianceRisk', 'complianceNews', 'loadedOn']));
 	}
 });
 

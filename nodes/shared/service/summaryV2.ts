@@ -75,9 +75,10 @@ function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 	r.derived('activeJudicialCases', 'activeCivilCases', 'activeCollectionCases', 'activeLaborCases');
 	const bulletin = obj(d.boletinComercial);
 	// The spec spells the amounts with a capital M; accept the lower-case spelling too.
-	const amount = (source: string) => (bulletin[`Monto${source}`] === undefined && bulletin[`monto${source}`] !== undefined
-		? r.num(`bulletinAmount${source}`, 'boletinComercial', `monto${source}`)
-		: r.num(`bulletinAmount${source}`, 'boletinComercial', `Monto${source}`));
+	const amount = (source: string) => {
+		const key = (bulletin[`Monto${source}`] ?? null) === null && bulletin[`monto${source}`] !== undefined ? `monto${source}` : `Monto${source}`;
+		return r.num(`bulletinAmount${source}`, 'boletinComercial', key);
+	};
 
 	const record: SimplifiedSummary = {
 		rut: str(d.rut) ?? requestedRut ?? '',

@@ -104,6 +104,7 @@ const MAX_KEY_LENGTH = 40;
 
 function kindOf(value: unknown): string {
 	if (value === undefined) return 'absent';
+	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'a list';
 	if (typeof value === 'string') return 'text';
 	if (typeof value === 'boolean') return 'true or false';
@@ -139,7 +140,8 @@ export class Reading {
 	at(field: string, ...path: string[]): unknown {
 		let here = this.answer;
 		for (let depth = 0; depth < path.length; depth++) {
-			if (here === null) return null;
+			// A null section is the service's "no value"; a null answer is no answer at all.
+			if (here === null && depth > 0) return null;
 			if (!isPlainObject(here) || !Object.prototype.hasOwnProperty.call(here, path[depth])) {
 				this.missing(field, path.join('.'), path.slice(0, depth).join('.'), here);
 				return undefined;
