@@ -11,7 +11,7 @@ import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type
 import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/output';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 import type { Plan } from '../../nodes/RiskInfo/actions/types';
-import { num, str, yesNo } from '../../nodes/shared/service/values';
+import { Reading, num, str } from '../../nodes/shared/service/values';
 import { isolated } from '../helpers/isolated';
 
 type Simplified = typeof import('../../nodes/RiskInfo/actions/simplify');
@@ -57,8 +57,8 @@ describe('values read for Simplify', () => {
 		[false, false],
 		[1, null],
 		[null, null],
-	])('yesNo(%p) is %p', (value, expected) => {
-		expect(yesNo(value)).toBe(expected);
+	])('a yes/no field written %p reads %p', (value, expected) => {
+		expect(new Reading({ identificacion: { presentaActividades: value } }).yesNo('hasActivities', 'identificacion', 'presentaActividades')).toBe(expected);
 	});
 });
 

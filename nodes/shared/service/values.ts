@@ -26,7 +26,7 @@ export function bool(value: unknown): boolean | null {
 }
 
 /** The tax authority writes yes/no as SI / NO. */
-export function yesNo(value: unknown): boolean | null {
+function yesNo(value: unknown): boolean | null {
 	if (typeof value !== 'string') return bool(value);
 	const text = value.trim().toUpperCase();
 	if (text === 'SI' || text === 'SÍ') return true;
