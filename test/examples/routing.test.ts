@@ -129,6 +129,16 @@ describe('supplier screening: Reasons to Review and Needs Review?', () => {
 		['compliance risk medium', (d) => ((d.compliance as IDataObject).riesgo = 'medium'), /^compliance risk medium$/],
 		['compliance risk critical', (d) => ((d.compliance as IDataObject).riesgo = 'critical'), /^compliance risk critical$/],
 		['no judicial section (cases and bankruptcy unknown)', (d) => (d.judicial = null), /^active court cases unknown$/],
+		// The sum of the other counts is still 0: only unreadFields tells the count was not read.
+		[
+			'the civil cases under another name than the spec\'s (unreadFields)',
+			(d) => {
+				const judicial = d.judicial as IDataObject;
+				judicial.civilesActivos = judicial.casosCivilesActivos;
+				delete judicial.casosCivilesActivos;
+			},
+			/^fields the service did not send as documented: activeCivilCases, activeJudicialCases$/,
+		],
 		['bankruptcy signalled', (d) => ((d.judicial as IDataObject).boletinConcursal = true), /^bankruptcy$/],
 		['no bank-debt section', (d) => (d.deudaBancaria = null), /^overdue bank debt unknown$/],
 		['written-off bank debt unknown', (d) => ((d.deudaBancaria as IDataObject).deudaDirectaCastigada = null), /^written-off bank debt unknown$/],
