@@ -243,18 +243,13 @@ function resultCount(entry: unknown): number | null {
 /** The lists in the simplified record's order of their counts. */
 const BY_RECORD = SIMPLIFIED_FIELDS.flatMap((field) => LISTS.filter((l) => l.recordField === field));
 
-/**
- * The V2 screening summary (`resumen`) as the simplified record's counts, list by list; with a
- * Reading, a list the summary does not carry under any of its names is noted as unread.
- */
-export function countsFromSummary(summary: unknown, reading?: Reading, at = 'compliance.resumen'): ListCounts {
-	const entries = obj(summary);
-	const isTable = isPlainObject(summary);
+/** The V2 screening summary (`resumen`) as the record's counts; with a Reading, a list it lacks under every name is noted. */
+export function countsFromSummary(summary: unknown, reading?: Reading): ListCounts {
+	const has = (key: string) => isPlainObject(summary) && Object.prototype.hasOwnProperty.call(summary, key);
 	return Object.fromEntries(
 		BY_RECORD.map((spec) => {
-			const present = isTable && spec.summary.some((k) => Object.prototype.hasOwnProperty.call(summary, k));
-			if (!present && reading && summary !== null) reading.missing(spec.recordField, `${at}.${spec.summary[0]}`, at, summary);
-			return [spec.recordField, resultCount(first(entries, spec.summary))];
+			if (!spec.summary.some(has) && summary !== null) reading?.missing(spec.recordField, `compliance.resumen.${spec.summary[0]}`, 'compliance.resumen', summary);
+			return [spec.recordField, resultCount(first(obj(summary), spec.summary))];
 		}),
 	) as ListCounts;
 }
@@ -262,24 +257,18 @@ export function countsFromSummary(summary: unknown, reading?: Reading, at = 'com
 /** V1's table names (compliance.summary[].table) with accents, case and spacing ignored. */
 const tableKey = (table: string) => table.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/\s+/g, ' ');
 
-/**
- * The V1 screening summary (rows of {table, countResults}) as the simplified record's counts; lists
- * it lacks are null, and noted as unread with a Reading (a summary that is not a list, each missing list).
- */
-export function countsFromTables(rows: unknown, reading?: Reading, at = 'compliance.summary'): ListCounts {
-	const counts = Object.fromEntries(BY_RECORD.map((spec) => [spec.recordField, null])) as ListCounts;
-	const seen = new Set<string>();
+/** The V1 screening summary (rows of {table, countResults}) as the record's counts, null where a list lacks a row (noted with a Reading). */
+export function countsFromTables(rows: unknown, reading?: Reading): ListCounts {
+	const counts = Object.fromEntries(BY_RECORD.map((spec) => [spec.recordField, undefined])) as Record<string, number | null | undefined>;
 	for (const row of (Array.isArray(rows) ? rows : []).map(obj)) {
 		const spec = typeof row.table === 'string' ? LISTS.find((l) => l.v1Table === tableKey(row.table as string)) : undefined;
-		if (spec) {
-			counts[spec.recordField] = num(row.countResults);
-			seen.add(spec.recordField);
-		}
+		if (spec) counts[spec.recordField] = num(row.countResults);
 	}
-	if (reading && rows !== null) {
-		for (const spec of BY_RECORD) if (!seen.has(spec.recordField)) reading.missing(spec.recordField, `${at}[${spec.v1Table}]`, at, rows);
+	for (const spec of BY_RECORD) {
+		if (counts[spec.recordField] === undefined && rows !== null) reading?.missing(spec.recordField, `compliance.summary[${spec.v1Table}]`, 'compliance.summary', rows);
+		counts[spec.recordField] ??= null;
 	}
-	return counts;
+	return counts as ListCounts;
 }
 
 export interface ListFindings {
