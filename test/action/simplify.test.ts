@@ -85,10 +85,12 @@ describe('simplifiedFromApiV2', () => {
 	test('missing sections give null, not zero or a crash', () => {
 		const s = simplifiedFromApiV2({ rut: '12345678-5', esPersonaJuridica: false, judicial: null }, '12345678-5');
 		for (const field of SIMPLIFIED_FIELDS) {
-			if (field === 'rut' || field === 'isLegalEntity' || field === 'failedHelpers') continue;
+			if (['rut', 'isLegalEntity', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit'].includes(field as string)) continue;
 			expect([field, s[field]]).toEqual([field, null]);
 		}
 		expect(s.failedHelpers).toEqual([]);
+		// The units are the record's own, whatever the service left out (spec §8: bank debt in thousands).
+		expect([s.bulletinAmountUnit, s.bankDebtUnit]).toEqual(['CLP', 'thousands of CLP']);
 		expect(s.isLegalEntity).toBe(false);
 	});
 
@@ -146,7 +148,9 @@ test('an empty or non-object summary gives every field, null (or empty) where th
 		expect(Object.keys(s)).toEqual(SIMPLIFIED_FIELDS);
 		expect(s.rut).toBe('76111111-6');
 		expect(s.failedHelpers).toEqual([]);
-		for (const field of SIMPLIFIED_FIELDS) if (field !== 'rut' && field !== 'failedHelpers') expect([field, s[field]]).toEqual([field, null]);
+		expect([s.bulletinAmountUnit, s.bankDebtUnit]).toEqual(['CLP', 'thousands of CLP']);
+		const known = ['rut', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit'];
+		for (const field of SIMPLIFIED_FIELDS) if (!known.includes(field as string)) expect([field, s[field]]).toEqual([field, null]);
 	}
 });
 

@@ -5,7 +5,7 @@
  * the V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
 import type { PlainObject } from '../objects';
-import type { SimplifiedSummary } from './record';
+import { AMOUNT_UNITS, type SimplifiedSummary } from './record';
 import { countsFromTables } from './screening';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';
 
@@ -56,5 +56,6 @@ export function simplifiedFromApiV1(data: unknown, requestedRut?: string): Simpl
 		// V1 does not report which helpers failed.
 		failedHelpers: [],
 		loadedOn: str(d.fechaCarga),
+		...AMOUNT_UNITS,
 	};
 }

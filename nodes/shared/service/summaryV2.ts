@@ -6,7 +6,7 @@
  */
 import type { Transport } from '../transport';
 import { V2, requestFor } from './endpoints';
-import type { SimplifiedSummary } from './record';
+import { AMOUNT_UNITS, type SimplifiedSummary } from './record';
 import { countsFromSummary } from './screening';
 import { anyTrue, bool, joinName, num, obj, positive, str, sum, yesNo } from './values';
 
@@ -58,6 +58,7 @@ export function simplifiedFromApiV2(data: unknown, requestedRut?: string): Simpl
 		...lists,
 		failedHelpers: Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos.map(String) : [],
 		loadedOn: str(d.fechaCarga),
+		...AMOUNT_UNITS,
 	};
 }
 
