@@ -20,7 +20,8 @@
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (n1)-(n3) an agent builds a Risk Info workflow through n8n's MCP workflow-builder tools (lib/mcp-builder.js)
 //   (w) the Risk Info Monitor's example, active, polling every 20 s: a sandbox change is seen
-//       within two polls and emitted once, nothing paid (lib/monitor-check.js)
+//       within two polls and emitted once, nothing paid; a bulletin change's evidence adds up
+//       against the summary's figures, source by source, amounts in CLP (lib/monitor-check.js)
 //   (x) n8n's SSRF protection: the sandbox let through by one address, a Base URL on another
 //       blocked, the node and the credential Test saying so (lib/n8n3.js)
 //   (u) n8n's v3 breaking-changes report names none of the examples (lib/n8n3.js)

@@ -6,7 +6,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject, type PlainObject } from '../shared/objects';
+import { withMeaning } from '../shared/service/meanings';
+import { sum } from '../shared/service/values';
 import type { EvidenceKind } from './evidence';
+import type { Value } from './fields';
 
 const SHOWN = 3;
 
@@ -21,7 +24,18 @@ const TITLES: Record<EvidenceKind, string> = {
 
 const objects = (value: unknown) => (Array.isArray(value) ? value.filter(isPlainObject) : []);
 const joined = (parts: unknown[]) => parts.filter((p) => p !== null && p !== undefined && p !== '').join(', ');
-const money = (value: unknown) => (typeof value === 'number' ? `$${value.toLocaleString('en-US')}` : 'an unknown amount');
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+const counted = (n: number | null) => (n === null ? 'an unknown number of cases' : `${n.toLocaleString('en-US')} case${n === 1 ? '' : 's'}`);
+
+/**
+ * A value as users read it, in the change line and the evidence alike: a number with its unit
+ * ("26,953,000 CLP"), a text of the service's with its English meaning ("Riesgo bajo (low risk)").
+ */
+export function shownValue(value: Value, unit?: string): string {
+	if (value === null) return 'unknown';
+	if (typeof value === 'string') return withMeaning(value);
+	return `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
+}
 
 function some(entries: PlainObject[], more: unknown, each: (e: PlainObject) => string): string {
 	const rest = entries.length - SHOWN + (typeof more === 'number' ? more : 0);
@@ -32,7 +46,7 @@ function line(kind: EvidenceKind, e: PlainObject): string {
 	if (typeof e.error === 'string') return `${TITLES[kind]}: ${e.error}`;
 	if (kind === 'creditScore') {
 		const weights = objects(e.weights).map((w) => `${String(w.source)} ${String(w.weight)}${w.max === null ? '' : `/${String(w.max)}`}`);
-		return `${TITLES[kind]}: ${String(e.label ?? 'no label')}, ${e.percentage === null ? 'no percentage' : `${String(e.percentage)} %`}${weights.length ? ` (weights: ${weights.join(', ')})` : ''}`;
+		return `${TITLES[kind]}: ${typeof e.label === 'string' ? withMeaning(e.label) : 'no label'}, ${e.percentage === null ? 'no percentage' : `${String(e.percentage)} %`}${weights.length ? ` (weights: ${weights.join(', ')})` : ''}`;
 	}
 	if (kind === 'compliance') {
 		const lists = objects(e.lists);
@@ -41,12 +55,28 @@ function line(kind: EvidenceKind, e: PlainObject): string {
 	}
 	const cases = objects(e.cases);
 	const fresh = typeof e.new === 'number' ? e.new : 0;
-	if (kind === 'bulletin') {
-		const head = `${TITLES[kind]}, ${String(e.unpaid)} unpaid${fresh ? ` (${fresh} new)` : ''}`;
-		return cases.length ? `${head}: ${some(cases, e.more, (c) => `${money(c.amount)} ${joined([c.creditor, c.documentKind, c.date])}${c.new ? ' (new)' : ''}`)}` : head;
-	}
+	if (kind === 'bulletin') return bulletinLine(e, cases, fresh);
 	const head = `${TITLES[kind]}, ${String(e.active)} active${fresh ? ` (${fresh} new)` : ''}`;
 	return cases.length ? `${head}: ${some(cases, e.more, (c) => `${joined([c.caseNumber, c.court, c.parties, c.filedOn && `filed ${String(c.filedOn)}`])}${c.new ? ' (new)' : ''}`)}` : head;
+}
+
+/**
+ * The bulletin's figures as the change sums them, each source's, then the cases the Dicom read
+ * lists (one source's): every amount in the unit the change line gives it.
+ */
+function bulletinLine(e: PlainObject, cases: PlainObject[], fresh: number): string {
+	const money = (value: unknown) => (typeof value === 'number' ? shownValue(value, String(e.currency)) : 'an unknown amount');
+	const sources = objects(e.bySource);
+	const bySource = sources.map((s) =>
+		s.cases === null && s.amount === null
+			? // The summary leaves the credit bureau's source (SourceC) out of a RUT loaded without Bureau data.
+				`${String(s.source)} not given${s.source === 'SourceC' ? ' (loaded without Bureau data)' : ''}`
+			: `${String(s.source)} ${counted(numberOrNull(s.cases))}, ${money(s.amount)}`,
+	);
+	const [total, amount] = [sum(...sources.map((s) => numberOrNull(s.cases))), sum(...sources.map((s) => numberOrNull(s.amount)))];
+	const listed = `unpaid cases the Dicom read lists (${String(e.casesFrom)}): ${String(e.unpaid)}, ${money(e.unpaidAmount)}${fresh ? ` (${fresh} new)` : ''}`;
+	const each = (c: PlainObject) => `${joined([money(c.amount), c.creditor, typeof c.documentKind === 'string' ? withMeaning(c.documentKind) : null, c.date])}${c.new ? ' (new)' : ''}`;
+	return `${TITLES.bulletin}: ${counted(total)}, ${money(amount)} unpaid (${bySource.join('; ')}); ${listed}${cases.length ? `: ${some(cases, e.more, each)}` : ''}`;
 }
 
 /** The summary line, then a line per piece of evidence. */

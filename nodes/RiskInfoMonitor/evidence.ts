@@ -1,16 +1,20 @@
 /**
  * The evidence behind a reported change, read only for the RUTs being reported: the active cases
- * of each kind whose count went up, the commercial bulletin's cases, the screening's findings by
- * list, the credit score's parts. Each is a named free read of the service (service/endpoints.ts),
- * read by the service's own readers, through the Monitor's transport, which refuses any paid call;
- * here the Monitor picks what to show: newest first, a few of each, the new ones marked.
+ * of each kind whose count went up, the commercial bulletin's figures by source and its cases,
+ * the screening's findings by list, the credit score's parts. Each is a named free read of the
+ * service (service/endpoints.ts), read by the service's own readers, through the Monitor's
+ * transport, which refuses any paid call; here the Monitor picks what to show: newest first, a few
+ * of each, the new ones marked.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Transport } from '../shared/transport';
 import { V2, requestFor, type Endpoint } from '../shared/service/endpoints';
-import { activeCases, creditScore, unpaidBulletinCases } from '../shared/service/cases';
+import { DICOM_SOURCE, activeCases, bulletinBySource, creditScore, unpaidBulletinCases } from '../shared/service/cases';
+import { meaningOf } from '../shared/service/meanings';
+import { AMOUNT_UNITS, type SimplifiedSummary } from '../shared/service/record';
 import { findingsByList } from '../shared/service/screening';
+import { sum } from '../shared/service/values';
 import type { Change } from './fields';
 
 export type EvidenceKind = 'civilCases' | 'laborCases' | 'collectionCases' | 'bulletin' | 'compliance' | 'creditScore';
@@ -44,18 +48,32 @@ export function evidenceKinds(changes: Change[]): EvidenceKind[] {
 	return [...new Set(changes.map((c) => FOR_FIELD[c.field]).filter((k): k is EvidenceKind => k !== undefined))];
 }
 
-/** One piece of evidence, read now; throws what the read failed with. */
-export async function readEvidence(api: Transport, rut: string, kind: EvidenceKind, changes: Change[]): Promise<IDataObject> {
+/** One piece of evidence, read now, beside the record just read; throws what the read failed with. */
+export async function readEvidence(api: Transport, rut: string, kind: EvidenceKind, changes: Change[], record: SimplifiedSummary): Promise<IDataObject> {
 	const { data } = await api.request(requestFor(READS[kind], rut));
 	if (kind === 'compliance') return complianceFindings(data);
 	if (kind === 'creditScore') return creditScore(data);
-	if (kind === 'bulletin') {
-		const cases = unpaidBulletinCases(data);
-		return { unpaid: cases.length, ...listed(cases, (c) => c.date, newCount(changes, ['bulletinCases'])) };
-	}
+	if (kind === 'bulletin') return bulletinEvidence(data, changes, record);
 	const cases = activeCases(data);
 	const fields = Object.keys(FOR_FIELD).filter((f) => FOR_FIELD[f] === kind);
 	return { active: cases.length, ...listed(cases, (c) => c.filedOn, newCount(changes, fields)) };
+}
+
+/**
+ * The bulletin's figures the change is made of, by source, from the record (the change sums them),
+ * then the unpaid cases the Dicom read lists, which are one source's (DICOM_SOURCE): so the cases
+ * listed add up against their source's figures, and the sources add up to the change.
+ */
+function bulletinEvidence(data: unknown, changes: Change[], record: SimplifiedSummary): IDataObject {
+	const cases = unpaidBulletinCases(data).map(({ documentKind, date, ...c }) => ({ ...c, documentKind, documentKindMeaning: meaningOf(documentKind), date }));
+	return {
+		bySource: bulletinBySource(record) as unknown as IDataObject[],
+		currency: AMOUNT_UNITS.bulletinAmountUnit,
+		casesFrom: DICOM_SOURCE,
+		unpaid: cases.length,
+		unpaidAmount: sum(...cases.map((c) => c.amount)) ?? (cases.length ? null : 0),
+		...listed(cases, (c) => c.date, newCount(changes, ['bulletinCases'])),
+	};
 }
 
 /**

@@ -5,8 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { SimplifiedSummary } from '../shared/service/record';
-import { SIMPLIFIED_FIELDS } from '../shared/service/record';
+import { bulletinBySource } from '../shared/service/cases';
+import { AMOUNT_UNITS, SIMPLIFIED_FIELDS, type SimplifiedSummary } from '../shared/service/record';
+import { sum } from '../shared/service/values';
 
 export type ChangeKind = 'complianceRisk' | 'activeCases' | 'bulletin' | 'credit' | 'taxStatus' | 'anyChange';
 
@@ -19,6 +20,8 @@ interface Field {
 	label: string;
 	kind: ChangeKind;
 	text?: boolean;
+	/** The unit its numbers are shown with. */
+	unit?: string;
 	read: (record: SimplifiedSummary) => Value;
 	/**
 	 * Whether after is worse than before: true, false, or undefined when the way cannot be told
@@ -49,11 +52,6 @@ function labelRank(label: string): number | undefined {
 	return LABEL_ORDER.find(([pattern]) => pattern.test(label))?.[1];
 }
 
-function known(values: Array<number | null>): number | null {
-	const present = values.filter((v): v is number => v !== null);
-	return present.length ? present.reduce((a, b) => a + b, 0) : null;
-}
-
 export const FIELDS: Field[] = [
 	{
 		name: 'complianceRisk', label: 'compliance risk', kind: 'complianceRisk', text: true,
@@ -65,11 +63,11 @@ export const FIELDS: Field[] = [
 	{ name: 'activeCollectionCases', label: 'active collection cases', kind: 'activeCases', read: (r) => r.activeCollectionCases, worse: higher },
 	{
 		name: 'bulletinCases', label: 'commercial bulletin cases', kind: 'bulletin',
-		read: (r) => known([r.bulletinCasesSourceA, r.bulletinCasesSourceB, r.bulletinCasesSourceC]), worse: higher,
+		read: (r) => sum(...bulletinBySource(r).map((s) => s.cases)), worse: higher,
 	},
 	{
-		name: 'bulletinUnpaidAmount', label: 'commercial bulletin unpaid amount', kind: 'bulletin',
-		read: (r) => known([r.bulletinAmountSourceA, r.bulletinAmountSourceB, r.bulletinAmountSourceC]), worse: higher,
+		name: 'bulletinUnpaidAmount', label: 'commercial bulletin unpaid amount', kind: 'bulletin', unit: AMOUNT_UNITS.bulletinAmountUnit,
+		read: (r) => sum(...bulletinBySource(r).map((s) => s.amount)), worse: higher,
 	},
 	{ name: 'classificationLabel', label: 'credit classification', kind: 'credit', text: true, read: (r) => r.classificationLabel, worse: rank(labelRank) },
 	// The service's classification percentage: higher reads as lower risk ("Riesgo bajo" from 75 %).
@@ -93,10 +91,15 @@ export const KIND_OPTIONS: Array<{ name: string; value: ChangeKind; description:
 /**
  * The rest of the record: not the watched fields (nor the totals and per-source parts they are
  * made of), not the date of the summary, which moves with every refresh, nor the failed data
- * sources, which come and go; neither is a change of the supplier.
+ * sources, which come and go; neither is a change of the supplier. Nor the units, which never
+ * change: fields added to the record after the Monitor's first release stay out, or every
+ * fingerprint remembered before would move once and report "other fields" for every RUT.
  */
 const FINGERPRINTED = SIMPLIFIED_FIELDS.filter(
-	(f) => !/^(loadedOn|failedHelpers|unreadFields|activeJudicialCases|bulletin(Cases|Amount)Source[ABC])$/.test(String(f)) && !FIELDS.some((w) => w.name === f),
+	(f) =>
+		!/^(loadedOn|failedHelpers|unreadFields|activeJudicialCases|bulletin(Cases|Amount)Source[ABC])$/.test(String(f)) &&
+		!(f in AMOUNT_UNITS) &&
+		!FIELDS.some((w) => w.name === f),
 );
 
 /** 48 bits of SHA-256 over the rest of the record, in a fixed order. */

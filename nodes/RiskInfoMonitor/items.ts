@@ -1,38 +1,35 @@
 /**
  * The Monitor's items. Every item has the same keys, whatever its status, so a workflow built on
- * one (Fetch Test Event's sample) works on the others: `status` (changed, notLoaded, readFailed),
- * `rut`, `name`, `changes` [{ field, before, after }], `evidence` (what was read behind each
- * change, evidence.ts; {} when none), `summary` (one line ready for a chat message), `details`
- * (the summary and a line per piece of evidence), `record` (the simplified record as read, or
- * null), `checkedAt` and `error` (null but on readFailed).
+ * one (Fetch Test Event's sample) works on the others: `status` (changed, notLoaded, readFailed;
+ * sample for Fetch Test Event's), `sample` (true only on Fetch Test Event's item), `rut`, `name`,
+ * `changes` [{ field, before, after }], `evidence` (what was read behind each change,
+ * evidence.ts; {} when none), `summary` (one line ready for a chat message), `details` (the
+ * summary and a line per piece of evidence), `record` (the simplified record as read, or null),
+ * `checkedAt` and `error` (null but on readFailed).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { rutWithDots } from '../shared/rut';
 import type { SimplifiedSummary } from '../shared/service/record';
-import { detailsOf } from './details';
-import { FIELDS, OTHER_FIELDS, type Change, type Value } from './fields';
+import { detailsOf, shownValue } from './details';
+import { FIELDS, OTHER_FIELDS, type Change } from './fields';
 
-type Status = 'changed' | 'notLoaded' | 'readFailed';
+type Status = 'changed' | 'notLoaded' | 'readFailed' | 'sample';
 
 function who(rut: string, name: string | null): string {
 	return name ? `${name} (${rutWithDots(rut)})` : rutWithDots(rut);
 }
 
-function shownValue(value: Value): string {
-	if (value === null) return 'unknown';
-	return typeof value === 'number' ? value.toLocaleString('en-US') : value;
-}
-
 function phrase(change: Change): string {
 	if (change.field === OTHER_FIELDS.name) return OTHER_FIELDS.label;
-	const label = FIELDS.find((f) => f.name === change.field)?.label ?? change.field;
-	return `${label} ${shownValue(change.before)} → ${shownValue(change.after)}`;
+	const field = FIELDS.find((f) => f.name === change.field);
+	return `${field?.label ?? change.field} ${shownValue(change.before, field?.unit)} → ${shownValue(change.after, field?.unit)}`;
 }
 
 function item(status: Status, rut: string, fields: { name?: string | null; changes?: Change[]; summary: string; record?: SimplifiedSummary | null; checkedAt: string; error?: string }): INodeExecutionData {
 	const json: IDataObject = {
 		status,
+		sample: false,
 		rut,
 		name: fields.name ?? null,
 		changes: (fields.changes ?? []) as unknown as IDataObject[],
@@ -71,13 +68,18 @@ export function readFailedItem(rut: string, polls: number, error: string, checke
 }
 
 /**
- * Fetch Test Event's item: the first RUT's record as it is now, shaped like a change, each
- * watched field of the chosen kinds with its value before and after (the same: nothing changed).
+ * Fetch Test Event's item: the first RUT's record as it is now, with status "sample" (nothing
+ * changed) and the keys of a change, each watched field of the chosen kinds with its value as
+ * both before and after, so the nodes after can map them.
  */
 export function sampleItem(rut: string, record: SimplifiedSummary, fields: typeof FIELDS, checkedAt: string): INodeExecutionData {
 	const changes = fields.map((f) => ({ field: f.name, before: f.read(record), after: f.read(record) }));
-	const summary = `Sample, nothing changed: ${who(rut, record.name)}: ${changes.map((c) => `${FIELDS.find((f) => f.name === c.field)!.label} ${shownValue(c.after)}`).join('; ')}`;
-	const sample = item('changed', rut, { name: record.name, changes, summary, record, checkedAt });
+	const summary = `Sample, nothing changed: ${who(rut, record.name)}: ${fields.map((f) => `${f.label} ${shownValue(f.read(record), f.unit)}`).join('; ')}`;
+	return asSample(item('sample', rut, { name: record.name, changes, summary, record, checkedAt }));
+}
+
+/** Marks Fetch Test Event's item, a sample or the first RUT's "not loaded". */
+export function asSample(sample: INodeExecutionData): INodeExecutionData {
 	sample.json.sample = true;
 	return sample;
 }

@@ -18,7 +18,7 @@ import { FIELDS, OTHER_FIELDS, fingerprint, reportable, type Change, type Value 
 import { digestItem } from './digest';
 import { evidenceKinds, readEvidence } from './evidence';
 import { aboutTheAccount, failureText } from './failures';
-import { changedItem, notLoadedItem, readFailedItem, sampleItem, withEvidence } from './items';
+import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, withEvidence } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
 import { readSettings, type Settings } from './properties';
 import { listedRuts, monitoredRuts } from './watched';
@@ -85,12 +85,12 @@ async function pollOnce(
 	// reads the same RUTs again.
 	const errors = outcomes.filter((o): o is { error: unknown } => 'error' in o).map((o) => o.error);
 	const fatal = errors.find(aboutTheAccount) ?? (errors.length === read && read > 0 && !errors.some(isNotLoadedError) ? errors[0] : undefined);
-	if (fatal !== undefined) throw leavingError(this.getNode(), fatal, 0);
+	if (fatal !== undefined) throw leavingError(this.getNode(), fatal);
 
 	// What the poll found is remembered only once the evidence reads, which may fail the poll too, are done.
 	const remember: Array<() => void> = [];
 	const items: INodeExecutionData[] = [];
-	const changed: Array<{ item: INodeExecutionData; rut: string; changes: Change[] }> = [];
+	const changed: Reported[] = [];
 	outcomes.forEach((outcome, i) => {
 		const rut = toRead[i];
 		const key = keyOf(rut);
@@ -103,7 +103,7 @@ async function pollOnce(
 			if (reported.length) {
 				const item = changedItem(rut, outcome.value, reported, checkedAt);
 				items.push(item);
-				changed.push({ item, rut, changes: reported });
+				changed.push({ item, rut, changes: reported, record: outcome.value });
 			}
 		} else if (isNotLoadedError(outcome.error)) {
 			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
@@ -127,6 +127,14 @@ async function pollOnce(
 	return settings.digest ? [[digestItem(items, new Date().toISOString())]] : [items];
 }
 
+/** A RUT reported as changed: its item, its changes and the record they were found in. */
+interface Reported {
+	item: INodeExecutionData;
+	rut: string;
+	changes: Change[];
+	record: SimplifiedSummary;
+}
+
 /**
  * The evidence of each reported change, read now for the RUTs reported and no other. A read
  * that fails leaves its evidence saying so; one about the account fails the poll, as a summary
@@ -136,15 +144,15 @@ async function pollOnce(
 async function addEvidence(
 	ctx: IPollFunctions,
 	api: Transport,
-	changed: Array<{ item: INodeExecutionData; rut: string; changes: Change[] }>,
+	changed: Reported[],
 	parallel: number,
 	startBefore = Infinity,
 ): Promise<void> {
-	const wanted = changed.flatMap(({ rut, changes }, n) => evidenceKinds(changes).map((kind) => ({ n, rut, kind, changes })));
-	const jobs = wanted.map(({ rut, kind, changes }) => async () => await readEvidence(api, rut, kind, changes));
+	const wanted = changed.flatMap(({ rut, changes, record }, n) => evidenceKinds(changes).map((kind) => ({ n, rut, kind, changes, record })));
+	const jobs = wanted.map(({ rut, kind, changes, record }) => async () => await readEvidence(api, rut, kind, changes, record));
 	const outcomes = await runPool(jobs, parallel, { startBefore, stopOnError: aboutTheAccount });
 	const fatal = outcomes.find((o): o is { error: unknown } => o !== undefined && 'error' in o && aboutTheAccount(o.error));
-	if (fatal) throw leavingError(ctx.getNode(), fatal.error, 0);
+	if (fatal) throw leavingError(ctx.getNode(), fatal.error);
 	const evidence = changed.map((): IDataObject => ({}));
 	wanted.forEach(({ n, kind }, i) => {
 		const outcome = outcomes[i];
@@ -222,10 +230,10 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 		const fields = FIELDS.filter((f) => settings.kinds.has(f.kind) || settings.kinds.has('anyChange'));
 		const item = sampleItem(first, record, fields, checkedAt);
 		// Its evidence too, read as a change's would be, so the nodes after can use it before anything changes.
-		await addEvidence(this, api, [{ item, rut: first, changes: item.json.changes as unknown as Change[] }], settings.parallel);
+		await addEvidence(this, api, [{ item, rut: first, changes: item.json.changes as unknown as Change[], record }], settings.parallel);
 		return item;
 	} catch (error) {
-		if (isNotLoadedError(error)) return notLoadedItem(first, checkedAt);
-		throw leavingError(node, error, 0);
+		if (isNotLoadedError(error)) return asSample(notLoadedItem(first, checkedAt));
+		throw leavingError(node, error);
 	}
 }

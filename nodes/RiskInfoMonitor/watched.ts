@@ -9,7 +9,7 @@ import type { INode } from 'n8n-workflow';
 import { shown } from '../shared/errors';
 import { isPlainObject } from '../shared/objects';
 import { listProfiles } from '../shared/service/profiles';
-import { RutFormatError, normaliseRut } from '../shared/rut';
+import { RutFormatError, normaliseRut, rutAdvice } from '../shared/rut';
 import type { Transport } from '../shared/transport';
 
 /** The most RUTs one Monitor watches: what its memory and the bench are sized for. */
@@ -25,7 +25,7 @@ export function listedRuts(node: INode, value: unknown): string[] {
 		} catch (error) {
 			const reason = error instanceof RutFormatError ? error.reason : shown(error);
 			throw new NodeOperationError(node, `RUTs: "${shown(entry)}" (entry ${i + 1}) is not a valid RUT: ${reason}`, {
-				description: 'Write one RUT per line or separate them with commas, e.g. 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).',
+				description: `${rutAdvice(error)} In the list, write one RUT per line or separate them with commas.`,
 			});
 		}
 	});

@@ -183,11 +183,11 @@ function planError(node: INode, itemIndex: number, error: PlanLookupsUsedUp | Pl
 	});
 }
 
-/** The error as users see it, for the item it leaves the node with. */
-export function leavingError(node: INode, error: unknown, itemIndex: number): Error {
+/** The error as users see it, for the item it leaves the node with (none for a trigger's poll). */
+export function leavingError(node: INode, error: unknown, itemIndex?: number): Error {
 	if (error instanceof ServiceError) return apiError(node, itemIndex, error.failure);
-	if (error instanceof PaidCapReached) return capError(node, itemIndex, error.cap);
-	if (error instanceof PlanLookupsUsedUp || error instanceof PlanUnreadable) return planError(node, itemIndex, error);
+	if (error instanceof PaidCapReached) return capError(node, itemIndex ?? 0, error.cap);
+	if (error instanceof PlanLookupsUsedUp || error instanceof PlanUnreadable) return planError(node, itemIndex ?? 0, error);
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;
@@ -195,9 +195,15 @@ export function leavingError(node: INode, error: unknown, itemIndex: number): Er
 	return error instanceof Error ? error : new Error(shown(error));
 }
 
+/**
+ * A failure about the item's own input (the request refused as invalid, its RUT not loaded) names
+ * the item, as an input error does; one about the account or the service carries its index only.
+ */
+const aboutTheItem = (f: ApiFailure) => f.status === 400 || (f.status === 404 && f.rut !== undefined);
+
 /** The service's failure as users see it: what to do, the service's own words, the HTTP code. */
 export function apiError(node: INode, itemIndex: number | undefined, f: ApiFailure): NodeApiError {
-	const message = plainMessage(f);
+	const message = itemIndex !== undefined && aboutTheItem(f) ? `Item ${itemIndex + 1}: ${plainMessage(f)}` : plainMessage(f);
 	const description = f.serviceText ? `The service said: ${f.serviceText}` : undefined;
 	const httpCode = String(f.status);
 	const error = new NodeApiError(node, { message, description, httpCode } as JsonObject, {

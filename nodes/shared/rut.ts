@@ -19,6 +19,18 @@ export class RutFormatError extends Error {
 	}
 }
 
+/** How a RUT is written, for an error about its form. */
+export const HOW_TO_WRITE_A_RUT = 'Write a RUT as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).';
+
+/** Any character may be the typo, so the only safe advice is to read the whole RUT again where it came from. */
+const CHECK_AGAINST_SOURCE =
+	'A character of this RUT is probably mistyped, and it can be any of them. Check the whole RUT against its source (the invoice, the contract, the taxpayer\'s own records) and correct it there; changing only the check digit would point at another taxpayer.';
+
+/** What to do about a RUT normaliseRut refused: the one advice of every node. */
+export function rutAdvice(error: unknown): string {
+	return error instanceof RutFormatError && error.mismatch ? CHECK_AGAINST_SOURCE : HOW_TO_WRITE_A_RUT;
+}
+
 /**
  * Modulo 11 with weights 2..7 repeating from the right; 11 → 0, 10 → K.
  * @internal

@@ -10,7 +10,7 @@
 const { assert } = require('./checks');
 const { connect } = require('./mcp');
 const { nodeItems } = require('./n8n');
-const { loadSandbox } = require('./setup');
+const { loadSandbox, sandboxSummary } = require('./setup');
 
 const ACTION = 'n8n-nodes-riskinfo.riskInfo';
 const TRIGGER = 'n8n-nodes-riskinfo.riskInfoTrigger';
@@ -158,15 +158,6 @@ async function checkBuildAndRun(ctx) {
 	const paid = ctx.sandbox.usage().paidLoads - before;
 	assert(dryRun.status === 'success' && estimate?.wouldPay === true && paid === 0, `the dry run ended ${dryRun.status}, answered ${JSON.stringify(estimate).slice(0, 300)} and paid for ${paid} loads`);
 	return `validated and created with "${wf.credential}" assigned (${wf.warnings} warnings); run: ${rut} "${item.name}", complianceRisk ${item.complianceRisk} → IF true; dry run of ${unloaded} with Load If Not Loaded: wouldPay ${estimate.wouldPay} (${estimate.wouldPayFor}), 0 paid loads`;
-}
-
-async function sandboxSummary(sandbox, rut) {
-	const res = await fetch(`${sandbox.url}/api/clients/v2/helper/resumen?rut=${rut}`, {
-		headers: { authorization: `Bearer ${sandbox.token}`, 'x-client-identifier': sandbox.clientId, accept: 'application/json' },
-		signal: AbortSignal.timeout(10_000),
-	});
-	assert(res.status === 200, `the sandbox answered ${res.status} for the summary of ${rut}`);
-	return (await res.json()).data;
 }
 
 /** Turns on instance MCP access as the owner does on the settings page, and connects with its key. */

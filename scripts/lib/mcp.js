@@ -171,6 +171,9 @@ function documentedSummary(d) {
 		complianceNews: matches('noticias'),
 		failedHelpers: Array.isArray(at('ayudantesFallidos')) ? at('ayudantesFallidos').map(String) : [],
 		loadedOn: loaded && /^\d\d-\d\d-\d{4}$/.test(loaded) ? loaded.split('-').reverse().join('-') : loaded,
+		// The units, spec §8: amounts in pesos, bank debt in thousands.
+		bulletinAmountUnit: 'CLP',
+		bankDebtUnit: 'thousands of CLP',
 		// The sandbox answers as the spec shows: nothing the package could not read.
 		unreadFields: [],
 	};

@@ -2,12 +2,12 @@
 // The e2e's check of the Risk Info Monitor where users run it: the example "supplier monitoring →
 // alert", activated in a real n8n, polls the sandbox (every 20 s here, every minute as shipped); changes made through the
 // sandbox's control endpoint (as `npm start`'s banner tells users) are seen within two polls with
-// their evidence and emitted once, each status reaching its message (alert, review, attention),
+// their evidence (the bulletin's adding up against the summary's figures, amounts in CLP) and emitted once, each status reaching its message (alert, review, attention),
 // the digest example giving one item per poll, and nothing is paid. In queue mode, also: the polls
 // run on the main only (its log says so, the workers' never do), the execution on a worker.
 const fs = require('node:fs');
 const { nodeItems } = require('./n8n');
-const { loadSandbox, RISKINFO_MONITOR } = require('./setup');
+const { loadSandbox, sandboxSummary, RISKINFO_MONITOR } = require('./setup');
 const { assert, waitFor } = require('./checks');
 const { workerOf } = require('./queue');
 const { every20s } = require('./monitor-scheduler');
@@ -70,6 +70,7 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 		};
 		await change(rut, 'criticalRisk');
 		await change(other, 'civilCase');
+		await change(other, 'bulletinCase');
 		const changedAt = sandbox.requests.length;
 		const changedTime = Date.now();
 
@@ -95,6 +96,7 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 		assert(criminal?.findings?.length >= 1 && criminal.findings[0].name, `the item's compliance evidence is ${JSON.stringify(item.evidence).slice(0, 400)}`);
 		assert(item.details.startsWith(`${item.summary}\nCompliance findings: Criminal (`), `the item's details are ${JSON.stringify(item.details)}`);
 		const civil = items.find((i) => i.rut === other)?.evidence?.civilCases;
+		const bulletin = await checkBulletin(sandbox, items.find((i) => i.rut === other));
 		assert(civil?.new === 1 && civil.cases?.[0]?.new === true && /^C-9\d{3}-/.test(civil.cases[0].caseNumber), `the civil case's evidence is ${JSON.stringify(civil).slice(0, 400)}`);
 		const reached = (node) => (nodeItems(exec, node) ?? []).map((i) => i.json.rut);
 		assert(JSON.stringify(reached(alert)) === JSON.stringify([rut]), `"${alert}" got ${JSON.stringify(reached(alert))}`);
@@ -142,10 +144,45 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 			assert(onWorkers.every((n) => n === 0), `workers' logs record polls: ${onWorkers.join(', ')}`);
 			where = `; ${onMain} polls logged by the main, none by the workers; execution ${exec.id} ran on ${worker.name}`;
 		}
-		return `the first two polls read all ${watched.length} monitored RUTs and emitted nothing; ${rut} made critical and ${other} given a civil case through /_sandbox/: reported by the poll after (${polls} read${polls > 1 ? 's' : ''} of it, ${seenAfter} s), "${item.summary}" with its evidence (${criminal.findings.length} criminal finding(s); the new case ${civil.cases[0].caseNumber}), to "${alert}" and "${review}"; the third poll reported ${unreadable} unreadable to "${attention}" (2 executions in all, the change not emitted again), 0 paid${digested}${where}`;
+		return `the first two polls read all ${watched.length} monitored RUTs and emitted nothing; ${rut} made critical and ${other} given a civil case and a bulletin case through /_sandbox/: reported by the poll after (${polls} read${polls > 1 ? 's' : ''} of it, ${seenAfter} s), "${item.summary}" with its evidence (${criminal.findings.length} criminal finding(s); the new case ${civil.cases[0].caseNumber}; ${bulletin}), to "${alert}" and "${review}"; the third poll reported ${unreadable} unreadable to "${attention}" (2 executions in all, the change not emitted again), 0 paid${digested}${where}`;
 	} finally {
 		for (const w of monitors) await n8n.rest('POST', `/api/v1/workflows/${w.id}/deactivate`, { apiKey });
 	}
+}
+
+const SOURCES = ['SourceA', 'SourceB', 'SourceC'];
+const clp = (n) => `${n.toLocaleString('en-US')} CLP`;
+
+/**
+ * A bulletin change's evidence against the summary the sandbox serves now: each source's cases and
+ * amount as the summary gives them (SourceC null: the RUT was loaded without Bureau data), adding
+ * up to the change's after; the cases listed as many and as much as their source's; every amount
+ * in the change line and the details in CLP.
+ */
+async function checkBulletin(sandbox, item) {
+	const b = (await sandboxSummary(sandbox, item.rut)).boletinComercial;
+	const sources = SOURCES.map((source) => ({ source, cases: b[`casos${source}`] ?? null, amount: b[`Monto${source}`] ?? null }));
+	const sum = (key) => sources.reduce((total, s) => total + (s[key] ?? 0), 0);
+	const evidence = item.evidence?.bulletin;
+	const shown = `the bulletin evidence is ${JSON.stringify(evidence).slice(0, 500)}; the summary's figures ${JSON.stringify(sources)}`;
+	assert(JSON.stringify(evidence?.bySource) === JSON.stringify(sources) && evidence.currency === 'CLP', shown);
+	const [cases, amount] = ['bulletinCases', 'bulletinUnpaidAmount'].map((field) => item.changes.find((c) => c.field === field));
+	assert(cases?.after === sum('cases') && amount?.after === sum('amount'), `the changes ${JSON.stringify(item.changes)} are not the summary's totals, ${sum('cases')} cases, ${sum('amount')}`);
+	const phrase = `commercial bulletin unpaid amount ${clp(amount.before)} → ${clp(amount.after)}`;
+	assert(item.summary.includes(phrase), `the summary ${JSON.stringify(item.summary)} lacks "${phrase}"`);
+	const from = sources.find((s) => s.source === evidence.casesFrom);
+	assert(from && evidence.unpaid === from.cases && evidence.unpaidAmount === from.amount && evidence.new === 1, `the cases listed are not their source's: ${shown}`);
+	const line = item.details.split('\n').find((l) => l.startsWith('Commercial bulletin'));
+	const parts = [
+		`${sum('cases')} cases, ${clp(sum('amount'))} unpaid`,
+		...sources.filter((s) => s.amount !== null).map((s) => `${s.source} ${s.cases} case${s.cases === 1 ? '' : 's'}, ${clp(s.amount)}`),
+		'SourceC not given (loaded without Bureau data)',
+		`(${from.source}): ${from.cases}, ${clp(from.amount)} (1 new)`,
+		`${clp(1_250_000)}, `,
+	];
+	const missing = parts.filter((p) => !line?.includes(p));
+	assert(b.casosSourceC == null && !missing.length && !line.includes('$'), `the details' bulletin line ${JSON.stringify(line)} lacks ${JSON.stringify(missing)}`);
+	return `the bulletin's ${sum('cases')} cases, ${clp(sum('amount'))}, by source as the summary gives them, ${from.cases} listed from ${from.source}`;
 }
 
 module.exports = { checkMonitor };

@@ -16,6 +16,16 @@ function loadSandbox() {
 	return sandboxModule;
 }
 
+/** A RUT's V2 summary as the sandbox serves it (a free read of a loaded RUT), to check the nodes' figures against. */
+async function sandboxSummary(sandbox, rut) {
+	const res = await fetch(`${sandbox.url}/api/clients/v2/helper/resumen?rut=${rut}`, {
+		headers: { authorization: `Bearer ${sandbox.token}`, 'x-client-identifier': sandbox.clientId, accept: 'application/json' },
+		signal: AbortSignal.timeout(10_000),
+	});
+	if (res.status !== 200) throw new Error(`the sandbox answered ${res.status} for the summary of ${rut}`);
+	return (await res.json()).data;
+}
+
 const RISKINFO_MONITOR = 'n8n-nodes-riskinfo.riskInfoMonitor';
 
 /** Which example plays which part, recognised by what its nodes do rather than by file name. */
@@ -132,4 +142,4 @@ async function importExamples(n8n) {
 	await importWorkflows(n8n, exampleFiles());
 }
 
-module.exports = { loadSandbox, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, importWorkflows, RISKINFO_TRIGGER, RISKINFO_MONITOR, CREDENTIAL_IDS, ROOT };
+module.exports = { loadSandbox, sandboxSummary, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, importWorkflows, RISKINFO_TRIGGER, RISKINFO_MONITOR, CREDENTIAL_IDS, ROOT };

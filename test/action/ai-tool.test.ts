@@ -260,7 +260,7 @@ describe('errors on the tool path', () => {
 	test('a RUT the account has not loaded: a plain message, one free read, no load, no token', async () => {
 		const rut = '11111111-1';
 		const error = await withTools([summaryNode()], async ([tool]) => await toolError(tool, { rut }));
-		expect(error.message).toMatch(new RegExp(`^RUT ${rut} is not loaded in this account\\.`));
+		expect(error.message).toMatch(new RegExp(`^Item 1: RUT ${rut} is not loaded in this account\\.`));
 		expect(isPlain(error.message)).toBe(true);
 		expect(error.message).not.toContain(sb.token);
 		expect(sb.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/clients/v2/helper/resumen 404']);

@@ -35,15 +35,28 @@ test('RUT → Load: version 2.1 gives the item in English names with the service
 	const load = (typeVersion: number, rut: string) => summaryAt(typeVersion, { apiVersion: 'v2', resource: 'rut', operation: 'load', rut });
 	const [fresh, saved] = freshRuts(2);
 	const [now] = await load(2.1, fresh);
-	expect(Object.keys(now)).toEqual(['rut', 'isMonitoring', 'includeBureau', 'loadedOn', 'response', 'paid']);
+	expect(Object.keys(now)).toEqual(['rut', 'isMonitoring', 'includeBureau', 'loadedOn', 'message', 'note', 'response', 'paid']);
 	expect(now).toMatchObject({ rut: fresh, isMonitoring: false, includeBureau: false, paid: 'RUT load' });
 	const response = now.response as Record<string, unknown>;
 	expect(now.loadedOn).toBe(response.fechaCarga);
-	expect(typeof response.message).toBe('string');
+	// The service's words kept, their English meaning beside them.
+	expect(response.message).toBe('RUT cargado correctamente');
+	expect(now.message).toBe('RUT cargado correctamente (RUT loaded successfully)');
 	const [before] = await load(2, saved);
 	expect(before).toMatchObject({ rut: saved, message: response.message });
 	expect(before).toHaveProperty('fechaCarga');
 	expect(before).not.toHaveProperty('loadedOn');
+});
+
+test('RUT → Load of a RUT already loaded: charged again, and the item says that every load is charged and how to pay only for new ones', async () => {
+	const load = async () => (await summaryAt(3, { apiVersion: 'v2', resource: 'rut', operation: 'load', rut: { mode: 'id', value: KNOWN_RUTS.clean } }))[0];
+	const before = sb.usage().paidLoads;
+	const [first, again] = [await load(), await load()];
+	expect(sb.usage().paidLoads - before).toBe(2);
+	for (const item of [first, again]) {
+		expect(item.paid).toBe('RUT load');
+		expect(item.note).toMatch(/^Every RUT load is charged, also of a RUT that was already loaded.+Load RUT If Not Loaded.+Dry Run.+alreadyLoaded/);
+	}
 });
 
 test.each(summaries)('the panel fills Simplify on for version 2 and off for version 1 (%s Get Summary)', (_, at) => {

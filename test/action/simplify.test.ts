@@ -85,10 +85,12 @@ describe('simplifiedFromApiV2', () => {
 	test('missing sections give null, not zero or a crash', () => {
 		const s = simplifiedFromApiV2({ rut: '12345678-5', esPersonaJuridica: false, judicial: null }, '12345678-5');
 		for (const field of SIMPLIFIED_FIELDS) {
-			if (field === 'rut' || field === 'isLegalEntity' || field === 'failedHelpers' || field === 'unreadFields') continue;
+			if (['rut', 'isLegalEntity', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields'].includes(field as string)) continue;
 			expect([field, s[field]]).toEqual([field, null]);
 		}
 		expect(s.failedHelpers).toEqual([]);
+		// The units are the record's own, whatever the service left out (spec §8: bank debt in thousands).
+		expect([s.bulletinAmountUnit, s.bankDebtUnit]).toEqual(['CLP', 'thousands of CLP']);
 		expect(s.isLegalEntity).toBe(false);
 		// The judicial section is null (the service's "no value"); the sections left out are named.
 		expect(s.unreadFields).toEqual(expect.arrayContaining(['name', 'activityStatus', 'overdueBankDebt', 'complianceRisk']));
@@ -149,7 +151,9 @@ test('an empty or non-object summary gives every field, null (or empty) where th
 		expect(Object.keys(s)).toEqual(SIMPLIFIED_FIELDS);
 		expect(s.rut).toBe('76111111-6');
 		expect(s.failedHelpers).toEqual([]);
-		for (const field of SIMPLIFIED_FIELDS) if (field !== 'rut' && field !== 'failedHelpers' && field !== 'unreadFields') expect([field, s[field]]).toEqual([field, null]);
+		expect([s.bulletinAmountUnit, s.bankDebtUnit]).toEqual(['CLP', 'thousands of CLP']);
+		const known = ['rut', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields'];
+		for (const field of SIMPLIFIED_FIELDS) if (!known.includes(field as string)) expect([field, s[field]]).toEqual([field, null]);
 		// None of it was there to read: every field read from the summary is named.
 		expect(s.unreadFields).toEqual(expect.arrayContaining(['name', 'activeCivilCases', 'overdueBankDebt', 'complianceRisk', 'complianceNews', 'loadedOn']));
 	}

@@ -36,6 +36,7 @@ test('the first poll sets the baseline and emits nothing; no change, nothing; on
 	expect(jsonOf(polled.items)).toEqual([
 		{
 			status: 'changed',
+			sample: false,
 			rut: '76111111-6',
 			name,
 			changes: [
@@ -83,12 +84,16 @@ test('only the chosen kinds of change make an item; Any Change reports the rest 
 	sb.changeRut(KNOWN_RUTS.indebted, 'bulletinCase');
 	const cases = before.casosSourceA + before.casosSourceB + (before.casosSourceC ?? 0);
 	const amount = before.MontoSourceA + before.MontoSourceB + (before.MontoSourceC ?? 0);
-	expect(jsonOf((await bulletinOnly.poll()).items).map((i) => i.changes)).toEqual([
+	const bulletin = jsonOf((await bulletinOnly.poll()).items);
+	expect(bulletin.map((i) => i.changes)).toEqual([
 		[
 			{ field: 'bulletinCases', before: cases, after: cases + 1 },
 			{ field: 'bulletinUnpaidAmount', before: amount, after: amount + 1_250_000 },
 		],
 	]);
+	// The amounts in the line users read carry their unit, as the evidence's do.
+	const clp = (n: number) => `${n.toLocaleString('en-US')} CLP`;
+	expect(bulletin[0].summary).toMatch(new RegExp(`: commercial bulletin cases ${cases} → ${cases + 1}; commercial bulletin unpaid amount ${clp(amount)} → ${clp(amount + 1_250_000)}$`));
 });
 
 test('a record that got better: nothing when only changes for the worse are wanted, one item in both directions', async () => {

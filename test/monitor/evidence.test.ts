@@ -81,16 +81,55 @@ test('a new labour case: the labour-case list\'s active cases, with the labour c
 	expect(items[0].details).toContain(String(added[0].rol));
 });
 
-test('a new bulletin case: the bulletin\'s unpaid cases, newest first, with amount, creditor, document and date', async () => {
-	const { items, reads } = await changedItems(KNOWN_RUTS.clean, 'bulletinCase');
-	expect(reads).toEqual([`${V2}/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`]);
-	const dicom = await service(`/helper/boletin/${KNOWN_RUTS.clean}/boletinDicom`);
-	const unpaid = dicom.casos.filter((c: { deudaActiva: boolean }) => c.deudaActiva);
-	const evidence = items[0].evidence.bulletin;
-	expect(evidence.unpaid).toBe(unpaid.length);
-	expect(evidence.new).toBe(1);
-	expect(evidence.cases[0]).toEqual({ amount: 1_250_000, creditor: unpaid[0].nombreLibrador, documentKind: unpaid[0].tipoDocumento, date: unpaid[0].fechaEquifax, new: true });
-	expect(items[0].details).toMatch(/\nCommercial bulletin, \d+ unpaid \(1 new\): \$1,250,000 .+ \(new\)/);
+const clp = (n: number) => `${n.toLocaleString('en-US')} CLP`;
+const casesText = (n: number) => `${n} case${n === 1 ? '' : 's'}`;
+
+/** A bulletin case given to a RUT: its item, the summary's bulletin figures and the Dicom read's unpaid cases, read apart from the node. */
+async function bulletinChange(rut: string) {
+	const { items, reads } = await changedItems(rut, 'bulletinCase');
+	expect(reads).toEqual([`${V2}/helper/boletin/${rut}/boletinDicom`]);
+	const figures = (await service(`/helper/resumen?rut=${rut}`)).boletinComercial;
+	const unpaid = (await service(`/helper/boletin/${rut}/boletinDicom`)).casos.filter((c: { deudaActiva: boolean }) => c.deudaActiva);
+	const sources = ['SourceA', 'SourceB', 'SourceC'].map((source) => ({ source, cases: figures[`casos${source}`] ?? null, amount: figures[`Monto${source}`] ?? null }));
+	const total = (key: 'cases' | 'amount') => sources.reduce((sum, s) => sum + (s[key] ?? 0), 0);
+	return { item: items[0], sources, unpaid, total };
+}
+
+test('a new bulletin case: the summary\'s figures by source, adding up to the change; then the Dicom read\'s unpaid cases, as many and as much as SourceA\'s; every amount in CLP', async () => {
+	const { item, sources, unpaid, total } = await bulletinChange(KNOWN_RUTS.indebted);
+	const evidence = item.evidence.bulletin;
+	// The summary's own figures, source by source: SourceC null, as the RUT was loaded without Bureau data.
+	expect(evidence.bySource).toEqual(sources);
+	expect(sources.map((s) => s.cases === null)).toEqual([false, false, true]);
+	expect(item.changes).toEqual([
+		{ field: 'bulletinCases', before: total('cases') - 1, after: total('cases') },
+		{ field: 'bulletinUnpaidAmount', before: total('amount') - 1_250_000, after: total('amount') },
+	]);
+	// The cases listed are the Dicom read's, which in the sandbox are SourceA's: they add up to its figures.
+	expect(evidence).toMatchObject({ currency: 'CLP', casesFrom: 'SourceA', unpaid: unpaid.length, new: 1 });
+	expect([evidence.unpaid, evidence.unpaidAmount]).toEqual([sources[0].cases, sources[0].amount]);
+	expect(evidence.unpaidAmount).toBe(unpaid.reduce((sum: number, c: { montoImpago: number }) => sum + c.montoImpago, 0));
+	expect(evidence.cases[0]).toEqual({ amount: 1_250_000, creditor: unpaid[0].nombreLibrador, documentKind: 'FAC', documentKindMeaning: 'invoice', date: unpaid[0].fechaEquifax, new: true });
+	const [a, b] = sources as Array<{ cases: number; amount: number }>;
+	expect(item.details.split('\n')[1]).toMatch(
+		new RegExp(
+			`^Commercial bulletin: ${casesText(total('cases'))}, ${clp(total('amount'))} unpaid \\(SourceA ${casesText(a.cases)}, ${clp(a.amount)}; SourceB ${casesText(b.cases)}, ${clp(b.amount)}; ` +
+				`SourceC not given \\(loaded without Bureau data\\)\\); unpaid cases the Dicom read lists \\(SourceA\\): ${a.cases}, ${clp(a.amount)} \\(1 new\\): ` +
+				`${clp(1_250_000)}, BANCO DEL SANDBOX, FAC \\(invoice\\), ${unpaid[0].fechaEquifax} \\(new\\)`,
+		),
+	);
+	expect(item.summary).toContain(`commercial bulletin unpaid amount ${clp(total('amount') - 1_250_000)} → ${clp(total('amount'))}`);
+	expect(item.details).not.toContain('$');
+});
+
+test('a RUT loaded with Bureau data: SourceC\'s figures too, adding up to the change', async () => {
+	sb.loadRut(KNOWN_RUTS.indebted, { includeBureau: true });
+	const { item, sources, total } = await bulletinChange(KNOWN_RUTS.indebted);
+	const c = sources[2] as { cases: number; amount: number };
+	expect(typeof c.cases).toBe('number');
+	expect(item.evidence.bulletin.bySource).toEqual(sources);
+	expect(item.changes.map((change: { after: number }) => change.after)).toEqual([total('cases'), total('amount')]);
+	expect(item.details.split('\n')[1]).toContain(`; SourceC ${casesText(c.cases)}, ${clp(c.amount)}); `);
 });
 
 test('compliance risk rises: the findings by list, named as the service names them', async () => {
@@ -128,8 +167,13 @@ test('a worse credit score: the label, the percentage and the data sources\' wei
 			{ source: 'commercial bulletin', weight: score.ponderacionBoletin, max: score.maxPonderacionBoletin },
 		],
 	});
+	// The service's labels, with their English meaning beside them wherever users read them.
+	const label = (text: string) => `${text} (${{ 'Riesgo bajo': 'low risk', 'Riesgo medio': 'medium risk', 'Riesgo alto': 'high risk' }[text]})`;
+	const classification = items[0].changes.find((c: { field: string }) => c.field === 'classificationLabel');
+	expect(classification.after).toBe(score.etiquetaClasificacion);
+	expect(items[0].summary).toContain(`credit classification ${label(classification.before)} → ${label(classification.after)}`);
 	expect(items[0].details.split('\n')[1]).toBe(
-		`Credit score: ${score.etiquetaClasificacion}, ${score.porcentajeClasificacion} % (weights: financial ${score.ponderacionFinanciero}/${score.maxPonderacionFinanciero}, judicial ${score.ponderacionJudicial}/${score.maxPonderacionJudicial}, labor collection ${score.ponderacionCobranzaLaboral}/${score.maxPonderacionCobranzaLaboral}, commercial bulletin ${score.ponderacionBoletin}/${score.maxPonderacionBoletin})`,
+		`Credit score: ${label(score.etiquetaClasificacion)}, ${score.porcentajeClasificacion} % (weights: financial ${score.ponderacionFinanciero}/${score.maxPonderacionFinanciero}, judicial ${score.ponderacionJudicial}/${score.maxPonderacionJudicial}, labor collection ${score.ponderacionCobranzaLaboral}/${score.maxPonderacionCobranzaLaboral}, commercial bulletin ${score.ponderacionBoletin}/${score.maxPonderacionBoletin})`,
 	);
 });
 

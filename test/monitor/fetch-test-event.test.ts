@@ -1,6 +1,7 @@
 // Fetch Test Event in the editor: n8n runs the Monitor in manual mode, which emits a sample for
-// the first RUT (its record as it is now, in the shape of a change) so that a workflow can be
-// built before anything changes; it remembers nothing and reads nothing else.
+// the first RUT (its record as it is now, with the keys of a change, but its own status: nothing
+// changed) so that a workflow can be built before anything changes; it remembers nothing and
+// reads nothing else.
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
 import { call } from '../sandbox/helpers';
 import { jsonOf, monitorWorkflow, sandboxWith, summaryReads } from './helpers';
@@ -10,7 +11,7 @@ beforeAll(async () => (sb = await sandboxWith([KNOWN_RUTS.critical, KNOWN_RUTS.c
 afterAll(async () => await sb.close());
 beforeEach(() => sb.resetLog());
 
-test('a sample for the first RUT, shaped like a change; nothing remembered, nothing paid', async () => {
+test('a sample for the first RUT, status "sample", marked in its second column, with the keys of a change; nothing remembered, nothing paid', async () => {
 	const wf = monitorWorkflow(sb, { source: 'list', ruts: `${KNOWN_RUTS.critical}\n${KNOWN_RUTS.clean}`, changeKinds: ['complianceRisk', 'taxStatus'] });
 	const run = await wf.fetchTestEvent();
 	expect(run.error).toBeUndefined();
@@ -18,9 +19,11 @@ test('a sample for the first RUT, shaped like a change; nothing remembered, noth
 	const service = (await call(sb, 'GET', `/api/clients/v2/helper/resumen?rut=${KNOWN_RUTS.critical}`)).json.data;
 	const [risk, status] = [service.compliance.riesgo, service.identificacion.situacionActual];
 	const name = service.identificacion.razonSocial;
+	// The service's own words stay; their English meaning is beside them in what users read.
+	expect(status).toBe('Contribuyente activo');
 	expect(jsonOf(run.items.After)).toEqual([
 		{
-			status: 'changed',
+			status: 'sample',
 			sample: true,
 			rut: KNOWN_RUTS.critical,
 			name,
@@ -30,21 +33,26 @@ test('a sample for the first RUT, shaped like a change; nothing remembered, noth
 			],
 			// The evidence of the kinds chosen, as a change of them would carry it: compliance's (tax status has none).
 			evidence: { compliance: expect.objectContaining({ risk: 'critical' }) },
-			summary: `Sample, nothing changed: ${name} (76.444.444-2): compliance risk ${risk}; tax status ${status}`,
+			summary: `Sample, nothing changed: ${name} (76.444.444-2): compliance risk ${risk}; tax status Contribuyente activo (active taxpayer)`,
 			details: expect.stringMatching(/\nCompliance findings: Criminal \(\d\)/),
 			record: expect.objectContaining({ rut: KNOWN_RUTS.critical, complianceRisk: 'critical' }),
 			checkedAt: expect.any(String),
 			error: null,
 		},
 	]);
+	// The same keys as every other item, in the same order, "sample" right after "status".
+	const [sample] = jsonOf(run.items.After);
+	expect(Object.keys(sample).slice(0, 3)).toEqual(['status', 'sample', 'rut']);
+	const notLoaded = jsonOf((await monitorWorkflow(sb, { source: 'list', ruts: KNOWN_RUTS.bankrupt }).fetchTestEvent()).items.After)[0];
+	expect(Object.keys(notLoaded)).toEqual(Object.keys(sample));
 	expect(wf.staticData()).toEqual({});
 	expect(sb.usage().paidLoads).toBe(0);
 });
 
-test('a first RUT that is not loaded gives its "not loaded" item, and is not loaded', async () => {
+test('a first RUT that is not loaded gives its "not loaded" item, marked as the sample, and is not loaded', async () => {
 	const wf = monitorWorkflow(sb, { source: 'list', ruts: KNOWN_RUTS.bankrupt });
 	const run = await wf.fetchTestEvent();
-	expect(jsonOf(run.items.After).map((i) => [i.status, i.rut])).toEqual([['notLoaded', KNOWN_RUTS.bankrupt]]);
+	expect(jsonOf(run.items.After).map((i) => [i.status, i.sample, i.rut])).toEqual([['notLoaded', true, KNOWN_RUTS.bankrupt]]);
 	expect(sb.usage().paidLoads).toBe(0);
 });
 

@@ -1,6 +1,8 @@
 // Which changes are reported: the chosen kinds; only the worse ones unless both directions are
 // wanted (a kind with no way, such as tax status, or a value whose way cannot be told, always);
 // every change when Any Change is chosen. And what "the rest of the record" covers.
+import { createHash } from 'node:crypto';
+
 import { FIELDS, fingerprint, reportable, type Change, type ChangeKind } from '../../nodes/RiskInfoMonitor/fields';
 import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from '../../nodes/shared/service/record';
 
@@ -49,10 +51,26 @@ test('the fingerprint covers the rest of the record: not the watched fields, the
 		{ loadedOn: '01-07-2025' },
 		{ failedHelpers: ['assets'] },
 		{ complianceRisk: 'critical', activeCivilCases: 4, activeJudicialCases: 4, bulletinCasesSourceA: 2, bulletinAmountSourceB: 10, classificationLabel: 'x', classificationPercentage: 1, activityStatus: 'y' },
+		{ bulletinAmountUnit: 'USD', bankDebtUnit: 'CLP' },
 	];
 	for (const patch of same) expect(fingerprint({ ...record, ...patch })).toBe(fingerprint(record));
 	for (const patch of [{ name: 'B' }, { bankruptcy: true }, { complianceCriminal: 1 }, { overdueBankDebt: 5 }]) {
 		expect(fingerprint({ ...record, ...patch })).not.toBe(fingerprint(record));
 	}
 	expect(fingerprint(record)).toMatch(/^[A-Za-z0-9_-]{8}$/);
+});
+
+test('an upgrade moves no fingerprint: the record\'s fields added since the Monitor\'s first release (the units) stay out of it', () => {
+	// What the first release fingerprinted, in its order: SHA-256 over the values as JSON, 8 base64url characters.
+	const FIRST_RELEASE = [
+		'rut', 'name', 'isLegalEntity', 'hasActivities', 'bankruptcy', 'overdueBankDebt', 'writtenOffBankDebt', 'compliancePepChile', 'compliancePepRelatives',
+		'compliancePublicOfficials', 'complianceInternationalLists', 'complianceCriminal', 'complianceCorporateMesh', 'complianceNews',
+	];
+	const record = {
+		...Object.fromEntries(SIMPLIFIED_FIELDS.map((f) => [f, null])),
+		rut: '76222222-1', name: 'Comercial Atacama SpA', isLegalEntity: true, hasActivities: true, bankruptcy: false, overdueBankDebt: 50_431, writtenOffBankDebt: 0,
+		compliancePepChile: 0, complianceCriminal: 1, failedHelpers: [], bulletinAmountUnit: 'CLP', bankDebtUnit: 'thousands of CLP',
+	} as unknown as SimplifiedSummary;
+	const remembered = createHash('sha256').update(JSON.stringify(FIRST_RELEASE.map((f) => record[f] ?? null))).digest('base64url').slice(0, 8);
+	expect(fingerprint(record)).toBe(remembered);
 });

@@ -6,6 +6,7 @@ import { NodeOperationError, type INode } from 'n8n-workflow';
 import type { ApiRequest, ApiResponse, Transport } from '../../nodes/shared/transport';
 import { listedRuts, monitoredRuts } from '../../nodes/RiskInfoMonitor/watched';
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
+import { credentialsOf, runNodeError } from '../action/context';
 import { monitorWorkflow, sandboxWith, summaryReads } from './helpers';
 
 const NODE = { name: 'Risk Info Monitor' } as INode;
@@ -39,6 +40,21 @@ describe('These RUTs', () => {
 		expect(sb.requests).toEqual([]);
 		expect(() => listedRuts(NODE, ' \n , ')).toThrow('RUTs: the list is empty');
 		expect(() => listedRuts(NODE, { rut: 1 })).toThrow(/\[object Object\]" \(entry 1\) is not a valid RUT/);
+	});
+
+	test('a check digit that does not match: the action node\'s advice, the same text, to check the whole RUT at its source', async () => {
+		const action = await runNodeError({ ...credentialsOf(sb), params: { resource: 'rut', operation: 'getSummary', rut: '76.222.222-9' } });
+		const monitor = (() => {
+			try {
+				listedRuts(NODE, '76.111.111-6\n76.222.222-9');
+			} catch (error) {
+				return error as NodeOperationError;
+			}
+			return undefined;
+		})();
+		expect(action.description).toMatch(/^A character of this RUT is probably mistyped.+Check the whole RUT against its source/);
+		expect(monitor?.description).toBe(`${action.description} In the list, write one RUT per line or separate them with commas.`);
+		expect(sb.requests).toEqual([]);
 	});
 });
 

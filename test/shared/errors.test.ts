@@ -20,7 +20,8 @@ import { isLoopback, unexpectedError } from '../../nodes/shared/connection';
 const NODE = { id: '1', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 2, position: [0, 0], parameters: {} } as INode;
 
 const failure = (f: Partial<ApiFailure>): ApiFailure => ({ status: 500, attempts: 1, method: 'GET', path: '/summary/12345678-5', ...f });
-const message = (f: Partial<ApiFailure>) => apiError(NODE, 0, failure(f)).message;
+/** The message alone, as where no item is concerned (a trigger's poll, the RUT picker). */
+const message = (f: Partial<ApiFailure>) => apiError(NODE, undefined, failure(f)).message;
 
 const TRY_LATER = 'Try again later; if it keeps failing, raise the retry options of the node.';
 const PAID_UNSURE =
@@ -105,6 +106,16 @@ describe('what the error carries besides its message', () => {
 		expect(error.description).toBe('The service said: rut invalido');
 		expect(error.httpCode).toBe('400');
 		expect(error.context.itemIndex).toBe(2);
+	});
+
+	test('a failure about the item\'s own input names the item, as an input error does; one about the account or the service does not', () => {
+		expect(apiError(NODE, 0, failure({ status: 404, rut: '12345678-5' })).message).toBe(`Item 1: ${message({ status: 404, rut: '12345678-5' })}`);
+		expect(apiError(NODE, 2, failure({ status: 404, rut: '12345678-5', afterLoad: true })).message).toMatch(/^Item 3: RUT 12345678-5 was loaded just now/);
+		expect(apiError(NODE, 1, failure({ status: 400 })).message).toBe('Item 2: The service rejected the request as invalid. Check the other fields of this item.');
+		for (const status of [401, 403, 429, 500, 'ECONNREFUSED'] as const) expect(apiError(NODE, 1, failure({ status, rut: '12345678-5' })).message).not.toMatch(/^Item/);
+		expect(apiError(NODE, 1, failure({ status: 404, path: '/x' })).message).not.toMatch(/^Item/);
+		// The Monitor's poll and the RUT picker have no item: nothing to name.
+		expect(leavingError(NODE, new ServiceError(failure({ status: 400, rut: '12345678-5' }))).message).toMatch(/^The service rejected/);
 	});
 
 	test('no service text: no description, not an empty one', () => {

@@ -308,10 +308,10 @@ describe('reads of a RUT', () => {
 		expect(message).not.toMatch(/turn on/);
 	});
 
-	test('a 400 on a call without a RUT does not ask to check the RUT', async () => {
+	test('a 400 on a call without a RUT does not ask to check the RUT, and names the item', async () => {
 		script = [{ status: 400, body: { success: false, code: 400, error: 'Solicitud inválida', details: 'fullName es demasiado corto' } }];
 		const result = await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' });
-		expect(result.nodeErrors.Risk.message).toBe('The service rejected the request as invalid. Check the other fields of this item.');
+		expect(result.nodeErrors.Risk.message).toBe('Item 1: The service rejected the request as invalid. Check the other fields of this item.');
 	});
 
 	test('the service\'s details (spec §7.3) reach the user beside its error text', async () => {
@@ -522,14 +522,14 @@ describe('the transport on its own, on virtual time, at its edges', () => {
 			answer = { status: 200, body: { success: false, code: 404, error: 'Recurso no encontrado' } };
 			const { items, error } = await downloadSummary();
 			expect(items ?? []).toEqual([]);
-			expect(error?.message).toMatch(/^RUT 12345678-5 is not loaded in this account/);
+			expect(error?.message).toMatch(/^Item 1: RUT 12345678-5 is not loaded in this account/);
 			expect(error?.description).toBe('The service said: Recurso no encontrado');
 		});
 
 		test('a 404 keeps the service\'s text, read from the bytes', async () => {
 			answer = { status: 404, body: { success: false, code: 404, error: 'Recurso no encontrado' } };
 			const { error } = await downloadSummary();
-			expect(error?.message).toMatch(/^RUT 12345678-5 is not loaded in this account/);
+			expect(error?.message).toMatch(/^Item 1: RUT 12345678-5 is not loaded in this account/);
 			expect(error?.description).toBe('The service said: Recurso no encontrado');
 		});
 	});

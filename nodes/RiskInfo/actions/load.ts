@@ -11,6 +11,7 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 import { isNotLoadedError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import { V1, V2, requestFor, type ApiRoot, type Endpoint } from '../../shared/service/endpoints';
+import { withMeaning } from '../../shared/service/meanings';
 import type { ApiRequest, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
@@ -131,9 +132,18 @@ const loadedItem: ItemMaker = (data, _answer, plan) => [
 ];
 
 /**
- * A load's item from node version 2.1 on: English names like every other item, the service's own
- * answer (its Spanish message, fechaCarga or createdAt) kept whole under `response`. Version 2
- * nodes keep the service's keys at the top, so saved workflows that read them go on working.
+ * The service's answer to a load does not say whether the RUT was loaded before, and the Load
+ * operation reads nothing first (that would be a call of its own for every load): its item says
+ * what a reload costs and how to avoid one.
+ */
+const RELOAD_NOTE =
+	'Every RUT load is charged, also of a RUT that was already loaded (it refreshes its data). To pay only for RUTs not loaded yet, read them with Load RUT If Not Loaded, or run the load with Dry Run first (free), which says alreadyLoaded.';
+
+/**
+ * A load's item from node version 2.1 on: English names like every other item, the service's
+ * message with its English meaning, what a reload costs, and the service's own answer (its
+ * Spanish message, fechaCarga or createdAt) kept whole under `response`. Version 2 nodes keep the
+ * service's keys at the top, so saved workflows that read them go on working.
  */
 function loadItem(data: unknown, plan: Plan): IDataObject {
 	const answer = isPlainObject(data) ? (data as IDataObject) : {};
@@ -143,6 +153,8 @@ function loadItem(data: unknown, plan: Plan): IDataObject {
 		isMonitoring: choice.isMonitoring,
 		includeBureau: choice.includeBureau,
 		loadedOn: answer.fechaCarga ?? answer.createdAt ?? null,
+		message: typeof answer.message === 'string' ? withMeaning(answer.message) : null,
+		note: RELOAD_NOTE,
 		response: data as IDataObject,
 	};
 }

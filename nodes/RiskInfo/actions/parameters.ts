@@ -8,9 +8,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { RUT_HINT, RUT_LOCATOR_HINT } from '../../shared/builderHints';
 import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import { RutFormatError, normaliseRut } from '../../shared/rut';
+import { HOW_TO_WRITE_A_RUT, RutFormatError, normaliseRut, rutAdvice } from '../../shared/rut';
 
-const HOW_TO_WRITE = 'Write a RUT as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).';
 const RUT_DESCRIPTION = 'The taxpayer\'s RUT, with or without dots and hyphen (e.g. 12.345.678-5 or 123456785). It is checked before anything is sent.';
 
 /** The RUT as node versions 1 to 2.1 have it: text, or an expression. */
@@ -70,17 +69,13 @@ export function rutLocator(defaultMode: RutMode): INodeProperties {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: RUT_SHAPE, errorMessage: HOW_TO_WRITE },
+						properties: { regex: RUT_SHAPE, errorMessage: HOW_TO_WRITE_A_RUT },
 					},
 				],
 			},
 		],
 	};
 }
-
-/** Any character may be the typo, so the only safe advice is to read the whole RUT again where it came from. */
-const CHECK_AGAINST_SOURCE =
-	'A character of this RUT is probably mistyped, and it can be any of them. Check the whole RUT against its source (the invoice, the contract, the taxpayer\'s own records) and correct it there; changing only the check digit would point at another taxpayer.';
 
 /** The item's RUT in the spec form, or an error naming the item, the field and the value. */
 export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut', label = 'RUT'): string {
@@ -92,8 +87,7 @@ export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut'
 		return normaliseRut(value);
 	} catch (error) {
 		const reason = error instanceof RutFormatError ? error.reason : shown(error);
-		const hint = error instanceof RutFormatError && error.mismatch ? CHECK_AGAINST_SOURCE : HOW_TO_WRITE;
-		throw inputError(this.getNode(), itemIndex, label, `"${shown(value)}" is not a valid RUT: ${reason}`, hint);
+		throw inputError(this.getNode(), itemIndex, label, `"${shown(value)}" is not a valid RUT: ${reason}`, rutAdvice(error));
 	}
 }
 

@@ -4,6 +4,7 @@
  * (addendum A1) and the V2 credit score (answer not shown). Where the spec shows nothing each is
  * read defensively: the V2 names, the V1 names of the same records, a list or an object holding one.
  */
+import type { SimplifiedSummary } from './record';
 import { first, line, num, obj, recordsIn } from './values';
 
 export interface CourtCase {
@@ -34,6 +35,29 @@ export interface BulletinCase {
 	documentKind: string | null;
 	date: string | null;
 }
+
+/** One commercial-bulletin source's figures in the summary: its cases and their unpaid amount (CLP). */
+export interface BulletinSource {
+	source: 'SourceA' | 'SourceB' | 'SourceC';
+	cases: number | null;
+	amount: number | null;
+}
+
+/** The summary's bulletin figures by source, in the simplified record; SourceC's are null without Bureau data. */
+export function bulletinBySource(record: SimplifiedSummary): BulletinSource[] {
+	return (['SourceA', 'SourceB', 'SourceC'] as const).map((source) => ({
+		source,
+		cases: record[`bulletinCases${source}`],
+		amount: record[`bulletinAmount${source}`],
+	}));
+}
+
+/**
+ * The source whose cases the Dicom read lists. The spec names the bulletin's sources only by
+ * letter and does not say which one the addendum's Dicom (Equifax) read is; the sandbox makes it
+ * SourceA (sandbox/README.md), and its unpaid cases then add up to SourceA's figures.
+ */
+export const DICOM_SOURCE = 'SourceA';
 
 /** The bulletin's unpaid cases (GET /helper/boletin/{rut}/boletinDicom): those not marked as no longer active. */
 export function unpaidBulletinCases(data: unknown): BulletinCase[] {

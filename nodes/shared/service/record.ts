@@ -45,12 +45,18 @@ export interface SimplifiedSummary {
 	failedHelpers: string[];
 	/** When the summary was created or updated, as the service wrote it. */
 	loadedOn: string | null;
+	/** The units of the amounts, on the record itself (AMOUNT_UNITS). */
+	bulletinAmountUnit: string;
+	bankDebtUnit: string;
 	/**
 	 * The fields above that could not be read: the answer lacked a key the spec shows (absent, or
 	 * a section of another type) and no failed data source explains it. Empty when all were there.
 	 */
 	unreadFields: string[];
 }
+
+/** The bulletin's amounts are in pesos, bank debt in thousands of pesos (spec §8): said on every record. */
+export const AMOUNT_UNITS = { bulletinAmountUnit: 'CLP', bankDebtUnit: 'thousands of CLP' } as const;
 
 export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'rut',
@@ -83,5 +89,7 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'complianceNews',
 	'failedHelpers',
 	'loadedOn',
+	'bulletinAmountUnit',
+	'bankDebtUnit',
 	'unreadFields',
 ];

@@ -5,7 +5,7 @@
  * the V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
 import type { PlainObject } from '../objects';
-import type { SimplifiedSummary } from './record';
+import { AMOUNT_UNITS, type SimplifiedSummary } from './record';
 import { countsFromTables } from './screening';
 import { Reading, anyTrue, bool, joinName, obj, positive, str, sum, type Lack } from './values';
 
@@ -62,6 +62,7 @@ export function readApiV1(data: unknown, requestedRut?: string): { record: Simpl
 		// V1 does not report which helpers failed.
 		failedHelpers: [],
 		loadedOn: r.str('loadedOn', 'fechaCarga'),
+		...AMOUNT_UNITS,
 		unreadFields: [],
 	};
 	record.unreadFields = r.unreadFields;

@@ -8,7 +8,7 @@
 import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
 import { V2, requestFor } from './endpoints';
-import type { SimplifiedSummary } from './record';
+import { AMOUNT_UNITS, type SimplifiedSummary } from './record';
 import { countsFromSummary } from './screening';
 import { Reading, anyTrue, joinName, obj, positive, str, sum, type Lack } from './values';
 
@@ -109,6 +109,7 @@ function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 		...lists,
 		failedHelpers: Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos.map(String) : [],
 		loadedOn: r.str('loadedOn', 'fechaCarga'),
+		...AMOUNT_UNITS,
 		unreadFields: [],
 	};
 	if (!Array.isArray(d.ayudantesFallidos)) r.at('failedHelpers', 'ayudantesFallidos');
