@@ -13,7 +13,7 @@ import { sourcesOf, unreadIn, watchedFields, type ChangeKind } from './fields';
 /** What an item shows of one lack: enough to see a rename, never a whole answer. */
 const MAX_LACKS_SHOWN = 12;
 
-export interface UnreadField {
+interface UnreadField {
 	field: string;
 	label: string;
 	/** Each key the spec shows that the answer lacked, and what it held there instead. */
