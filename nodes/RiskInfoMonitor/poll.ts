@@ -204,8 +204,9 @@ function valuesOf(record: SimplifiedSummary): Value[] {
  * lacks (a failed data source, a field the answer did not carry) keeps the one remembered, and
  * the fingerprint of the rest is only taken from a read whose data sources all answered and
  * whose every field could be read. The first read is the baseline.
+ * @internal
  */
-function compare(memory: Memory, key: string, record: SimplifiedSummary): { changes: Change[]; remembered: Remembered } {
+export function compare(memory: Memory, key: string, record: SimplifiedSummary): { changes: Change[]; remembered: Remembered } {
 	const before = memory.get(key);
 	const values = valuesOf(record);
 	const complete = record.failedHelpers.length === 0 && record.unreadFields.length === 0;

@@ -6,6 +6,10 @@
 // is the spec's mapping as docs/simplified-summary.md and docs/monitor.md give it.
 import type { IDataObject } from 'n8n-workflow';
 
+import { Memory } from '../../nodes/RiskInfoMonitor/memory';
+import { compare } from '../../nodes/RiskInfoMonitor/poll';
+import type { SimplifiedSummary } from '../../nodes/shared/service/record';
+import { simplifiedFromApiV2 } from '../../nodes/shared/service/summaryV2';
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
 import { call } from '../sandbox/helpers';
 import { jsonOf, monitorWorkflow, sandboxWith } from './helpers';
@@ -125,4 +129,35 @@ test('the digest counts unreadable RUTs and says so in its heading', async () =>
 	const [digest] = jsonOf((await wf.poll()).items);
 	expect(digest).toEqual(expect.objectContaining({ status: 'digest', counts: { changed: 0, notLoaded: 0, readFailed: 0, unreadable: 1, byKind: {} } }));
 	expect(digest.text).toMatch(/^Risk Info Monitor: 1 RUT with watched fields the service's answer does not carry\n\n.*active civil cases/);
+});
+
+// The same rule on records taken from the sandbox's answer and changed by hand where its drifts
+// cannot reach: a fingerprinted field or one bulletin source among the unread fields.
+describe('nothing missing is taken for a change (compare, on one RUT\'s records)', () => {
+	const read = async (change: (r: SimplifiedSummary) => void) => {
+		const record = simplifiedFromApiV2((await call(sb, 'GET', `/api/clients/v2/helper/resumen?rut=${DRIFTING}`)).json.data, DRIFTING);
+		change(record);
+		return record;
+	};
+	const after = (memory: Memory, record: SimplifiedSummary) => {
+		const { changes, remembered } = compare(memory, '76222222', record);
+		memory.set('76222222', remembered);
+		return changes.map((c) => c.field);
+	};
+
+	test('a fingerprinted field unread (bankruptcy) is no "other fields" change, then or once read again', async () => {
+		const memory = new Memory({});
+		expect(after(memory, await read(() => undefined))).toEqual([]);
+		expect(after(memory, await read((r) => { r.bankruptcy = null; r.unreadFields = ['bankruptcy']; }))).toEqual([]);
+		expect(after(memory, await read(() => undefined))).toEqual([]);
+	});
+
+	test('one bulletin source unread: the sums over the sources are unknown, not a change, and kept', async () => {
+		const memory = new Memory({});
+		const normal = await read(() => undefined);
+		expect(normal.bulletinCasesSourceA).toBeGreaterThan(0);
+		expect(after(memory, normal)).toEqual([]);
+		expect(after(memory, await read((r) => { r.bulletinCasesSourceA = null; r.bulletinAmountSourceA = null; r.unreadFields = ['bulletinCasesSourceA', 'bulletinAmountSourceA']; }))).toEqual([]);
+		expect(after(memory, await read((r) => { r.bulletinCasesSourceA = (r.bulletinCasesSourceA ?? 0) + 1; }))).toEqual(['bulletinCases']);
+	});
 });
