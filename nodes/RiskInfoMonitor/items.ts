@@ -75,9 +75,10 @@ const labels = (u: Unreadable) => u.fields.map((f) => f.label).join(', ');
  * and what to do, as evidence.unreadFields and in words in details.
  */
 export function unreadableItem(rut: string, record: SimplifiedSummary, unreadable: Unreadable, checkedAt: string): INodeExecutionData {
+	const [them, their] = unreadable.fields.length === 1 ? ['it', 'its'] : ['them', 'their'];
 	const summary =
-		`${who(rut, record.name)}: the service's answer does not carry ${labels(unreadable)} where the Monitor reads ${unreadable.fields.length === 1 ? 'it' : 'them'}, ` +
-		'so it cannot see them change. It keeps their last known values, takes nothing missing for a change, and says this again only if other fields become unreadable.';
+		`${who(rut, record.name)}: the service's answer does not carry ${labels(unreadable)} where the Monitor reads ${them}, so it cannot see ${them} change. ` +
+		`It keeps ${their} last known ${unreadable.fields.length === 1 ? 'value' : 'values'}, takes nothing missing for a change, and says this again only when the fields it cannot read change.`;
 	const lines = unreadable.fields.map((f) => `${f.label}: ${f.lacked.map((l) => `${l.key} not found (${l.found})`).join('; ') || 'not found'}`);
 	const todo =
 		'What to do: run Risk Info → Account → Check Answers (free) on this RUT to see what the service answers, ' +
