@@ -107,7 +107,7 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 		// The third poll: the RUT that could not be read three times is reported, to the attention branch; the change is not emitted again.
 		const isFailed = (e) => nodeItems(e, monitor)?.some((i) => i.json.status === 'readFailed');
 		const failedExec = await waitFor(
-			`no execution of "${wf.json.name}" reported ${unreadable} unreadable within 3 minutes`,
+			`no execution of "${wf.json.name}" reported ${unreadable} as failing to read within 3 minutes`,
 			async () => (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && isFailed(e)),
 			180_000,
 			1000,
@@ -145,7 +145,7 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 			assert(onWorkers.every((n) => n === 0), `workers' logs record polls: ${onWorkers.join(', ')}`);
 			where = `; ${onMain} polls logged by the main, none by the workers; execution ${exec.id} ran on ${worker.name}`;
 		}
-		return `the first two polls read all ${watched.length} monitored RUTs and emitted nothing; ${rut} made critical and ${other} given a civil case and a bulletin case through /_sandbox/: reported by the poll after (${polls} read${polls > 1 ? 's' : ''} of it, ${seenAfter} s), "${item.summary}" with its evidence (${criminal.findings.length} criminal finding(s); the new case ${civil.cases[0].caseNumber}; ${bulletin}), to "${alert}" and "${review}"; the third poll reported ${unreadable} unreadable to "${attention}" (2 executions in all, the change not emitted again); ${blind}, 0 paid${digested}${where}`;
+		return `the first two polls read all ${watched.length} monitored RUTs and emitted nothing; ${rut} made critical and ${other} given a civil case and a bulletin case through /_sandbox/: reported by the poll after (${polls} read${polls > 1 ? 's' : ''} of it, ${seenAfter} s), "${item.summary}" with its evidence (${criminal.findings.length} criminal finding(s); the new case ${civil.cases[0].caseNumber}; ${bulletin}), to "${alert}" and "${review}"; the third poll reported ${unreadable} as failing to read (readFailed) to "${attention}" (2 executions in all, the change not emitted again); ${blind}, 0 paid${digested}${where}`;
 	} finally {
 		for (const w of monitors) await n8n.rest('POST', `/api/v1/workflows/${w.id}/deactivate`, { apiKey });
 	}
