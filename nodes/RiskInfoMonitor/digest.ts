@@ -29,11 +29,12 @@ export function digestItem(items: INodeExecutionData[], checkedAt: string): INod
 		const kinds = new Set((j.changes as Array<{ field: string }>).map((c) => FIELDS.find((f) => f.name === c.field)?.kind ?? 'anyChange'));
 		for (const kind of kinds) byKind[kind] = ((byKind[kind] as number | undefined) ?? 0) + 1;
 	}
-	const counts = { changed: byStatus('changed'), notLoaded: byStatus('notLoaded'), readFailed: byStatus('readFailed'), byKind };
+	const counts = { changed: byStatus('changed'), notLoaded: byStatus('notLoaded'), readFailed: byStatus('readFailed'), unreadable: byStatus('unreadable'), byKind };
 	const heading = [
 		counts.changed ? `${plural(counts.changed, 'supplier', 'suppliers')} changed (${Object.entries(byKind).map(([k, n]) => `${KIND_WORDS[k as ChangeKind]} ${String(n)}`).join(', ')})` : '',
 		counts.notLoaded ? `${plural(counts.notLoaded, 'RUT', 'RUTs')} not loaded` : '',
 		counts.readFailed ? `${plural(counts.readFailed, 'RUT', 'RUTs')} that could not be read` : '',
+		counts.unreadable ? `${plural(counts.unreadable, 'RUT', 'RUTs')} with watched fields the service's answer does not carry` : '',
 	].filter(Boolean).join('; ');
 	const text = capped(`Risk Info Monitor: ${heading}`, jsons.map((j) => String(j.details)));
 	return { json: { status: 'digest', counts, items: jsons, text, checkedAt } };

@@ -23,6 +23,8 @@ interface Field {
 	/** The unit its numbers are shown with. */
 	unit?: string;
 	read: (record: SimplifiedSummary) => Value;
+	/** The record's fields it is read from, when not its own name alone (a sum over the sources). */
+	from?: string[];
 	/**
 	 * Whether after is worse than before: true, false, or undefined when the way cannot be told
 	 * (such a change is reported in both directions).
@@ -63,10 +65,12 @@ export const FIELDS: Field[] = [
 	{ name: 'activeCollectionCases', label: 'active collection cases', kind: 'activeCases', read: (r) => r.activeCollectionCases, worse: higher },
 	{
 		name: 'bulletinCases', label: 'commercial bulletin cases', kind: 'bulletin',
+		from: ['bulletinCasesSourceA', 'bulletinCasesSourceB', 'bulletinCasesSourceC'],
 		read: (r) => sum(...bulletinBySource(r).map((s) => s.cases)), worse: higher,
 	},
 	{
 		name: 'bulletinUnpaidAmount', label: 'commercial bulletin unpaid amount', kind: 'bulletin', unit: AMOUNT_UNITS.bulletinAmountUnit,
+		from: ['bulletinAmountSourceA', 'bulletinAmountSourceB', 'bulletinAmountSourceC'],
 		read: (r) => sum(...bulletinBySource(r).map((s) => s.amount)), worse: higher,
 	},
 	{ name: 'classificationLabel', label: 'credit classification', kind: 'credit', text: true, read: (r) => r.classificationLabel, worse: rank(labelRank) },
@@ -74,6 +78,15 @@ export const FIELDS: Field[] = [
 	{ name: 'classificationPercentage', label: 'credit score', kind: 'credit', read: (r) => r.classificationPercentage, worse: lower },
 	{ name: 'activityStatus', label: 'tax status', kind: 'taxStatus', text: true, read: (r) => r.activityStatus },
 ];
+
+/** The record's fields a watched field is read from. */
+export const sourcesOf = (field: Field): string[] => field.from ?? [field.name];
+
+/** Whether the read could not read a watched field (or a part of it): its value is then unknown, never a change. */
+export const unreadIn = (record: SimplifiedSummary, field: Field): boolean => sourcesOf(field).some((f) => record.unreadFields.includes(f));
+
+/** The watched fields of the chosen kinds (Any Change: all). */
+export const watchedFields = (kinds: ReadonlySet<ChangeKind>): Field[] => FIELDS.filter((f) => kinds.has(f.kind) || kinds.has('anyChange'));
 
 /** Not a field of its own: the rest of the record, remembered as a fingerprint. */
 export const OTHER_FIELDS = { name: 'otherFields', label: 'other fields of the record changed' };

@@ -1,9 +1,9 @@
 /**
  * The Monitor's items. Every item has the same keys, whatever its status, so a workflow built on
- * one (Fetch Test Event's sample) works on the others: `status` (changed, notLoaded, readFailed;
- * sample for Fetch Test Event's), `sample` (true only on Fetch Test Event's item), `rut`, `name`,
+ * one (Fetch Test Event's sample) works on the others: `status` (changed, notLoaded, readFailed,
+ * unreadable; sample for Fetch Test Event's), `sample` (true only on Fetch Test Event's item), `rut`, `name`,
  * `changes` [{ field, before, after }], `evidence` (what was read behind each change,
- * evidence.ts; {} when none), `summary` (one line ready for a chat message), `details` (the
+ * evidence.ts; {} when none; `unreadFields` on an unreadable item and a sample that met some), `summary` (one line ready for a chat message), `details` (the
  * summary and a line per piece of evidence), `record` (the simplified record as read, or null),
  * `checkedAt` and `error` (null but on readFailed).
  */
@@ -13,8 +13,9 @@ import { rutWithDots } from '../shared/rut';
 import type { SimplifiedSummary } from '../shared/service/record';
 import { detailsOf, shownValue } from './details';
 import { FIELDS, OTHER_FIELDS, type Change } from './fields';
+import type { Unreadable } from './unreadable';
 
-type Status = 'changed' | 'notLoaded' | 'readFailed' | 'sample';
+type Status = 'changed' | 'notLoaded' | 'readFailed' | 'unreadable' | 'sample';
 
 function who(rut: string, name: string | null): string {
 	return name ? `${name} (${rutWithDots(rut)})` : rutWithDots(rut);
@@ -65,6 +66,38 @@ export function notLoadedItem(rut: string, checkedAt: string): INodeExecutionDat
 export function readFailedItem(rut: string, polls: number, error: string, checkedAt: string): INodeExecutionData {
 	const summary = `${rutWithDots(rut)} could not be read in ${polls} polls in a row: ${error} The Monitor keeps reading it in turn with the others, and says this again only after it was read.`;
 	return item('readFailed', rut, { summary, checkedAt, error });
+}
+
+const labels = (u: Unreadable) => u.fields.map((f) => f.label).join(', ');
+
+/**
+ * Watched fields the service's answer did not carry: said once, with what the answer held instead
+ * and what to do, as evidence.unreadFields and in words in details.
+ */
+export function unreadableItem(rut: string, record: SimplifiedSummary, unreadable: Unreadable, checkedAt: string): INodeExecutionData {
+	const [them, their] = unreadable.fields.length === 1 ? ['it', 'its'] : ['them', 'their'];
+	const summary =
+		`${who(rut, record.name)}: the service's answer does not carry ${labels(unreadable)} where the Monitor reads ${them}, so it cannot see ${them} change. ` +
+		`It keeps ${their} last known ${unreadable.fields.length === 1 ? 'value' : 'values'}, takes nothing missing for a change, and says this again only when the fields it cannot read change.`;
+	const lines = unreadable.fields.map((f) => `${f.label}: ${f.lacked.map((l) => `${l.key} not found (${l.found})`).join('; ') || 'not found'}`);
+	const todo =
+		'What to do: run Risk Info → Account → Check Answers (free) on this RUT to see what the service answers, ' +
+		'and tell the maintainers of n8n-nodes-riskinfo (https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo/issues) what it shows.';
+	const made = item('unreadable', rut, { name: record.name, summary, record, checkedAt });
+	made.json.evidence = { unreadFields: unreadable.fields as unknown as IDataObject[] };
+	made.json.details = [summary, ...lines, todo].join('\n');
+	return made;
+}
+
+/** Fetch Test Event's sample names the watched fields it could not read, as an unreadable item would. */
+export function withUnreadable(sample: INodeExecutionData, unreadable: Unreadable | undefined): INodeExecutionData {
+	if (!unreadable) return sample;
+	const [summary, details] = [String(sample.json.summary), String(sample.json.details)];
+	sample.json.summary = `${summary} (could not be read from the service's answer: ${labels(unreadable)}; see evidence.unreadFields)`;
+	// details begins with the summary line: the same line, then the evidence's lines as they were.
+	sample.json.details = `${String(sample.json.summary)}${details.slice(summary.length)}`;
+	sample.json.evidence = { ...(sample.json.evidence as IDataObject), unreadFields: unreadable.fields as unknown as IDataObject[] };
+	return sample;
 }
 
 /**

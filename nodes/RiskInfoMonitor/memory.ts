@@ -3,9 +3,11 @@
  * workflow; nothing lives in module memory, so any main may poll next). Sized for 50,000 RUTs:
  * per RUT one short string under the RUT's number, its watched values joined by "|" (numbers
  * as written, texts as indexes into one shared list, since a handful of labels and statuses
- * repeat across a portfolio) and a 48-bit fingerprint of the rest. About 50 bytes a RUT.
+ * repeat across a portfolio) and a 48-bit fingerprint of the rest; while some watched fields
+ * could not be read (unreadable.ts), a 36-bit hash of which, as one more part that entries written
+ * before it existed simply lack. About 50 bytes a RUT, under 100 in the worst case.
  *
- *   { v: 1, rec: { "76111111": "0|2|0|1|3|54000000|1|62|2|Ab3dE9x2" }, texts: ["free", …],
+ *   { v: 1, rec: { "76111111": "0|2|0|1|3|54000000|1|62|2|Ab3dE9x2|k3Jd9a" }, texts: ["free", …],
  *     fail: { "76222222": 2 }, after: 76111111 }
  *
  * Nothing is written unless it differs from what is there, so a poll that found nothing new
@@ -29,6 +31,8 @@ export const MAX_TEXT_LENGTH = 200;
 export interface Remembered {
 	values: Value[];
 	fingerprint: string;
+	/** The hash of the watched fields the last read could not read; absent when it read them all. */
+	unread?: string;
 }
 
 export class Memory {
@@ -59,11 +63,14 @@ export class Memory {
 		if (entry === NOT_LOADED) return 'notLoaded';
 		const parts = entry.split('|');
 		const values = FIELDS.map((field, i) => this.decode(parts[i] ?? '', field.text === true));
-		return { values, fingerprint: parts[FIELDS.length] ?? '' };
+		const unread = parts[FIELDS.length + 1];
+		return { values, fingerprint: parts[FIELDS.length] ?? '', ...(unread ? { unread } : {}) };
 	}
 
 	set(key: string, remembered: Remembered): void {
-		const encoded = [...remembered.values.map((v, i) => this.encode(v, FIELDS[i].text === true)), remembered.fingerprint].join('|');
+		const parts = [...remembered.values.map((v, i) => this.encode(v, FIELDS[i].text === true)), remembered.fingerprint];
+		if (remembered.unread) parts.push(remembered.unread);
+		const encoded = parts.join('|');
 		this.write(key, encoded);
 	}
 

@@ -12,15 +12,16 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { isNotLoadedError, leavingError } from '../shared/errors';
 import { runPool, type Outcome } from '../shared/pool';
 import type { SimplifiedSummary } from '../shared/service/record';
-import { readSummary } from '../shared/service/summaryV2';
+import { readSummary, type SummaryRead } from '../shared/service/summaryV2';
 import { RETRY_DEFAULTS, Transport } from '../shared/transport';
-import { FIELDS, OTHER_FIELDS, fingerprint, reportable, type Change, type Value } from './fields';
+import { FIELDS, OTHER_FIELDS, fingerprint, reportable, unreadIn, watchedFields, type Change, type Value } from './fields';
 import { digestItem } from './digest';
 import { evidenceKinds, readEvidence } from './evidence';
 import { aboutTheAccount, failureText } from './failures';
-import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, withEvidence } from './items';
+import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, unreadableItem, withEvidence, withUnreadable } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
 import { readSettings, type Settings } from './properties';
+import { unreadableOf } from './unreadable';
 import { listedRuts, monitoredRuts } from './watched';
 
 /** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
@@ -76,8 +77,8 @@ async function pollOnce(
 	// No read starts after startBefore, nor after a read about the account (a 401 or 403: every
 	// other read would fail the same way): those left wait for the next poll. The reads started
 	// are the first ones of toRead.
-	const jobs = toRead.map((rut) => async () => (await readSummary(api, rut)).record);
-	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Outcome<SimplifiedSummary> => o !== undefined);
+	const jobs = toRead.map((rut) => async () => await readSummary(api, rut));
+	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Outcome<SummaryRead> => o !== undefined);
 	const read = outcomes.length;
 
 	// Failures that are not about one RUT (the credential, a permission), or every read of the
@@ -96,15 +97,21 @@ async function pollOnce(
 		const key = keyOf(rut);
 		const checkedAt = new Date().toISOString();
 		if ('value' in outcome) {
+			const { record, lacks } = outcome.value;
 			remember.push(() => memory.setFailures(key, 0));
-			const { changes, remembered } = compare(memory, key, outcome.value);
-			remember.push(() => memory.set(key, remembered));
+			const { changes, remembered } = compare(memory, key, record);
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);
 			if (reported.length) {
-				const item = changedItem(rut, outcome.value, reported, checkedAt);
+				const item = changedItem(rut, record, reported, checkedAt);
 				items.push(item);
-				changed.push({ item, rut, changes: reported, record: outcome.value });
+				changed.push({ item, rut, changes: reported, record });
 			}
+			// Watched fields it could not read: said once per set of them; forgotten once they read again.
+			const unreadable = unreadableOf(record, lacks, settings.kinds);
+			const before = memory.get(key);
+			if (unreadable && (typeof before !== 'object' || before.unread !== unreadable.hash)) items.push(unreadableItem(rut, record, unreadable, checkedAt));
+			if (unreadable) remembered.unread = unreadable.hash;
+			remember.push(() => memory.set(key, remembered));
 		} else if (isNotLoadedError(outcome.error)) {
 			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
 			remember.push(() => {
@@ -184,22 +191,25 @@ function nextReads(byNumber: string[], memory: Memory, perPoll: number): { toRea
 	return { toRead: [...retries, ...turn], rotation: new Set(turn) };
 }
 
+/** The watched values; unknown (null) where the read could not read the field or a part of it. */
 function valuesOf(record: SimplifiedSummary): Value[] {
 	return FIELDS.map((field) => {
-		const value = field.read(record);
+		const value = unreadIn(record, field) ? null : field.read(record);
 		return typeof value === 'string' && value.length > MAX_TEXT_LENGTH ? value.slice(0, MAX_TEXT_LENGTH) : value;
 	});
 }
 
 /**
  * What changed since the RUT was last read, and what to remember of it now. A value the read
- * lacks (a failed data source) keeps the one remembered, and the fingerprint of the rest is
- * only taken from a read whose data sources all answered. The first read is the baseline.
+ * lacks (a failed data source, a field the answer did not carry) keeps the one remembered, and
+ * the fingerprint of the rest is only taken from a read whose data sources all answered and
+ * whose every field could be read. The first read is the baseline.
+ * @internal
  */
-function compare(memory: Memory, key: string, record: SimplifiedSummary): { changes: Change[]; remembered: Remembered } {
+export function compare(memory: Memory, key: string, record: SimplifiedSummary): { changes: Change[]; remembered: Remembered } {
 	const before = memory.get(key);
 	const values = valuesOf(record);
-	const complete = record.failedHelpers.length === 0;
+	const complete = record.failedHelpers.length === 0 && record.unreadFields.length === 0;
 	const now = complete ? fingerprint(record) : '';
 	if (before === undefined || before === 'notLoaded') return { changes: [], remembered: { values, fingerprint: now } };
 	const changes: Change[] = [];
@@ -226,12 +236,11 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 	}
 	const checkedAt = new Date().toISOString();
 	try {
-		const { record } = await readSummary(api, first);
-		const fields = FIELDS.filter((f) => settings.kinds.has(f.kind) || settings.kinds.has('anyChange'));
-		const item = sampleItem(first, record, fields, checkedAt);
+		const { record, lacks } = await readSummary(api, first);
+		const item = sampleItem(first, record, watchedFields(settings.kinds), checkedAt);
 		// Its evidence too, read as a change's would be, so the nodes after can use it before anything changes.
 		await addEvidence(this, api, [{ item, rut: first, changes: item.json.changes as unknown as Change[], record }], settings.parallel);
-		return item;
+		return withUnreadable(item, unreadableOf(record, lacks, settings.kinds));
 	} catch (error) {
 		if (isNotLoadedError(error)) return asSample(notLoadedItem(first, checkedAt));
 		throw leavingError(node, error);

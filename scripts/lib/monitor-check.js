@@ -107,7 +107,7 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 		// The third poll: the RUT that could not be read three times is reported, to the attention branch; the change is not emitted again.
 		const isFailed = (e) => nodeItems(e, monitor)?.some((i) => i.json.status === 'readFailed');
 		const failedExec = await waitFor(
-			`no execution of "${wf.json.name}" reported ${unreadable} unreadable within 3 minutes`,
+			`no execution of "${wf.json.name}" reported ${unreadable} as failing to read within 3 minutes`,
 			async () => (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && isFailed(e)),
 			180_000,
 			1000,
@@ -118,6 +118,7 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 		assert(JSON.stringify(attended) === '["readFailed"]', `"${attention}" got ${JSON.stringify(attended)}`);
 		const all = await n8n.executions(apiKey, wf.id, { includeData: false });
 		assert(all.length === 2, `${all.length} executions of "${wf.json.name}" (two expected): ${all.map((e) => `${e.id} ${e.mode} ${e.status}`).join(', ')}`);
+		const blind = await checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, rut: KNOWN_RUTS.naturalPerson });
 
 		let digested = '';
 		if (digest) {
@@ -144,9 +145,44 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 			assert(onWorkers.every((n) => n === 0), `workers' logs record polls: ${onWorkers.join(', ')}`);
 			where = `; ${onMain} polls logged by the main, none by the workers; execution ${exec.id} ran on ${worker.name}`;
 		}
-		return `the first two polls read all ${watched.length} monitored RUTs and emitted nothing; ${rut} made critical and ${other} given a civil case and a bulletin case through /_sandbox/: reported by the poll after (${polls} read${polls > 1 ? 's' : ''} of it, ${seenAfter} s), "${item.summary}" with its evidence (${criminal.findings.length} criminal finding(s); the new case ${civil.cases[0].caseNumber}; ${bulletin}), to "${alert}" and "${review}"; the third poll reported ${unreadable} unreadable to "${attention}" (2 executions in all, the change not emitted again), 0 paid${digested}${where}`;
+		return `the first two polls read all ${watched.length} monitored RUTs and emitted nothing; ${rut} made critical and ${other} given a civil case and a bulletin case through /_sandbox/: reported by the poll after (${polls} read${polls > 1 ? 's' : ''} of it, ${seenAfter} s), "${item.summary}" with its evidence (${criminal.findings.length} criminal finding(s); the new case ${civil.cases[0].caseNumber}; ${bulletin}), to "${alert}" and "${review}"; the third poll reported ${unreadable} as failing to read (readFailed) to "${attention}" (2 executions in all, the change not emitted again); ${blind}, 0 paid${digested}${where}`;
 	} finally {
 		for (const w of monitors) await n8n.rest('POST', `/api/v1/workflows/${w.id}/deactivate`, { apiKey });
+	}
+}
+
+/**
+ * One watched RUT's summaries drift (POST /_sandbox/drift: the judicial section absent, no data
+ * source failed): the Monitor's next poll says so once, as an `unreadable` item naming the civil
+ * cases; the poll after says nothing more. The drift is turned off whatever happens.
+ */
+async function checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, rut }) {
+	const drift = async (body) => {
+		const res = await fetch(`${sandbox.url}/_sandbox/drift`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		assert(res.status === 200, `POST /_sandbox/drift answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+	};
+	const unreadableOf = (e) => (nodeItems(e, monitor) ?? []).map((i) => i.json).filter((j) => j.status === 'unreadable');
+	const from = sandbox.requests.length;
+	await drift({ drift: 'missing', ruts: [rut] });
+	try {
+		const exec = await waitFor(
+			`no execution of "${wf.json.name}" reported ${rut}'s unreadable fields within 2 minutes`,
+			async () => (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && unreadableOf(e).length),
+			120_000,
+			1000,
+		);
+		const [item, ...more] = unreadableOf(exec);
+		const fields = (item.evidence?.unreadFields ?? []).map((f) => f.field);
+		assert(!more.length && item.rut === rut && fields.includes('activeCivilCases') && /Check Answers/.test(item.details), `the unreadable item is ${JSON.stringify(unreadableOf(exec)).slice(0, 500)}`);
+		// The next poll of every Monitor reads it again, drifted still, and says nothing more of it.
+		const seen = readsOf(sandbox, rut, from);
+		await waitFor(`${rut} was not read again within 2 minutes`, () => readsOf(sandbox, rut, from) >= seen + monitors.length, 120_000, 250);
+		await new Promise((r) => setTimeout(r, 3000));
+		const all = (await n8n.executions(apiKey, wf.id)).flatMap(unreadableOf);
+		assert(all.length === 1, `"${wf.json.name}" reported ${rut} unreadable ${all.length} times`);
+		return `${rut}'s judicial section made absent through /_sandbox/drift: reported once as unreadable (${fields.join(', ')}), not again on the poll after`;
+	} finally {
+		await drift({ drift: null });
 	}
 }
 

@@ -46,7 +46,7 @@ test('One Digest per Poll: one item with counts by status and kind, every item, 
 	const wf = monitorWorkflow(sb, { ...list([KNOWN_RUTS.clean, KNOWN_RUTS.indebted, KNOWN_RUTS.bankrupt]), ...digest });
 	const first = jsonOf((await wf.poll()).items);
 	// The RUT not loaded is the first poll's only news: a digest of one.
-	expect(first).toEqual([expect.objectContaining({ status: 'digest', counts: { changed: 0, notLoaded: 1, readFailed: 0, byKind: {} } })]);
+	expect(first).toEqual([expect.objectContaining({ status: 'digest', counts: { changed: 0, notLoaded: 1, readFailed: 0, unreadable: 0, byKind: {} } })]);
 	expect(first[0].text).toBe(`Risk Info Monitor: 1 RUT not loaded\n\n${first[0].items[0].details}`);
 	expect((await wf.poll()).items).toBeNull();
 
@@ -56,7 +56,7 @@ test('One Digest per Poll: one item with counts by status and kind, every item, 
 	const polled = await wf.poll();
 	const [one] = jsonOf(polled.items);
 	expect(polled.items).toHaveLength(1);
-	expect(one.counts).toEqual({ changed: 2, notLoaded: 0, readFailed: 0, byKind: { complianceRisk: 1, activeCases: 1, bulletin: 1 } });
+	expect(one.counts).toEqual({ changed: 2, notLoaded: 0, readFailed: 0, unreadable: 0, byKind: { complianceRisk: 1, activeCases: 1, bulletin: 1 } });
 	expect(one.items.map((i: { rut: string }) => i.rut)).toEqual([KNOWN_RUTS.clean, KNOWN_RUTS.indebted]);
 	expect(one.items[1].evidence).toEqual({ civilCases: expect.any(Object), bulletin: expect.any(Object) });
 	expect(one.text).toBe(`Risk Info Monitor: 2 suppliers changed (compliance risk 1, court cases 1, commercial bulletin 1)\n\n${one.items[0].details}\n\n${one.items[1].details}`);

@@ -116,10 +116,27 @@ test('a RUT with large numbers and every text stays under 100 bytes of static da
 		m.set(String(10_000_000 + i), {
 			values: values({ ...texts, activeCivilCases: 125, activeLaborCases: 48, activeCollectionCases: 310, bulletinCases: 999, bulletinUnpaidAmount: 987_654_321_098, classificationPercentage: 12.75 }),
 			fingerprint: 'Ab3dE9x2',
+			// Watched fields the answer did not carry, remembered as a hash.
+			unread: 'k3Jd9a',
 		});
 	}
 	m.setFailures('10000001', 2);
 	m.after = 10_000_999;
 	m.save();
 	expect(Buffer.byteLength(JSON.stringify(store)) / 1000).toBeLessThan(100);
+});
+
+test('which watched fields could not be read is one more part, only while there are some; entries written before it read as before', () => {
+	// As the Monitor wrote it before: compliance risk text 0, one civil case, the rest unknown, the fingerprint.
+	const written = ['0', '1', ...Array<string>(FIELDS.length - 2).fill(''), 'Ab3dE9x2'].join('|');
+	const store: IDataObject = { v: 1, rec: { '76111111': written }, texts: ['free'] };
+	const m = new Memory(store);
+	const old = m.get('76111111');
+	expect(old).toEqual({ values: values({ complianceRisk: 'free', activeCivilCases: 1 }), fingerprint: 'Ab3dE9x2' });
+	expect(old).not.toHaveProperty('unread');
+	m.set('76111111', { ...(old as { values: Value[]; fingerprint: string }), unread: 'k3Jd9a' });
+	expect(m.get('76111111')).toEqual({ values: values({ complianceRisk: 'free', activeCivilCases: 1 }), fingerprint: 'Ab3dE9x2', unread: 'k3Jd9a' });
+	m.set('76111111', { values: values({ complianceRisk: 'free', activeCivilCases: 1 }), fingerprint: 'Ab3dE9x2' });
+	m.save();
+	expect(store.rec).toEqual({ '76111111': written });
 });

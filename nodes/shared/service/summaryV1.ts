@@ -20,7 +20,10 @@ export function simplifiedFromApiV1(data: unknown, requestedRut?: string): Simpl
 	return readApiV1(data, requestedRut).record;
 }
 
-/** V1 names no failed data source: a failed one's section is null, which is not a lack. */
+/**
+ * V1 names no failed data source: a failed one's section is null, which is not a lack.
+ * @internal (the lacks are read by tests; Get Summary's V1 Simplify takes the record)
+ */
 export function readApiV1(data: unknown, requestedRut?: string): { record: SimplifiedSummary; lacks: Lack[] } {
 	const d = obj(data);
 	const r = new Reading(data);

@@ -1,0 +1,163 @@
+// The Monitor is never blind in silence: when the service's summary stops carrying watched fields
+// where the spec puts them (sandbox/drift.ts: the judicial section renamed, absent, or a list, with
+// no data source marked failed), the Monitor says so once, as an item of status "unreadable", keeps
+// the last values it knew, takes nothing missing for a change, and once the answer is back to
+// normal reports a change made meanwhile exactly once. Which fields come from the judicial section
+// is the spec's mapping as docs/simplified-summary.md and docs/monitor.md give it.
+import type { IDataObject } from 'n8n-workflow';
+
+import { Memory } from '../../nodes/RiskInfoMonitor/memory';
+import { compare } from '../../nodes/RiskInfoMonitor/poll';
+import type { SimplifiedSummary } from '../../nodes/shared/service/record';
+import { simplifiedFromApiV2 } from '../../nodes/shared/service/summaryV2';
+import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
+import { call } from '../sandbox/helpers';
+import { jsonOf, monitorWorkflow, sandboxWith } from './helpers';
+
+const DRIFTING = KNOWN_RUTS.indebted;
+const STEADY = KNOWN_RUTS.clean;
+const WATCHED = [DRIFTING, STEADY];
+/** The watched fields docs/monitor.md lists under New Active Civil, Labor or Collection Cases, in its order. */
+const JUDICIAL = [
+	{ field: 'activeCivilCases', label: 'active civil cases' },
+	{ field: 'activeLaborCases', label: 'active labor cases' },
+	{ field: 'activeCollectionCases', label: 'active collection cases' },
+];
+/** Where the spec puts the civil count, and what each drift leaves there instead. */
+const CIVIL_KEY = 'judicial.casosCivilesActivos';
+const FOUND = { renamed: /^judicial has .*civilesActivos/, missing: /^the answer has /, wrongType: /^judicial is a list$/ };
+
+const list = (kinds: string[]) => ({ source: 'list', ruts: WATCHED.join('\n'), changeKinds: kinds });
+
+let sb: Sandbox;
+beforeEach(async () => (sb = await sandboxWith(WATCHED)));
+afterEach(async () => {
+	expect(sb.usage().paidLoads).toBe(0);
+	await sb.close();
+});
+
+const drift = (answerDrift?: 'renamed' | 'missing' | 'wrongType') => sb.configure({ answerDrift, answerDriftRuts: answerDrift ? [DRIFTING] : undefined });
+const civilNow = async (rut: string) => (await call(sb, 'GET', `/api/clients/v2/helper/resumen?rut=${rut}`)).json.data.judicial.casosCivilesActivos as number;
+/** The RUT's entry in the static data as JSON ("number": "entry"), the bytes it costs. */
+const entryBytes = (store: IDataObject, rut: string) => {
+	const key = rut.split('-')[0];
+	return Buffer.byteLength(JSON.stringify({ [key]: (store.rec as Record<string, string>)[key] }));
+};
+
+describe.each(['renamed', 'missing', 'wrongType'] as const)('the judicial section %s', (how) => {
+	test('reported once as unreadable, the last values kept, and a civil case added meanwhile reported once the answer is back', async () => {
+		const cases = monitorWorkflow(sb, list(['activeCases']));
+		const any = monitorWorkflow(sb, list(['anyChange']), { name: 'Any' });
+		const before = await civilNow(DRIFTING);
+		for (const wf of [cases, any]) expect((await wf.poll()).items).toBeNull();
+		const normalBytes = entryBytes(cases.staticData(), DRIFTING);
+
+		drift(how);
+		for (const wf of [cases, any]) {
+			const items = jsonOf((await wf.poll()).items);
+			expect(items.map((i) => [i.status, i.rut, i.sample])).toEqual([['unreadable', DRIFTING, false]]);
+			const [item] = items;
+			const unread = (item.evidence as { unreadFields: Array<{ field: string; label: string; lacked: Array<{ key: string; found: string }> }> }).unreadFields;
+			expect(unread.map(({ field, label }) => ({ field, label }))).toEqual(JUDICIAL);
+			const civil = unread[0].lacked.find((l) => l.key === CIVIL_KEY);
+			expect(civil?.found).toMatch(FOUND[how]);
+			expect(item.changes).toEqual([]);
+			expect(item.error).toBeNull();
+			for (const { label } of JUDICIAL) expect(item.summary).toContain(label);
+			expect(item.details).toContain(`${CIVIL_KEY} not found (${civil!.found})`);
+			expect(item.details).toMatch(/Risk Info → Account → Check Answers.*maintainers/);
+			// The same keys as every other item, sample second.
+			expect(Object.keys(item).slice(0, 3)).toEqual(['status', 'sample', 'rut']);
+			// Said once: the next poll, with the answer as drifted, says nothing.
+			expect((await wf.poll()).items).toBeNull();
+		}
+		expect(entryBytes(cases.staticData(), DRIFTING)).toBeLessThanOrEqual(100);
+		expect(entryBytes(cases.staticData(), DRIFTING)).toBeGreaterThan(normalBytes);
+
+		// A civil case while the Monitor cannot see it: nothing (nothing missing is taken for a change).
+		sb.changeRut(DRIFTING, 'civilCase');
+		for (const wf of [cases, any]) expect((await wf.poll()).items).toBeNull();
+
+		drift(undefined);
+		for (const wf of [cases, any]) {
+			const items = jsonOf((await wf.poll()).items);
+			expect(items.map((i) => [i.status, i.rut])).toEqual([['changed', DRIFTING]]);
+			// The value kept is the one known before the drift; no "other fields" from the drifted read.
+			expect(items[0].changes).toEqual([{ field: 'activeCivilCases', before, after: before + 1 }]);
+			expect((await wf.poll()).items).toBeNull();
+		}
+		// Readable again: the memory of it cleared, the entry as small as before.
+		expect(entryBytes(cases.staticData(), DRIFTING)).toBe(normalBytes);
+	});
+});
+
+test('reported again when it recurs after reading normally; not at all when no watched field is unread', async () => {
+	const civilOnly = monitorWorkflow(sb, list(['complianceRisk']));
+	const cases = monitorWorkflow(sb, list(['activeCases']), { name: 'Cases' });
+	for (const wf of [civilOnly, cases]) await wf.poll();
+	drift('missing');
+	// Compliance risk is not in the judicial section: the Monitor watching it alone is not blind.
+	expect((await civilOnly.poll()).items).toBeNull();
+	expect(jsonOf((await cases.poll()).items).map((i) => i.status)).toEqual(['unreadable']);
+	drift(undefined);
+	expect((await cases.poll()).items).toBeNull();
+	drift('renamed');
+	expect(jsonOf((await cases.poll()).items).map((i) => i.status)).toEqual(['unreadable']);
+	expect((await cases.poll()).items).toBeNull();
+});
+
+test('Fetch Test Event\'s sample names the fields it could not read, in its summary and as the unreadable item does', async () => {
+	drift('wrongType');
+	const sample = monitorWorkflow(sb, { source: 'list', ruts: DRIFTING, changeKinds: ['activeCases', 'taxStatus'] });
+	const run = await sample.fetchTestEvent();
+	expect(run.error).toBeUndefined();
+	const [item] = jsonOf(run.items.After);
+	expect(item.status).toBe('sample');
+	expect(item.summary).toMatch(/could not be read from the service's answer: active civil cases, active labor cases, active collection cases/);
+	expect(String(item.details).split('\n')[0]).toBe(item.summary);
+
+	const wf = monitorWorkflow(sb, { source: 'list', ruts: DRIFTING, changeKinds: ['activeCases', 'taxStatus'] }, { name: 'Polled' });
+	const [unreadable] = jsonOf((await wf.poll()).items);
+	expect(unreadable.status).toBe('unreadable');
+	expect((item.evidence as IDataObject).unreadFields).toEqual((unreadable.evidence as IDataObject).unreadFields);
+});
+
+test('the digest counts unreadable RUTs and says so in its heading', async () => {
+	const wf = monitorWorkflow(sb, { ...list(['activeCases']), options: { output: 'digest' } });
+	await wf.poll();
+	drift('renamed');
+	const [digest] = jsonOf((await wf.poll()).items);
+	expect(digest).toEqual(expect.objectContaining({ status: 'digest', counts: { changed: 0, notLoaded: 0, readFailed: 0, unreadable: 1, byKind: {} } }));
+	expect(digest.text).toMatch(/^Risk Info Monitor: 1 RUT with watched fields the service's answer does not carry\n\n.*active civil cases/);
+});
+
+// The same rule on records taken from the sandbox's answer and changed by hand where its drifts
+// cannot reach: a fingerprinted field or one bulletin source among the unread fields.
+describe('nothing missing is taken for a change (compare, on one RUT\'s records)', () => {
+	const read = async (change: (r: SimplifiedSummary) => void) => {
+		const record = simplifiedFromApiV2((await call(sb, 'GET', `/api/clients/v2/helper/resumen?rut=${DRIFTING}`)).json.data, DRIFTING);
+		change(record);
+		return record;
+	};
+	const after = (memory: Memory, record: SimplifiedSummary) => {
+		const { changes, remembered } = compare(memory, '76222222', record);
+		memory.set('76222222', remembered);
+		return changes.map((c) => c.field);
+	};
+
+	test('a fingerprinted field unread (bankruptcy) is no "other fields" change, then or once read again', async () => {
+		const memory = new Memory({});
+		expect(after(memory, await read(() => undefined))).toEqual([]);
+		expect(after(memory, await read((r) => { r.bankruptcy = null; r.unreadFields = ['bankruptcy']; }))).toEqual([]);
+		expect(after(memory, await read(() => undefined))).toEqual([]);
+	});
+
+	test('one bulletin source unread: the sums over the sources are unknown, not a change, and kept', async () => {
+		const memory = new Memory({});
+		const normal = await read(() => undefined);
+		expect(normal.bulletinCasesSourceA).toBeGreaterThan(0);
+		expect(after(memory, normal)).toEqual([]);
+		expect(after(memory, await read((r) => { r.bulletinCasesSourceA = null; r.bulletinAmountSourceA = null; r.unreadFields = ['bulletinCasesSourceA', 'bulletinAmountSourceA']; }))).toEqual([]);
+		expect(after(memory, await read((r) => { r.bulletinCasesSourceA = (r.bulletinCasesSourceA ?? 0) + 1; }))).toEqual(['bulletinCases']);
+	});
+});
