@@ -7,7 +7,8 @@
 import type { PlainObject } from '../objects';
 import { AMOUNT_UNITS, type SimplifiedSummary } from './record';
 import { countsFromTables } from './screening';
-import { Reading, anyTrue, bool, joinName, obj, positive, str, sum, type Lack } from './values';
+import type { SummaryRead } from './summaryV2';
+import { Reading, anyTrue, bool, joinName, obj, positive, str, sum } from './values';
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
 function isLegalEntity(compliance: PlainObject): boolean | null {
@@ -21,7 +22,7 @@ export function simplifiedFromApiV1(data: unknown, requestedRut?: string): Simpl
 }
 
 /** V1 names no failed data source: a failed one's section is null, which is not a lack. */
-export function readApiV1(data: unknown, requestedRut?: string): { record: SimplifiedSummary; lacks: Lack[] } {
+export function readApiV1(data: unknown, requestedRut?: string): SummaryRead {
 	const d = obj(data);
 	const r = new Reading(data);
 	const compliance = obj(d.compliance);
@@ -66,5 +67,5 @@ export function readApiV1(data: unknown, requestedRut?: string): { record: Simpl
 		unreadFields: [],
 	};
 	record.unreadFields = r.unreadFields;
-	return { record, lacks: r.lacks };
+	return { record, lacks: r.lacks, found: [...r.found] };
 }
