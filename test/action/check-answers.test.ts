@@ -6,7 +6,11 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { PaidCapReached } from '../../nodes/shared/errors';
+import { V2, requestFor } from '../../nodes/shared/service/endpoints';
+import { RETRY_DEFAULTS, Transport } from '../../nodes/shared/transport';
 
 import { KNOWN_RUTS } from '../../sandbox';
 import { runRiskInfo } from '../../harness/workflow';
@@ -93,6 +97,24 @@ test('a RUT not loaded: the account reads are OK, each RUT read is its own item 
 		expect(item.httpStatus).toBe(404);
 		expect(item.verdict).toMatch(/RUT 11111111-1 is not loaded/);
 	}
+	expect(sb.usage().paidLoads).toBe(0);
+});
+
+test('its reads go through a transport that refuses a paid call before sending it, even when the run has no cap', async () => {
+	const freeOnly = jest.spyOn(Transport.prototype, 'freeOnly');
+	await check(RUT);
+	expect(freeOnly).toHaveBeenCalled();
+	freeOnly.mockRestore();
+
+	const sent: string[] = [];
+	const ctx = {
+		getNode: () => ({ name: 'Risk Info', credentials: {} }),
+		getCredentials: async () => ({ baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId }),
+		helpers: { httpRequestWithAuthentication: async (_type: string, options: { url: string }) => void sent.push(options.url) },
+	} as unknown as IExecuteFunctions;
+	const free = new Transport(ctx, { ...RETRY_DEFAULTS }).freeOnly();
+	await expect(free.request({ ...requestFor(V2.load), body: { rut: RUT } })).rejects.toThrow(PaidCapReached);
+	expect(sent).toEqual([]);
 	expect(sb.usage().paidLoads).toBe(0);
 });
 
