@@ -29,7 +29,7 @@ async function check(rut: string, access = { baseUrl: sb.url, accessToken: sb.to
 		inputs: [{}],
 		access,
 	});
-	return { error: result.error, items: (result.items['Risk Info'] ?? []).map((i) => ({ ...(i.json as IDataObject), pairedItem: i.pairedItem })) };
+	return { error: result.error, items: (result.items['Risk Info'] ?? []).map((i): IDataObject => ({ ...(i.json as IDataObject), pairedItem: i.pairedItem as unknown as IDataObject })) };
 }
 
 const byPath = (items: IDataObject[]) => Object.fromEntries(items.map((i) => [i.path as string, i]));

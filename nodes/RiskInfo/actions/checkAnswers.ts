@@ -10,7 +10,7 @@ import { ROOTS, V1, V2, requestFor, type Endpoint } from '../../shared/service/e
 import { READER_KEYS, checkEvidence, checkSummary, type AnswerCheck } from '../../shared/service/answers';
 import { readApiV1 } from '../../shared/service/summaryV1';
 import { readApiV2 } from '../../shared/service/summaryV2';
-import type { ApiRequest } from '../../shared/transport';
+import type { ApiRequest, ApiResponse } from '../../shared/transport';
 import type { Sender } from './types';
 
 interface Read {
@@ -40,6 +40,9 @@ function pathOf(request: ApiRequest): string {
 	return `${ROOTS[request.root]}${request.path}${query}`;
 }
 
+/** A read the service failed for this read alone (a RUT not loaded, a 5xx): its own item, not the operation's failure. */
+const isFailedRead = (answer: unknown): answer is ServiceError => answer instanceof ServiceError && answer.failure.status !== 401 && answer.failure.status !== 403;
+
 /**
  * Sends each read through a transport that refuses paid calls. A read the service fails (a 404,
  * a 5xx) is its own item; a refused credential or permission (401, 403) fails the operation as
@@ -52,14 +55,15 @@ export const checkAnswers: Sender = async (api, plan) => {
 	for (const { endpoint, check } of READS) {
 		const request = requestFor(endpoint, rut);
 		const path = pathOf(request);
-		try {
-			const { data } = await free.request(request);
-			items.push({ path, httpStatus: 200, ...check(data, rut) });
-		} catch (error) {
-			if (!(error instanceof ServiceError) || error.failure.status === 401 || error.failure.status === 403) throw error;
-			const { status } = error.failure;
-			items.push({ path, httpStatus: typeof status === 'number' ? status : null, expectedFound: [], expectedMissing: [], unknownFields: [], verdict: plainMessage(error.failure) });
+		const answer = await free.request(request).catch((error: unknown) => error);
+		if (!isFailedRead(answer)) {
+			// Anything else that failed (a refused credential or permission) fails the operation as any read would.
+			if (answer instanceof Error) throw answer;
+			items.push({ path, httpStatus: 200, ...check((answer as ApiResponse).data, rut) });
+			continue;
 		}
+		const { status } = answer.failure;
+		items.push({ path, httpStatus: typeof status === 'number' ? status : null, expectedFound: [], expectedMissing: [], unknownFields: [], verdict: plainMessage(answer.failure) });
 	}
 	return { response: { data: items, headers: {} } };
 };
