@@ -87,6 +87,13 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)("the summaries' judi
 	});
 });
 
+test('a RUT with no civil case: its item says the list is empty, so no record could be checked', async () => {
+	const { items } = await check(KNOWN_RUTS.clean);
+	const civil = byPath(items)[`/api/clients/v2/helper/judicial/${KNOWN_RUTS.clean}/civil`];
+	expect([civil.httpStatus, civil.expectedFound, civil.expectedMissing]).toEqual([200, [], []]);
+	expect(civil.verdict).toMatch(/^OK: the list is empty/);
+});
+
 test('a RUT not loaded: the account reads are OK, each RUT read is its own item saying the RUT is not loaded, nothing is loaded', async () => {
 	const { error, items } = await check('11111111-1');
 	expect(error).toBeUndefined();
