@@ -17,6 +17,7 @@
 //   (r) Ignore Repeated Deliveries: repeats sequential, on the answer and concurrent, under both
 //       Respond settings, counted and held to what docs/repeated-deliveries.md promises (lib/repeats.js)
 //   (k) supplier screening's dry run pays nothing and estimates what its real run pays (lib/cost.js)
+//   (ca) Account → Check Answers: all OK, then the summaries' mismatch with the answers drifted (lib/check-answers.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (n1)-(n3) an agent builds a Risk Info workflow through n8n's MCP workflow-builder tools (lib/mcp-builder.js)
 //   (w) the Risk Info Monitor's example, active, polling every 20 s: a sandbox change is seen
@@ -53,6 +54,7 @@ const { checkSupplierScreening } = require('./lib/screening');
 const { checkHostileDeliveries } = require('./lib/hostile');
 const { checkRepeatedDeliveries } = require('./lib/repeats');
 const { checkCostEstimate } = require('./lib/cost');
+const { checkAnswers } = require('./lib/check-answers');
 const { checkMcpTools } = require('./lib/mcp');
 const { checkMcpBuilder } = require('./lib/mcp-builder');
 const { checkMonitor } = require('./lib/monitor-check');
@@ -293,6 +295,7 @@ async function main() {
 		await checkHostileDeliveries({ baseUrl: n8n.url, apiKey, hookToken: HOOK_TOKEN, check });
 		await checkRepeatedDeliveries({ n8n, apiKey, hookToken: HOOK_TOKEN, check });
 		await checkCostEstimate({ n8n, cookie, apiKey, sandbox, plan, check });
+		await checkAnswers({ n8n, cookie, apiKey, sandbox, check });
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
 		await checkMcpBuilder({ n8n, cookie, apiKey, sandbox, check });
 		// Last against this n8n: an active Monitor polls the sandbox every 20 s, which the request

@@ -59,7 +59,8 @@ function failedLater(f: ApiFailure, what: string): string {
 	return `${what}. ${f.mayHaveCharged ? PAID_UNSURE : TRY_LATER}`;
 }
 
-function plainMessage(f: ApiFailure): string {
+/** What users read of a failure (without the item's number). */
+export function plainMessage(f: ApiFailure): string {
 	const retried = f.attempts > 1 ? ` (tried ${f.attempts} times)` : '';
 	const s = f.status;
 	if (f.reportedFailure && typeof s === 'number' && s < 300) {

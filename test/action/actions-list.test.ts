@@ -76,10 +76,10 @@ const offered = (['v2', 'v1'] as const).flatMap((version) =>
 	RESOURCES[version].flatMap((r) => r.operations.map((o) => ({ version, resource: r, operation: o }))),
 );
 
-test('the panel lists every operation of both versions exactly once (30), V2 first', () => {
+test('the panel lists every operation of both versions exactly once (31), V2 first', () => {
 	expect(actions).toHaveLength(offered.length);
-	// 13 V2 endpoints of the spec, the 2 commercial-bulletin reads of the addendum, 13 V1 endpoints.
-	expect(offered).toHaveLength(30);
+	// 13 V2 endpoints of the spec, the 2 commercial-bulletin reads of the addendum, Check Answers, 13 V1 endpoints.
+	expect(offered).toHaveLength(31);
 	const picked = actions.map((a) => `${a.picked.apiVersion} ${a.picked.resource} ${a.picked.operation}`);
 	expect(new Set(picked).size).toBe(picked.length);
 	expect(picked).toEqual(offered.map((o) => `${o.version} ${o.resource.value} ${o.operation.value}`));
@@ -130,8 +130,8 @@ test('the reproduction catches the old fault: V1 reusing V2 resource values list
 	const old = panelActions(shared);
 	// What n8n 2.40.7 showed for that description: "Actions (24)", the V2 list and then 11 V2 actions
 	// again; with the 2 Commercial Bulletin reads (V2 only) and Get Pension Infractions the V2 list is
-	// 16 long, and the V2 actions of the resources V1 shares are 12, so 28 now.
-	expect(old).toHaveLength(28);
+	// 16 long (17 with Check Answers), and the V2 actions of the resources V1 shares are 12, so 29 now.
+	expect(old).toHaveLength(29);
 	expect(old.filter((a) => a.picked.apiVersion === 'v1')).toEqual([]);
 	const names = old.map((a) => a.displayName);
 	expect(names.filter((n, i) => names.indexOf(n) !== i)).toContain('Get a RUT summary');

@@ -113,7 +113,8 @@ test('the table lists every operation of the node once', async () => {
 	const listed = Object.entries(RESOURCES).flatMap(([version, resources]) =>
 		resources.flatMap((r) => r.operations.map((o) => `${version} ${r.value} ${o.value}`)),
 	);
-	expect(TABLE.map((r) => `${r.version} ${r.resource} ${r.operation}`).sort()).toEqual(listed.sort());
+	// Check Answers sends many free reads, not one: test/action/check-answers.test.ts lists them.
+	expect(TABLE.map((r) => `${r.version} ${r.resource} ${r.operation}`).sort()).toEqual(listed.filter((o) => o !== 'v2 account checkAnswers').sort());
 });
 
 test.each(TABLE.map((r) => [`${r.version} ${r.resource} ${r.operation}`, r] as const))(

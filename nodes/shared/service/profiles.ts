@@ -12,8 +12,8 @@ import type { Transport } from '../transport';
 import { V2, requestFor } from './endpoints';
 import { listsIn } from './values';
 
-const RUT_KEYS = ['rut', 'RUT', 'rutConsultado'];
-const FLAG_KEYS = ['isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'];
+export const RUT_KEYS = ['rut', 'RUT', 'rutConsultado'];
+export const FLAG_KEYS = ['isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'];
 
 /** An entry naming a RUT. */
 interface ProfileRut {

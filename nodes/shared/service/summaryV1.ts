@@ -7,7 +7,8 @@
 import type { PlainObject } from '../objects';
 import { AMOUNT_UNITS, type SimplifiedSummary } from './record';
 import { countsFromTables } from './screening';
-import { Reading, anyTrue, bool, joinName, obj, positive, str, sum, type Lack } from './values';
+import type { SummaryRead } from './summaryV2';
+import { Reading, anyTrue, bool, joinName, obj, positive, str, sum } from './values';
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
 function isLegalEntity(compliance: PlainObject): boolean | null {
@@ -20,11 +21,8 @@ export function simplifiedFromApiV1(data: unknown, requestedRut?: string): Simpl
 	return readApiV1(data, requestedRut).record;
 }
 
-/**
- * V1 names no failed data source: a failed one's section is null, which is not a lack.
- * @internal (the lacks are read by tests; Get Summary's V1 Simplify takes the record)
- */
-export function readApiV1(data: unknown, requestedRut?: string): { record: SimplifiedSummary; lacks: Lack[] } {
+/** V1 names no failed data source: a failed one's section is null, which is not a lack. */
+export function readApiV1(data: unknown, requestedRut?: string): SummaryRead {
 	const d = obj(data);
 	const r = new Reading(data);
 	const compliance = obj(d.compliance);
@@ -69,5 +67,5 @@ export function readApiV1(data: unknown, requestedRut?: string): { record: Simpl
 		unreadFields: [],
 	};
 	record.unreadFields = r.unreadFields;
-	return { record, lacks: r.lacks };
+	return { record, lacks: r.lacks, found: [...r.found] };
 }

@@ -16,6 +16,8 @@ import { Reading, anyTrue, joinName, obj, positive, str, sum, type Lack } from '
 export interface SummaryRead {
 	record: SimplifiedSummary;
 	lacks: Lack[];
+	/** The spec's keys the answer had where they were looked for. */
+	found: string[];
 }
 
 /** A RUT's simplified record, from its V2 summary: a free read of a loaded RUT. */
@@ -58,7 +60,7 @@ export function simplifiedFromApiV2(data: unknown, requestedRut?: string): Simpl
 	return readApiV2(data, requestedRut).record;
 }
 
-function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
+export function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 	const d = obj(data);
 	const r = new Reading(data, excusesOf(d));
 	const compliance = obj(d.compliance);
@@ -114,5 +116,5 @@ function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 	};
 	if (!Array.isArray(d.ayudantesFallidos)) r.at('failedHelpers', 'ayudantesFallidos');
 	record.unreadFields = r.unreadFields;
-	return { record, lacks: r.lacks };
+	return { record, lacks: r.lacks, found: [...r.found] };
 }

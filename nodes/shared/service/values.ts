@@ -130,6 +130,8 @@ function foundAt(place: string, here: unknown): string {
  */
 export class Reading {
 	readonly lacks: Lack[] = [];
+	/** The keys looked for that the answer had (Check Answers lists them). */
+	readonly found = new Set<string>();
 
 	constructor(
 		private readonly answer: unknown,
@@ -148,6 +150,7 @@ export class Reading {
 			}
 			here = here[path[depth]];
 		}
+		this.found.add(path.join('.'));
 		return here;
 	}
 

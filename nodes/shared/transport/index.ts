@@ -81,6 +81,11 @@ export class Transport {
 		this.paidCalls = new PaidCalls(options.paidCallCount ?? {}, options.maxPaidLoads);
 	}
 
+	/** A transport for the same run that refuses every paid call (cap 0), counting its own: Check Answers reads through it. */
+	freeOnly(): Transport {
+		return new Transport(this.ctx, { ...this.options, maxPaidLoads: 0, paidCallCount: undefined });
+	}
+
 	private get node(): INode {
 		return this.ctx.getNode();
 	}

@@ -2,7 +2,9 @@
 import { V2 } from '../../../shared/service/endpoints';
 import { usageRecord } from '../../../shared/service/usage';
 import { simplifyFlag } from '../simplify';
-import { isoDates } from '../steps';
+import { checkAnswers } from '../checkAnswers';
+import { itemPerEntry } from '../output';
+import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
 /** Simplify on Get Usage: one flat record of the plan in plain names (addendum A4). */
@@ -14,7 +16,7 @@ const simplifyUsage = simplifyFlag(
 export const account: Resource = {
 	value: 'account',
 	name: 'Account',
-	description: 'Usage and the profiles loaded into the account',
+	description: 'Usage, the profiles loaded into the account, and a check of the answers the package reads',
 	operations: [
 		{
 			value: 'getUsage',
@@ -32,6 +34,17 @@ export const account: Resource = {
 			description: 'Every RUT and compliance profile loaded into the account, with its monitoring flag',
 			...V2.profiles,
 			steps: [isoDates],
+		},
+		{
+			value: 'checkAnswers',
+			name: 'Check Answers',
+			action: "Check the service's answers",
+			description:
+				'Free: reads each free answer the package uses, for one loaded RUT, and says whether it has the fields the package expects. Run it first with a real account.',
+			...V2.summary,
+			steps: [rutStep],
+			send: checkAnswers,
+			items: (data) => itemPerEntry(data),
 		},
 	],
 };
