@@ -22,7 +22,7 @@ export const USAGE = [
 	'  --monitoring-places <n> monitoring places in the plan (default 50)',
 	`  --change <rut>:<kind>[:<s>]  <s> seconds after start (default 60) change that loaded RUT's record;`,
 	`                          <kind>: ${CHANGE_KINDS.join(', ')}; repeatable. Running: POST /_sandbox/ruts/<rut>/changes`,
-	`  --answer-drift <kind>   the summaries' judicial section drifts from the spec: ${ANSWER_DRIFTS.join(', ')}`,
+	`  --answer-drift <kind>   the summaries drift from the spec (judicial or bulletin section, sandbox/README.md): ${ANSWER_DRIFTS.join(', ')}`,
 	'  --answer-drift-rut <rut>  only that RUT\'s answers drift (repeatable; default every RUT). Running: POST /_sandbox/drift',
 ].join('\n');
 

@@ -8,7 +8,7 @@
  *
  *   POST /_sandbox/ruts/{rut}/changes  {"change": one of CHANGE_KINDS (changes.ts)}
  *   GET  /_sandbox/ruts/{rut}/changes
- *   POST /_sandbox/drift  {"drift": "renamed" | "missing" | "wrongType" | null, "ruts"?: ["76111111-6"]}
+ *   POST /_sandbox/drift  {"drift": "renamed" | "missing" | "wrongType" | "bulletinRenamed" | "providerNames" | null, "ruts"?: ["76111111-6"]}
  *   GET  /_sandbox/drift
  */
 import { CHANGE_KINDS, CHANGE_TEXT, isChangeKind, type Change } from './changes';

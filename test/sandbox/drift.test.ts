@@ -124,3 +124,47 @@ test('--answer-drift and --answer-drift-rut on the command line', () => {
 	expect(parseCli([], {}).options.answerDrift).toBeUndefined();
 	expect(() => parseCli(['--answer-drift', 'sideways'], {})).toThrow(/--answer-drift/);
 });
+
+// The bulletin drifts: the spec's first lines say the real service names the bulletin's sources and
+// the Bureau otherwise. Expected names: the spec's (§2.2 boletinComercial, incluyeBureau; §2.3
+// boletinComercialSummary) and the provider-style names the issue gives as examples.
+describe('the bulletin drifts', () => {
+	const V2_BULLETIN = ['casosSourceA', 'casosSourceB', 'casosSourceC', 'MontoSourceA', 'MontoSourceB', 'MontoSourceC'];
+	const V1_BULLETIN = ['casesSourceA', 'casesSourceB', 'casesSourceC', 'amountSourceA', 'amountSourceB', 'amountSourceC'];
+
+	test('bulletinRenamed: the bulletin section under another name with the same content, and no Bureau flag at all', async () => {
+		const [before2, before1] = [await v2(DRIFTING), await v1(DRIFTING)];
+		expect(Object.keys(before2.boletinComercial)).toEqual(expect.arrayContaining(V2_BULLETIN));
+		expect(typeof before2.incluyeBureau).toBe('boolean');
+		sb.configure({ answerDrift: 'bulletinRenamed' });
+		const [after2, after1] = [await v2(DRIFTING), await v1(DRIFTING)];
+		expect('boletinComercial' in after2 || 'incluyeBureau' in after2).toBe(false);
+		const moved2 = Object.entries(after2).filter(([, v]) => JSON.stringify(v) === JSON.stringify(before2.boletinComercial));
+		expect(moved2).toHaveLength(1);
+		expect(without(without(after2, moved2[0][0]), 'fechaCarga')).toEqual(without(without(without(before2, 'boletinComercial'), 'incluyeBureau'), 'fechaCarga'));
+		expect('boletinComercialSummary' in after1).toBe(false);
+		const moved1 = Object.entries(after1).filter(([, v]) => JSON.stringify(v) === JSON.stringify(before1.boletinComercialSummary));
+		expect(moved1).toHaveLength(1);
+		expect(after2.ayudantesFallidos).toEqual([]);
+	});
+
+	test('providerNames: the sources and the Bureau flag under provider names, values unchanged', async () => {
+		const [before2, before1] = [await v2(DRIFTING), await v1(DRIFTING)];
+		sb.configure({ answerDrift: 'providerNames' });
+		const [after2, after1] = [await v2(DRIFTING), await v1(DRIFTING)];
+		expect(Object.keys(after2.boletinComercial).filter((k) => V2_BULLETIN.includes(k))).toEqual([]);
+		expect(after2.boletinComercial).toMatchObject({ casosAlfa: before2.boletinComercial.casosSourceA, MontoAlfa: before2.boletinComercial.MontoSourceA, casosBeta: before2.boletinComercial.casosSourceB });
+		expect('incluyeBureau' in after2).toBe(false);
+		expect(after2.incluyeBuroExterno).toBe(before2.incluyeBureau);
+		expect(without(without(after2, 'boletinComercial'), 'incluyeBuroExterno')).toEqual(without(without(before2, 'boletinComercial'), 'incluyeBureau'));
+		expect(Object.keys(after1.boletinComercialSummary).filter((k) => V1_BULLETIN.includes(k))).toEqual([]);
+		expect(after1.boletinComercialSummary).toMatchObject({ casesAlfa: before1.boletinComercialSummary.casesSourceA, amountGamma: before1.boletinComercialSummary.amountSourceC });
+		expect(Object.keys(after1.boletinComercialSummary.variation).filter((k) => V1_BULLETIN.includes(k))).toEqual([]);
+		expect(without(after1, 'boletinComercialSummary')).toEqual(without(before1, 'boletinComercialSummary'));
+	});
+
+	test('over HTTP: POST /_sandbox/drift takes both kinds', async () => {
+		for (const kind of ['bulletinRenamed', 'providerNames']) expect((await drift({ drift: kind })).status).toBe(200);
+		expect('incluyeBuroExterno' in (await v2(DRIFTING))).toBe(true);
+	});
+});
