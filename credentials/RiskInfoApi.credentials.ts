@@ -1,6 +1,7 @@
 /**
  * The Risk Info API credential: base URL, access token and client identifier, the two headers
- * every call carries, and a free read that tests them.
+ * every call carries, and a free read that tests them; and Answer Key Names, how the service names
+ * what the spec names otherwise (nodes/shared/service/keyNames.ts).
  */
 import type {
 	IAuthenticate,
@@ -47,6 +48,16 @@ export class RiskInfoApi implements ICredentialType {
 			default: '',
 			required: true,
 			description: 'The fixed client identifier of your account; sent as the x-client-identifier header',
+		},
+		{
+			displayName: 'Answer Key Names',
+			name: 'answerKeyNames',
+			type: 'json',
+			default: '',
+			placeholder: '{"incluyeBureau": "incluyeBuroExterno"}',
+			hint: "Leave empty unless Risk Info → Account → Check Answers finds that the service names a field otherwise: then paste the suggestedKeyNames of its first item here.",
+			description:
+				"Optional. Where the service's answers name a field otherwise than its specification, the spec's key path (inside the answer's data) and the service's, as JSON. Applied to what the nodes read, never to what is sent.",
 		},
 	];
 

@@ -9,7 +9,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Transport } from '../shared/transport';
-import { V2, requestFor, type Endpoint } from '../shared/service/endpoints';
+import { V2, type Endpoint } from '../shared/service/endpoints';
+import { readFree } from '../shared/service/keyNames';
 import { DICOM_SOURCE, activeCases, bulletinBySource, creditScore, unpaidBulletinCases } from '../shared/service/cases';
 import { meaningOf } from '../shared/service/meanings';
 import { AMOUNT_UNITS, type SimplifiedSummary } from '../shared/service/record';
@@ -50,7 +51,7 @@ export function evidenceKinds(changes: Change[]): EvidenceKind[] {
 
 /** One piece of evidence, read now, beside the record just read; throws what the read failed with. */
 export async function readEvidence(api: Transport, rut: string, kind: EvidenceKind, changes: Change[], record: SimplifiedSummary): Promise<IDataObject> {
-	const { data } = await api.request(requestFor(READS[kind], rut));
+	const data = await readFree(api, READS[kind], rut);
 	if (kind === 'compliance') return complianceFindings(data);
 	if (kind === 'creditScore') return creditScore(data);
 	if (kind === 'bulletin') return bulletinEvidence(data, changes, record);

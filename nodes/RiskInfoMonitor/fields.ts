@@ -108,12 +108,30 @@ export const KIND_OPTIONS: Array<{ name: string; value: ChangeKind; description:
  * change: fields added to the record after the Monitor's first release stay out, or every
  * fingerprint remembered before would move once and report "other fields" for every RUT.
  */
-const FINGERPRINTED = SIMPLIFIED_FIELDS.filter(
+export const FINGERPRINTED = SIMPLIFIED_FIELDS.filter(
 	(f) =>
-		!/^(loadedOn|failedHelpers|unreadFields|activeJudicialCases|bulletin(Cases|Amount)Source[ABC])$/.test(String(f)) &&
+		!/^(loadedOn|failedHelpers|unreadFields|readNote|activeJudicialCases|bulletin(Cases|Amount)Source[ABC])$/.test(String(f)) &&
 		!(f in AMOUNT_UNITS) &&
 		!FIELDS.some((w) => w.name === f),
 );
+
+/** The fingerprinted fields in words, for the Monitor's messages when one cannot be read. */
+export const OTHER_LABELS: Record<string, string> = {
+	rut: 'RUT',
+	name: 'name',
+	isLegalEntity: 'whether it is a legal entity',
+	hasActivities: 'whether it has started activities',
+	bankruptcy: 'bankruptcy',
+	overdueBankDebt: 'overdue bank debt',
+	writtenOffBankDebt: 'written-off bank debt',
+	compliancePepChile: 'compliance results: PEP Chile',
+	compliancePepRelatives: 'compliance results: relatives of PEPs',
+	compliancePublicOfficials: 'compliance results: public officials',
+	complianceInternationalLists: 'compliance results: international lists',
+	complianceCriminal: 'compliance results: criminal cases',
+	complianceCorporateMesh: 'compliance results: corporate mesh',
+	complianceNews: 'compliance results: news',
+};
 
 /** 48 bits of SHA-256 over the rest of the record, in a fixed order. */
 export function fingerprint(record: SimplifiedSummary): string {

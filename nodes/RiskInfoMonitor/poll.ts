@@ -12,13 +12,14 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { isNotLoadedError, leavingError } from '../shared/errors';
 import { runPool, type Outcome } from '../shared/pool';
 import type { SimplifiedSummary } from '../shared/service/record';
+import { keyNamesOf } from '../shared/service/keyNames';
 import { readSummary, type SummaryRead } from '../shared/service/summaryV2';
 import { RETRY_DEFAULTS, Transport } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, unreadIn, watchedFields, type Change, type Value } from './fields';
 import { digestItem } from './digest';
 import { evidenceKinds, readEvidence } from './evidence';
 import { aboutTheAccount, failureText } from './failures';
-import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, unreadableItem, withEvidence, withUnreadable } from './items';
+import { asSample, changedItem, notLoadedItem, readFailedItem, readableAgainItem, sampleItem, unreadableItem, withEvidence, withUnreadable } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
 import { readSettings, type Settings } from './properties';
 import { unreadableOf } from './unreadable';
@@ -44,6 +45,8 @@ export async function monitorPoll(this: IPollFunctions): Promise<INodeExecutionD
 	// tried again next poll.
 	const maxWaitSeconds = Math.min(RETRY_DEFAULTS.maxWaitSeconds, (budget * (1 - START_WITHIN)) / 1000);
 	const api = new Transport(this, { ...RETRY_DEFAULTS, maxWaitSeconds, maxPaidLoads: 0 });
+	// A credential whose Answer Key Names cannot be used fails the poll before anything is sent.
+	await keyNamesOf(api).catch((error: unknown) => Promise.reject(leavingError(node, error)));
 	const watched = settings.source === 'list' ? listedRuts(node, this.getNodeParameter('ruts', '')) : await monitoredRuts(node, api);
 	if (this.getMode() === 'manual') return [[await sample.call(this, api, watched, settings)]];
 	if (!watched.length) return null;
@@ -97,8 +100,9 @@ async function pollOnce(
 		const key = keyOf(rut);
 		const checkedAt = new Date().toISOString();
 		if ('value' in outcome) {
-			const { record, lacks } = outcome.value;
+			const { record } = outcome.value;
 			remember.push(() => memory.setFailures(key, 0));
+			const before = memory.get(key);
 			const { changes, remembered } = compare(memory, key, record);
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);
 			if (reported.length) {
@@ -106,10 +110,11 @@ async function pollOnce(
 				items.push(item);
 				changed.push({ item, rut, changes: reported, record });
 			}
-			// Watched fields it could not read: said once per set of them; forgotten once they read again.
-			const unreadable = unreadableOf(record, lacks, settings.kinds);
-			const before = memory.get(key);
-			if (unreadable && (typeof before !== 'object' || before.unread !== unreadable.hash)) items.push(unreadableItem(rut, record, unreadable, checkedAt));
+			// Fields it cannot watch: said once per set of them, and once more when they can be read again.
+			const unreadable = unreadableOf(outcome.value, settings.kinds);
+			const saidBefore = typeof before === 'object' ? before.unread : undefined;
+			if (unreadable && saidBefore !== unreadable.hash) items.push(unreadableItem(rut, record, unreadable, checkedAt));
+			if (!unreadable && saidBefore !== undefined) items.push(readableAgainItem(rut, record, checkedAt));
 			if (unreadable) remembered.unread = unreadable.hash;
 			remember.push(() => memory.set(key, remembered));
 		} else if (isNotLoadedError(outcome.error)) {
@@ -236,11 +241,12 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 	}
 	const checkedAt = new Date().toISOString();
 	try {
-		const { record, lacks } = await readSummary(api, first);
+		const read = await readSummary(api, first);
+		const { record } = read;
 		const item = sampleItem(first, record, watchedFields(settings.kinds), checkedAt);
 		// Its evidence too, read as a change's would be, so the nodes after can use it before anything changes.
 		await addEvidence(this, api, [{ item, rut: first, changes: item.json.changes as unknown as Change[], record }], settings.parallel);
-		return withUnreadable(item, unreadableOf(record, lacks, settings.kinds));
+		return withUnreadable(item, unreadableOf(read, settings.kinds));
 	} catch (error) {
 		if (isNotLoadedError(error)) return asSample(notLoadedItem(first, checkedAt));
 		throw leavingError(node, error);

@@ -10,7 +10,9 @@ import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTe
 
 import { LOOPBACK_NOTE, connectionErrorCode, isLoopback, ssrfAdvice, ssrfBlock } from './connection';
 import type { PlainObject } from './objects';
-import { ROOTS, V2 } from './service/endpoints';
+import { V2 } from './service/endpoints';
+import { ROOTS } from './transport';
+import { parseKeyNames, withSpecNames, type KeyNames } from './service/keyNames';
 import { planFigures } from './service/usage';
 
 const USAGE_PATH = `${ROOTS[V2.usage.root]}${V2.usage.path}`;
@@ -111,6 +113,12 @@ export async function testRiskInfoApi(
 	const data = (credential.data ?? {}) as PlainObject;
 	const fieldProblem = riskInfoApiFieldProblem(data);
 	if (fieldProblem) return problem(fieldProblem);
+	let names: KeyNames;
+	try {
+		names = parseKeyNames(data.answerKeyNames);
+	} catch (error) {
+		return problem(`${(error as Error).message} Risk Info → Account → Check Answers suggests the entries (suggestedKeyNames).`);
+	}
 	const base = new URL(String(data.baseUrl).trim());
 	const url = `${base.origin}${base.pathname.replace(/\/+$/, '')}${USAGE_PATH}`;
 	const token = String(data.accessToken).trim();
@@ -137,12 +145,12 @@ export async function testRiskInfoApi(
 	const body = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
 	const location = response.headers?.location;
 	const found = statusProblem(response.statusCode, url, body, token, typeof location === 'string' ? location : undefined);
-	return found ? problem(found) : { status: 'OK', message: `The service accepted the Access Token and the Client Identifier.${planLeft(body)}` };
+	return found ? problem(found) : { status: 'OK', message: `The service accepted the Access Token and the Client Identifier.${planLeft(body, names)}` };
 }
 
 /** " The plan has N of M paid look-ups left." when the usage answer says so (a 2xx JSON body here). */
-function planLeft(body: string): string {
+function planLeft(body: string, names: KeyNames): string {
 	// What remains is known only when both the contracted and the used look-ups are.
-	const { paidLookupsRemaining: left, paidLookupsContracted: contracted } = planFigures((JSON.parse(body) as { data?: unknown })?.data);
+	const { paidLookupsRemaining: left, paidLookupsContracted: contracted } = planFigures(withSpecNames((JSON.parse(body) as { data?: unknown })?.data, names));
 	return left === null ? '' : ` The plan has ${left} of ${contracted} paid look-ups left.`;
 }

@@ -168,6 +168,17 @@ export class PlanUnreadable extends Error {
 	}
 }
 
+/** The credential's Answer Key Names cannot be used: the message names the field and the entry. */
+export class KeyNamesError extends Error {
+	constructor(problem: string) {
+		super(`Answer Key Names in the Risk Info API credential ${problem}`);
+		this.name = 'KeyNamesError';
+	}
+}
+
+const KEY_NAMES_ADVICE =
+	'Nothing was sent. Open the Risk Info API credential and correct Answer Key Names, or empty it: it maps the spec\'s key paths to the service\'s, e.g. {"incluyeBureau": "incluyeBuroExterno"}. Risk Info → Account → Check Answers suggests the entries (suggestedKeyNames).';
+
 const STOP_AT_PLAN = 'Stop When the Plan Runs Out';
 
 function planError(node: INode, itemIndex: number, error: PlanLookupsUsedUp | PlanUnreadable): NodeOperationError {
@@ -189,6 +200,7 @@ export function leavingError(node: INode, error: unknown, itemIndex?: number): E
 	if (error instanceof ServiceError) return apiError(node, itemIndex, error.failure);
 	if (error instanceof PaidCapReached) return capError(node, itemIndex ?? 0, error.cap);
 	if (error instanceof PlanLookupsUsedUp || error instanceof PlanUnreadable) return planError(node, itemIndex ?? 0, error);
+	if (error instanceof KeyNamesError) return new NodeOperationError(node, error.message, { description: KEY_NAMES_ADVICE });
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		error.context.itemIndex = itemIndex;
 		return error;

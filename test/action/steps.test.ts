@@ -151,8 +151,8 @@ describe('ISO Dates', () => {
 	test('rewrites the service dates when on, and leaves the answer as it came when off', () => {
 		const { isoDates } = fresh<Steps>('steps');
 		const data = { fechaCarga: '31-01-2025', detalle: [{ fecha: '05-02-2024 13:04:05', periodo: '03/2024' }] };
-		expect(isoDates.reshape!(data, plan({ isoDates: true }))).toEqual({ fechaCarga: '2025-01-31', detalle: [{ fecha: '2024-02-05T13:04:05', periodo: '2024-03' }] });
-		expect(isoDates.reshape!(data, plan({ isoDates: false }))).toBe(data);
+		expect(isoDates.reshape!(data, plan({ isoDates: true }), [])).toEqual({ fechaCarga: '2025-01-31', detalle: [{ fecha: '2024-02-05T13:04:05', periodo: '2024-03' }] });
+		expect(isoDates.reshape!(data, plan({ isoDates: false }), [])).toBe(data);
 	});
 });
 

@@ -11,7 +11,9 @@ import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type
 import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/output';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 import type { Plan } from '../../nodes/RiskInfo/actions/types';
-import { Reading, num, str } from '../../nodes/shared/service/values';
+import { key } from '../../nodes/shared/service/keys';
+import { Reading } from '../../nodes/shared/service/reading';
+import { num, str } from '../../nodes/shared/service/values';
 import { isolated } from '../helpers/isolated';
 
 type Simplified = typeof import('../../nodes/RiskInfo/actions/simplify');
@@ -58,7 +60,7 @@ describe('values read for Simplify', () => {
 		[1, null],
 		[null, null],
 	])('a yes/no field written %p reads %p', (value, expected) => {
-		expect(new Reading({ identificacion: { presentaActividades: value } }).yesNo('hasActivities', 'identificacion', 'presentaActividades')).toBe(expected);
+		expect(new Reading({ identificacion: { presentaActividades: value } }).yesNo(key('hasActivities', 'yesNo', 'identificacion.presentaActividades'))).toBe(expected);
 	});
 });
 
@@ -85,7 +87,7 @@ describe('Simplify', () => {
 		const context = { getNodeParameter: (name: string, _i: number, fallback?: unknown) => (name in parameters ? parameters[name] : fallback), getNode: () => NODE };
 		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/summary' }, choices: {} };
 		step.prepare!.call(context as unknown as IExecuteFunctions, 0, plan, NODE.typeVersion);
-		return step.reshape!({ resumen: 1 }, plan);
+		return step.reshape!({ resumen: 1 }, plan, []);
 	}
 
 	test('a new node gives the service\'s answer as it is; Simplify on gives the flat record', () => {

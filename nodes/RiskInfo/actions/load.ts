@@ -10,9 +10,10 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 
 import { isNotLoadedError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import { V1, V2, requestFor, type ApiRoot, type Endpoint } from '../../shared/service/endpoints';
+import { V1, V2, requestFor, type Endpoint } from '../../shared/service/endpoints';
 import { withMeaning } from '../../shared/service/meanings';
-import type { ApiRequest, Transport } from '../../shared/transport';
+import { accountPlan } from '../../shared/service/plan';
+import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { loadRutStep } from './steps';
@@ -34,11 +35,11 @@ const loadKey = (load: LoadCall, body: IDataObject) => `${load.root}:${JSON.stri
 export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): Promise<Answer> {
 	const body = loadBody(rutToLoad, choice);
 	// The plan is read before a monitoring load is sent, so the places it reports are those before the run's.
-	if (choice.isMonitoring) await api.plan.read();
-	const request: ApiRequest = { method: load.method, root: load.root, path: load.path, body, paid: true, withinPlan: choice.stopAtPlan };
+	if (choice.isMonitoring) await accountPlan(api).read();
+	const request: ApiRequest = { method: load.method, root: load.root, path: load.path, body, paid: true, ...(choice.stopAtPlan ? { withinPlan: accountPlan(api) } : {}) };
 	const { response, sentHere } = await api.once(loadKey(load, body), request);
 	if (!sentHere) return { response };
-	return { response, extra: { paid: paidWords('rutLoad'), ...(choice.isMonitoring && api.plan.takePlace() === true ? { monitoringOverPlan: true } : {}) } };
+	return { response, extra: { paid: paidWords('rutLoad'), ...(choice.isMonitoring && accountPlan(api).takePlace() === true ? { monitoringOverPlan: true } : {}) } };
 }
 
 /**
@@ -49,7 +50,7 @@ export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string,
 export function wouldLoad(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): IDataObject {
 	const verdict = wouldPay(api, 'rutLoad', loadKey(load, loadBody(rutToLoad, choice)));
 	if (verdict.wouldPayFor === undefined) return verdict;
-	return api.plan.estimateLoad(choice.isMonitoring) === true ? { ...verdict, monitoringOverPlan: true } : verdict;
+	return accountPlan(api).estimateLoad(choice.isMonitoring) === true ? { ...verdict, monitoringOverPlan: true } : verdict;
 }
 
 /**
@@ -72,7 +73,7 @@ async function isLoaded(api: Transport, root: ApiRoot, rut: string): Promise<boo
 /** RUT Load's dry run: it would pay unless the RUT is already loaded. */
 async function estimateLoad(api: Transport, plan: Plan): Promise<Answer> {
 	const choice = plan.choices.load!;
-	await api.plan.read();
+	await accountPlan(api).read();
 	const verdict = (await isLoaded(api, plan.request.root, plan.rut!))
 		? { ...wouldPay(api, false), alreadyLoaded: true }
 		: wouldLoad(api, plan.request, plan.rut!, choice);

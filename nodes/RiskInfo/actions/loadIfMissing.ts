@@ -10,6 +10,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PARAMETER_HINTS } from '../../shared/builderHints';
 import { isNotLoadedError } from '../../shared/errors';
+import { accountPlan } from '../../shared/service/plan';
 import type { Transport } from '../../shared/transport';
 import { dryRunProperties, loadIfMissingNotices, readDryRun, wouldPay } from './cost';
 import { loadFor, loadRut, stopAtPlanProperty, wouldLoad } from './load';
@@ -82,7 +83,7 @@ export async function readOrLoad(api: Transport, plan: Plan): Promise<Answer> {
 /** readOrLoad's dry run: the read's data when the RUT is loaded, else that the load would be paid. */
 export async function estimateReadOrLoad(api: Transport, plan: Plan): Promise<Answer> {
 	const load = plan.choices.loadIfMissing!;
-	await api.plan.read();
+	await accountPlan(api).read();
 	const read = await readLoaded(api, plan, load);
 	if (read !== 'notLoaded') return { response: read.response, extra: wouldPay(api, false) };
 	return { extra: { rut: plan.rut, ...wouldLoad(api, loadFor(plan.request.root), plan.rut!, load) } };

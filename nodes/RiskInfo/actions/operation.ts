@@ -8,6 +8,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { requestFor, withRut } from '../../shared/service/endpoints';
+import { keyNamesOf } from '../../shared/service/keyNames';
 import type { Transport } from '../../shared/transport';
 import { paidWords, withExtra } from './cost';
 import { oneItem } from './output';
@@ -60,7 +61,8 @@ async function runPlan(this: IExecuteFunctions, operation: Operation, plan: Plan
 	const { response, extra } = await send(operation, plan, api);
 	if (!response) return [{ json: { ...extra } }];
 	let data = response.data;
-	for (const step of operation.steps) if (step.reshape) data = step.reshape(data, plan);
+	const names = await keyNamesOf(api);
+	for (const step of operation.steps) if (step.reshape) data = step.reshape(data, plan, names);
 	const items = operation.items ? await operation.items.call(this, data, response, plan) : [oneItem(data)];
 	return extra ? withExtra(items, extra) : items;
 }

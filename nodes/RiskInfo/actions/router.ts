@@ -8,6 +8,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { leavingError } from '../../shared/errors';
 import { runPool } from '../../shared/pool';
+import { keyNamesOf } from '../../shared/service/keyNames';
+import { accountPlan } from '../../shared/service/plan';
 import { Transport } from '../../shared/transport';
 import { uncounted, withPlanSummary } from './cost';
 import { Plans } from './operation';
@@ -44,7 +46,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 
-	// 2. Run each distinct request once, `parallel` at a time, in order of first appearance.
+	// 2. A credential whose Answer Key Names cannot be used fails the node, whatever Continue On
+	//    Fail says: every item would read wrong. Nothing has been sent yet.
+	if (plans.jobs.length) await keyNamesOf(api).catch((error: unknown) => Promise.reject(leavingError(node, error)));
+
+	// 3. Run each distinct request once, `parallel` at a time, in order of first appearance.
 	const { jobs } = plans;
 	const outcomes = await runPool(
 		jobs.map((job) => job.run),
@@ -52,9 +58,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		{ stopOnError: !continueOnFail },
 	);
 
-	// 3. Fan the outcomes out to the items that asked for them. A dry run's items also say what
+	// 4. Fan the outcomes out to the items that asked for them. A dry run's items also say what
 	//    the whole run would do to the plan, which is known only now.
-	const planSummary = api.plan.dryRunSummary();
+	const planSummary = accountPlan(api).dryRunSummary();
 	const out: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {
 		const job = jobOf[i];

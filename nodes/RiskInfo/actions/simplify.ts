@@ -6,6 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { KeyNames } from '../../shared/service/keyNames';
 import type { SimplifiedSummary } from '../../shared/service/record';
 import { simplifiedFromApiV1 } from '../../shared/service/summaryV1';
 import { simplifiedFromApiV2 } from '../../shared/service/summaryV2';
@@ -17,7 +18,7 @@ import type { Plan, Step } from './types';
  * starts with it on, since the flat record is what most workflows act on; n8n fills a saved node's
  * missing value from its own version's default, so a saved version 1 node keeps what it returned.
  */
-export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan) => unknown, hint?: string): Step {
+export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan, names: KeyNames) => unknown, hint?: string): Step {
 	const before: INodeProperties = {
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -33,7 +34,7 @@ export function simplifyFlag(description: string, reshape: (data: unknown, plan:
 		prepare(itemIndex, plan, nodeVersion) {
 			plan.choices.simplify = readBoolean.call(this, itemIndex, nodeVersion >= 2 ? now : before);
 		},
-		reshape: (data, plan) => (plan.choices.simplify === true ? reshape(data, plan) : data),
+		reshape: (data, plan, names) => (plan.choices.simplify === true ? reshape(data, plan, names) : data),
 	};
 }
 
@@ -41,8 +42,8 @@ export function simplifyFlag(description: string, reshape: (data: unknown, plan:
 const SIMPLIFIED_UNITS =
 	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches. Bulletin sources, as the service names them: SourceA and SourceB are its own, SourceC the external credit bureau\'s (only with Include Bureau Data).';
 
-function summarySimplify(description: string, mapping: (data: unknown, rut?: string) => SimplifiedSummary): Step {
-	return simplifyFlag(description, (data, plan) => mapping(data, plan.rut), SIMPLIFIED_UNITS);
+function summarySimplify(description: string, mapping: (data: unknown, rut: string | undefined, names: KeyNames) => SimplifiedSummary): Step {
+	return simplifyFlag(description, (data, plan, names) => mapping(data, plan.rut, names), SIMPLIFIED_UNITS);
 }
 
 /** Simplify on the API V2 summary (RUT → Get Summary). */

@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint } from '../../shared/service/endpoints';
+import type { KeyNames } from '../../shared/service/keyNames';
 import type { ApiRequest, ApiResponse, Transport } from '../../shared/transport';
 
 export type ApiVersion = 'v2' | 'v1';
@@ -68,7 +69,8 @@ export interface Step {
 	/** Reads and checks the step's parameters for one item; throws an input error before any HTTP. */
 	/** `nodeVersion` decides the defaults some parameters start with. */
 	prepare?(this: IExecuteFunctions, itemIndex: number, plan: Plan, nodeVersion: number): void;
-	reshape?(data: unknown, plan: Plan): unknown;
+	/** `names`: the credential's Answer Key Names, for a step that hands the answer to one of the service's readers. */
+	reshape?(data: unknown, plan: Plan, names: KeyNames): unknown;
 }
 
 /** Sends a plan in an operation's own way (a read that may load first, a paid load shared by items, a paged read), or estimates it. */

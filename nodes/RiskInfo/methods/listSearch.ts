@@ -10,9 +10,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { ServiceError, apiError } from '../../shared/errors';
+import { ServiceError, apiError, leavingError } from '../../shared/errors';
 import { runPool } from '../../shared/pool';
 import { rutWithDots } from '../../shared/rut';
+import { keyNamesOf } from '../../shared/service/keyNames';
 import { listProfiles } from '../../shared/service/profiles';
 import { readSummary } from '../../shared/service/summaryV2';
 import { RETRY_DEFAULTS, Transport } from '../../shared/transport';
@@ -56,6 +57,8 @@ export async function searchLoadedRuts(this: ILoadOptionsFunctions, filter?: str
 	const node = this.getNode();
 	const api = new Transport(this, { ...RETRY_DEFAULTS, maxPaidLoads: 0 });
 	try {
+		// A credential whose Answer Key Names cannot be used says so before anything is sent.
+		await keyNamesOf(api);
 		const all = await loadedRuts(api);
 		if (!all.length) {
 			throw new NodeOperationError(node, 'No RUT is loaded in this account yet', {
@@ -90,6 +93,6 @@ export async function searchLoadedRuts(this: ILoadOptionsFunctions, filter?: str
 		}
 		return { results, paginationToken: next < candidates.length ? String(next) : undefined };
 	} catch (error) {
-		throw error instanceof ServiceError ? apiError(node, undefined, error.failure) : error;
+		throw error instanceof ServiceError ? apiError(node, undefined, error.failure) : leavingError(node, error);
 	}
 }

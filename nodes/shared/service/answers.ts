@@ -1,149 +1,190 @@
 /**
- * Check Answers: a free answer set against what the package expects of it, so a difference
+ * Check Answers: a free answer set against the rows its reader reads (keys.ts), so a difference
  * between the spec and the real service shows on the first day instead of reading as empty
- * fields. The summaries are read by their own readers (their Reading says what was looked for
- * and lacked); the evidence reads are set against the keys their readers use (cases.ts,
- * screening.ts), on their first record.
+ * fields, with what might match each missing key and the Answer Key Names that would map it.
+ * The summaries are read by their own readers (their Reading says what was looked for and
+ * lacked); the other reads are set against their readers' tables, on their first record.
  */
 import { isPlainObject, type PlainObject } from '../objects';
-import { SUMMARY_KEYS, LISTS } from './screening';
+import { fitsType, hasKey, recordsOf, valueAt, type Key, type KeyTable } from './keys';
 import type { SummaryRead } from './summaryV2';
-import { FLAG_KEYS, RUT_KEYS } from './profiles';
-import { listsIn, obj } from './values';
+
+export type CheckStatus = 'ok' | 'differs' | 'failed';
 
 export interface AnswerCheck {
-	expectedFound: string[];
+	verdict: string;
+	status: CheckStatus;
+	/** The reader's fields that read as null because of the difference: not to base decisions on. */
+	doNotUse: string[];
+	/** The mapping for each difference exactly one key of the answer fits: ready for Answer Key Names. */
+	suggestedKeyNames: Record<string, string>;
+	/** For each missing key, the keys of the answer that might be it, best first. */
+	candidates: Record<string, string[]>;
 	expectedMissing: string[];
 	unknownFields: string[];
-	verdict: string;
+	expectedFound: string[];
 }
-
-const words = (text: string): string[] => text.split(' ');
-
-/** The spec's keys of each summary, at the top ('') and in the sections the package reads (spec §2.2, §2.3). */
-const SPEC_KEYS: Record<'v2' | 'v1', Record<string, string[]>> = {
-	v2: {
-		'': words('rut esPersonaJuridica fechaCarga identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings compliance incluyeBureau ayudantesFallidos'),
-		identificacion: words(
-			'razonSocial presentaActividades inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas situacionActual actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii',
-		),
-		boletinComercial: words('casosSourceA casosSourceB casosSourceC MontoSourceA MontoSourceB MontoSourceC variacion ultimaActualizacion'),
-		judicial: words(
-			'casosCivilesActivos casosCivilesPresentados casosCivilesConcluidos cobranzaActivos cobranzaPresentados cobranzaConcluidos laboralActivos laboralPresentados laboralConcluidos casosActuales casosArchivados casosConcluidos todosLosCasos casosQuiebra casosQuiebraResumen posturasActivasPresentadas posturasActivasPresentadasResumen ultimaActualizacionCiviles ultimaActualizacionCobranza ultimaActualizacionLaboral boletinConcursal',
-		),
-		deudaBancaria: words(
-			'periodo deudaDirectaComercial deudaDirectaCastigada deudaDirectaHipotecaria deudaDirectaMorosa deudaDirectaVencida deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variacion',
-		),
-		creditScoring: words(
-			'ponderacionFinanciero maxPonderacionFinanciero ponderacionJudicial maxPonderacionJudicial judicialBankruptcy ponderacionCobranzaLaboral maxPonderacionCobranzaLaboral ponderacionBoletin maxPonderacionBoletin cantidadAyudantes nombresAyudantes porcentajeClasificacion etiquetaClasificacion',
-		),
-		compliance: words('estado nombre segundoNombre apellido segundoApellido tipoPersona riesgo resumen'),
-	},
-	v1: {
-		'': words(
-			'rut fechaCarga sii siiBusinessSize deudaBancariaSummary boletinComercialSummary judicialSummary boletinConcursalSummary moraPrevisionalSummary multaLaboralSummary boletinLaboralSummary boletinLaboralLastUpdate creditScoring vehiclesSummary propertiesSummary cobranzaLaboralLastUpdate timestampsSubHelpers compliance',
-		),
-		sii: words(
-			'razonSocial presentaActividades inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas situacionActual actividadEconomicaVigente documentosTimbrados activityCount documentCount',
-		),
-		boletinComercialSummary: words('casesSourceA casesSourceB casesSourceC amountSourceA amountSourceB amountSourceC variation lastUpdate'),
-		judicialSummary: words(
-			'civilActiveCases civilFiledCases civilConcludedCases cobranzaActiveCases cobranzaFiledCases cobranzaConcludedCases laboralActiveCases laboralFiledCases laboralConcludedCases currentCases archivedCases concludedCases allCases bankruptcyCases bankruptcyCasesResume activeFiledPosturesResume',
-		),
-		deudaBancariaSummary: words(
-			'date deudaDirectaComercial deudaDirectaCastigada deudaDirectaHipotecaria deudaDirectaMorosa deudaDirectaVencida deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variation',
-		),
-		creditScoring: words(
-			'financesWeight maxFinancesWeight judicialWeight maxJudicialWeight judicialBankruptcy laborCollectionWeight maxLaborCollectionWeight bulletinWeight maxBulletinWeight numberOfHelpers nameOfHelpers classificationPercentage classificationLabel financesWeighting judicialWeighting laborCollectionWeighting commertialBulletinWeighting maxJudicialWeighting maxCommertialBulletinWeighting maxFinancesWeighting maxLaborCollectionWeighting',
-		),
-		compliance: words(
-			'id scrappedRutId userId corporationId name secondName surname secondSurname personType risk summary selectedRowsSocietaryMesh selectedRowsPepChile selectedRowsPublicOfficial selectedRowsPepChileFamily selectedRowsBlacklist selectedRowsPenal selectedRowsNews lastDataUpdate createdAt updatedAt',
-		),
-	},
-};
 
 /** Keys named in an item or a verdict: enough to see a rename, never a whole hostile answer. */
 const MAX_KEYS = 20;
 const MAX_KEY_LENGTH = 60;
 const cut = (key: string) => (key.length > MAX_KEY_LENGTH ? `${key.slice(0, MAX_KEY_LENGTH - 1)}…` : key);
 const few = (keys: string[]) => keys.slice(0, MAX_KEYS).map(cut);
-const listed = (keys: string[]) => (keys.length > 8 ? `${keys.slice(0, 8).join(', ')}, …` : keys.join(', '));
+const listed = (keys: string[]) => (keys.length > 6 ? `${keys.slice(0, 6).join(', ')} and ${keys.length - 6} more` : keys.join(', '));
 
-/** The keys an answer holds, at the top and in the sections the package reads, that neither the package nor the spec knows. */
-function unknownIn(data: unknown, spec: Record<string, string[]>, known: Set<string>): string[] {
-	const unknown: string[] = [];
-	for (const [section, keys] of Object.entries(spec)) {
-		const here = section ? obj(data)[section] : data;
-		if (!isPlainObject(here)) continue;
-		for (const key of Object.keys(here)) {
-			const path = section ? `${section}.${key}` : key;
-			if (!keys.includes(key) && !known.has(path)) unknown.push(path);
-		}
-	}
-	return unknown;
+const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.')));
+const lastOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+const join = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
+
+/** Every spelling a table reads, and the spec's other keys it knows. */
+const knownOf = (table: KeyTable) => new Set([...table.keys.flatMap((k) => k.from), ...(table.alsoKnown ?? [])]);
+
+/** The places an answer's keys are set against what is known: its top and every section a known key sits in. */
+function levelsOf(known: Set<string>): string[] {
+	const levels = new Set(['']);
+	for (const path of known) for (let p = parentOf(path); p; p = parentOf(p)) levels.add(p);
+	return [...levels];
 }
 
-const ADVICE = "Tell the package's maintainers.";
+/** The keys the record holds, at the levels the table reads, that the table does not know. */
+function unknownIn(record: unknown, known: Set<string>): string[] {
+	return levelsOf(known).flatMap((level) => {
+		const here = level ? valueAt(record, level) : record;
+		return isPlainObject(here) ? Object.keys(here).map((k) => join(level, k)).filter((path) => !known.has(path)) : [];
+	});
+}
 
-/** A summary's check, from its reader's Reading: what it found, what it lacked and what it could not place. */
-export function checkSummary(version: 'v2' | 'v1', data: unknown, read: SummaryRead): AnswerCheck {
+/**
+ * The words of a key, in lower case, without the spec's neutral words (SourceA…C, Bureau), which
+ * the service writes otherwise: "casosSourceA" → ["casos"], "causasLaboralesActivas" → ["causas", "laborales", "activas"].
+ */
+function wordsOf(key: string): string[] {
+	return key
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z0-9\u00e0-\u00ff]+/)
+		.filter((w) => w.length >= 3 && w !== 'source' && w !== 'bureau');
+}
+
+/** How many words of the expected key a candidate shares (their first five letters: "activos" and "activas" are one). */
+function shared(expected: string, candidate: string): number {
+	const theirs = wordsOf(candidate).map((w) => w.slice(0, 5));
+	return wordsOf(expected).filter((w) => theirs.includes(w.slice(0, 5))).length;
+}
+
+interface Found {
+	candidates: string[];
+	/** The one candidate that fits best, when exactly one does. */
+	fit?: string;
+}
+
+/** The unknown keys of `level` whose value has the key's type, best first; one fits when it alone shares the most words. */
+function candidatesFor(record: unknown, expected: string, type: Key['type'], unknown: string[]): Found {
+	const level = parentOf(expected);
+	const scored = unknown
+		.filter((path) => parentOf(path) === level && fitsType(valueAt(record, path), type))
+		.map((path) => ({ path, score: shared(lastOf(expected), lastOf(path)) }))
+		.sort((a, b) => b.score - a.score);
+	const [best, next] = scored;
+	return { candidates: scored.map((s) => s.path), fit: best && best.score > 0 && (!next || next.score < best.score) ? best.path : undefined };
+}
+
+/** A missing section: the unknown objects beside it holding more than half of the keys it should have, most first. */
+function sectionCandidates(record: unknown, section: string, known: Set<string>, unknown: string[]): Found {
+	const inner = new Set([...known].filter((p) => parentOf(p) === section).map(lastOf));
+	const scored = unknown
+		.filter((path) => parentOf(path) === parentOf(section))
+		.map((path) => {
+			const value = valueAt(record, path);
+			return { path, score: isPlainObject(value) ? Object.keys(value).filter((k) => inner.has(k)).length : 0 };
+		})
+		.filter((s) => s.score * 2 > inner.size)
+		.sort((a, b) => b.score - a.score);
+	const [best, next] = scored;
+	return { candidates: scored.map((s) => s.path), fit: best && (!next || next.score < best.score) ? best.path : undefined };
+}
+
+/** The first part of `path` the record lacks: the path itself, or the section it would sit in. */
+function firstAbsent(record: unknown, path: string): string {
+	const parts = path.split('.');
+	for (let i = 1; i < parts.length; i++) {
+		const prefix = parts.slice(0, i).join('.');
+		if (valueAt(record, prefix) === undefined) return prefix;
+	}
+	return path;
+}
+
+/**
+ * What might be each missing key: for a key inside a section the answer has, the unknown keys
+ * beside it of its type; for a missing section, the unknown sections holding most of its keys.
+ */
+function matchesFor(record: unknown, missing: string[], table: KeyTable, unknown: string[]) {
+	const known = knownOf(table);
+	const candidates: Record<string, string[]> = {};
+	const suggested: Record<string, string> = {};
+	for (const path of missing) {
+		const absent = firstAbsent(record, path);
+		if (absent in candidates) continue;
+		const row = table.keys.find((k) => k.from.includes(path));
+		const found = absent !== path ? sectionCandidates(record, absent, known, unknown) : row ? candidatesFor(record, path, row.type, unknown) : { candidates: [] };
+		candidates[absent] = few(found.candidates);
+		if (found.fit) suggested[absent] = found.fit;
+	}
+	return { candidates, suggested };
+}
+
+const ADVICE = 'Set suggestedKeyNames in the Risk Info API credential\'s Answer Key Names (where several keys fit, pick from candidates), then run Check Answers again';
+const NO_MATCH = "no key of the answer fits: tell the package's maintainers (https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo/issues)";
+
+/** The check's verdict and status, from what it found. */
+function judged(missing: string[], doNotUse: string[], unknown: string[], matches: ReturnType<typeof matchesFor>, harmlessExtras: boolean, read: number, inFirst: string): Omit<AnswerCheck, 'expectedFound'> {
+	const { candidates, suggested } = matches;
+	const base = { doNotUse: few(doNotUse), suggestedKeyNames: suggested, candidates, expectedMissing: few(missing), unknownFields: few(unknown) };
+	if (!missing.length && (harmlessExtras || !unknown.length)) {
+		const extras = unknown.length ? ` It also has ${listed(few(unknown))}, which the package does not read: harmless.` : '';
+		return { ...base, status: 'ok', verdict: `OK: the answer has the ${read} fields the package reads${inFirst}.${extras}` };
+	}
+	if (!missing.length) {
+		return { ...base, status: 'differs', verdict: `Differs: the answer has every field the package reads, and also ${listed(few(unknown))}, which the spec does not show: if the service renamed nothing the package reads, they are new and harmless; tell the package's maintainers.` };
+	}
+	const fits = Object.keys(suggested).length;
+	const unsure = Object.keys(candidates).filter((k) => !suggested[k]);
+	const choose = unsure.filter((k) => candidates[k].length);
+	const none = unsure.filter((k) => !candidates[k].length);
+	const todo = [
+		fits ? `${ADVICE}.` : '',
+		choose.length ? `For ${listed(choose)}, more than one key might be it: pick it from candidates and add it to Answer Key Names yourself.` : '',
+		none.length ? `For ${listed(none)}, ${NO_MATCH}.` : '',
+	].filter(Boolean).join(' ');
+	const instead = unknown.length ? `; it holds ${listed(few(unknown))} instead` : '';
+	return { ...base, status: 'differs', verdict: `Differs: the answer lacks ${listed(few(missing))}${instead}. Do not base decisions on ${listed(few(doNotUse))}: ${doNotUse.length === 1 ? 'it reads' : 'they read'} as null. ${todo}` };
+}
+
+/** A summary's check, from its reader's Reading over the answer (Answer Key Names applied) and the reader's table. */
+export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable): AnswerCheck {
 	const missing = [...new Set(read.lacks.map((l) => l.key))];
-	const unknownFields = few(unknownIn(data, SPEC_KEYS[version], new Set([...read.found, ...missing])));
-	const expectedMissing = few(missing);
-	const expectedFound = few(read.found);
-	if (!missing.length) return { expectedFound, expectedMissing, unknownFields, verdict: `OK: the answer has the ${read.found.length} fields the package reads.` };
-	const fields = [...new Set(read.lacks.map((l) => l.field))];
-	const instead = unknownFields.length ? `; it holds ${listed(unknownFields)} instead` : ` (${[...new Set(read.lacks.map((l) => l.found))].slice(0, 3).join('; ')})`;
-	const verdict = `The answer lacks ${listed(expectedMissing)}${instead}: the package would read these fields as empty (${listed(fields)}). ${ADVICE}`;
-	return { expectedFound, expectedMissing, unknownFields, verdict };
+	const known = knownOf(table);
+	const unknown = unknownIn(data, new Set([...known, ...read.found]));
+	const doNotUse = [...new Set(read.lacks.map((l) => l.field))];
+	return { ...judged(missing, doNotUse, unknown, matchesFor(data, missing, table, unknown), false, read.found.length, ''), expectedFound: few(read.found) };
 }
 
-/** What an evidence read's reader uses: the lists its records arrive under (none: the answer is one record), and its keys (each with the spellings it accepts). */
-interface EvidenceKeys {
-	lists?: string[];
-	keys: string[][];
-	/** Keys it reads when they are there (a screening's findings, list by list). */
-	optional?: string[];
-}
-
-const has = (record: PlainObject, key: string) => Object.prototype.hasOwnProperty.call(record, key);
-
-const CASE_KEYS: EvidenceKeys = {
-	lists: ['casos', 'causas', 'data'],
-	keys: [['tribunal', 'corte'], ['rol', 'rit', 'ruc'], ['caratulado', 'litigantes'], ['fechaIngreso', 'fecha'], ['estado', 'estadoCausa']],
-};
-
-/** Each read Check Answers sets against its reader's keys, by its endpoint's name in V2. */
-export const READER_KEYS = {
-	usage: {
-		keys: [['consultasContratadas', 'limites'], ['consultasRealizadas'], ['monitoreosContratados', 'monitoreos', 'limites'], ['monitoreosUsados', 'monitoreos']],
-		optional: ['informacionPlan', 'prediccionMensual'],
-	},
-	profiles: { lists: [], keys: [RUT_KEYS, FLAG_KEYS] },
-	civilCases: CASE_KEYS,
-	laborCases: CASE_KEYS,
-	collectionCases: CASE_KEYS,
-	dicomCases: { lists: ['casos'], keys: [['montoImpago'], ['nombreLibrador'], ['tipoDocumento', 'tipoDeuda'], ['fechaEquifax', 'fechaVisibilidad']] },
-	creditScore: { keys: [['etiquetaClasificacion'], ['porcentajeClasificacion'], ['periodo']] },
-	compliance: { keys: [['riesgo', 'risk'], SUMMARY_KEYS], optional: LISTS.flatMap((l) => [...l.items, ...l.total]) },
-} satisfies Record<string, EvidenceKeys>;
-
-/** An evidence read's check: its first record (or the answer, one record) against the keys its reader uses. */
-export function checkEvidence(data: unknown, expected: EvidenceKeys): AnswerCheck {
-	const { lists, keys, optional = [] } = expected;
-	// No names: any list the answer holds (List Profiles).
-	const found = lists && listsIn(data, lists.length ? lists : undefined);
-	if (found?.length === 0) {
-		const verdict = `The answer holds no list${lists?.length ? ` under ${lists.join(' or ')}` : ''}: the package would read it as no records. ${ADVICE}`;
-		return { expectedFound: [], expectedMissing: few(lists ?? []), unknownFields: few(isPlainObject(data) ? Object.keys(data) : []), verdict };
+/** Another read's check: its first record (or the answer, one record) against its reader's rows; a field is there when any of its keys is. */
+export function checkEvidence(data: unknown, table: KeyTable): AnswerCheck {
+	const records = recordsOf(data, table);
+	const empty = { doNotUse: [], suggestedKeyNames: {}, candidates: {}, expectedFound: [] };
+	if (table.lists && !records.length) {
+		const lists = isPlainObject(data) ? Object.values(data).filter(Array.isArray) : Array.isArray(data) ? [data] : [];
+		if (lists.length) return { ...empty, status: 'ok', verdict: 'OK: the list is empty, so it has no record whose fields could be checked.', expectedMissing: [], unknownFields: [] };
+		const under = table.lists.length ? ` under ${table.lists.join(' or ')}` : '';
+		return { ...empty, status: 'differs', verdict: `Differs: the answer holds no list${under}: the package would read it as no records. ${NO_MATCH}.`, expectedMissing: few(table.lists), unknownFields: few(isPlainObject(data) ? Object.keys(data) : []) };
 	}
-	const record: PlainObject | undefined = found ? found[0].filter(isPlainObject)[0] : obj(data);
-	if (!record) return { expectedFound: [], expectedMissing: [], unknownFields: [], verdict: `OK: the list is empty, so it has no record whose fields could be checked.` };
-	const expectedFound = keys.map((spellings) => spellings.find((k) => has(record, k))).filter((k): k is string => k !== undefined);
-	const expectedMissing = keys.filter((spellings) => !spellings.some((k) => has(record, k))).map((spellings) => spellings[0]);
-	const unknownFields = few(Object.keys(record).filter((k) => !optional.includes(k) && !keys.some((spellings) => spellings.includes(k))));
-	const verdict = expectedMissing.length
-		? `The answer lacks ${listed(expectedMissing)}: the package would read ${expectedMissing.length === 1 ? 'it' : 'them'} as empty. ${ADVICE}`
-		: `OK: the answer has the ${expectedFound.length} fields the package reads${lists ? ' (in its first record)' : ''}.`;
-	return { expectedFound: few(expectedFound), expectedMissing: few(expectedMissing), unknownFields, verdict };
+	const record: PlainObject = records[0] ?? {};
+	const fields = [...new Set(table.keys.filter((k) => !k.optional).map((k) => k.field))];
+	const lacking = fields.filter((field) => !table.keys.some((k) => k.field === field && hasKey(record, k)));
+	const missing = lacking.map((field) => table.keys.find((k) => k.field === field)!.from[0]);
+	const expectedFound = table.keys.flatMap((k) => k.from.filter((path) => valueAt(record, path) !== undefined));
+	const unknown = unknownIn(record, knownOf(table));
+	const check = judged(missing, lacking, unknown, matchesFor(record, missing, table, unknown), true, fields.length - lacking.length, table.lists ? ' (in its first record)' : '');
+	return { ...check, expectedFound: few(expectedFound) };
 }

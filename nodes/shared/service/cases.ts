@@ -4,8 +4,9 @@
  * (addendum A1) and the V2 credit score (answer not shown). Where the spec shows nothing each is
  * read defensively: the V2 names, the V1 names of the same records, a list or an object holding one.
  */
+import { key, optional, recordsOf, valueOf, type KeyTable } from './keys';
 import type { SimplifiedSummary } from './record';
-import { first, line, num, obj, recordsIn } from './values';
+import { line, num, obj, recordsIn } from './values';
 
 export interface CourtCase {
 	court: string | null;
@@ -17,15 +18,30 @@ export interface CourtCase {
 
 const CLOSED = /conclu|archiv|termin|fallad|cerrad/i;
 
+const CASE = {
+	court: key('court', 'text', 'tribunal', 'corte'),
+	caseNumber: key('caseNumber', 'text', 'rol', 'rit', 'ruc'),
+	// A case's parties: its title (caratulado), or else the names of its litigants.
+	parties: key('parties', 'any', 'caratulado', 'litigantes'),
+	filedOn: key('filedOn', 'text', 'fechaIngreso', 'fecha'),
+	state: key('state', 'text', 'estado', 'estadoCausa'),
+};
+
+/** What a judicial read's reader reads of each case (V2 civil, labor and collection reads). */
+export const COURT_CASE_KEYS: KeyTable = { lists: ['casos', 'causas', 'data'], keys: Object.values(CASE) };
+
 /** The cases of a judicial read that are still active (not concluded, archived or closed). */
 export function activeCases(data: unknown): CourtCase[] {
-	const cases = recordsIn(data, ['casos', 'causas', 'data']).map((c) => ({
-		court: line(first(c, ['tribunal', 'corte'])),
-		caseNumber: line(first(c, ['rol', 'rit', 'ruc'])),
-		parties: line(c.caratulado) ?? line(recordsIn(c.litigantes, []).map((l) => line(l.nombre)).filter(Boolean).join(', ')),
-		filedOn: line(first(c, ['fechaIngreso', 'fecha'])),
-		state: line(first(c, ['estado', 'estadoCausa'])),
-	}));
+	const cases = recordsOf(data, COURT_CASE_KEYS).map((c) => {
+		const parties = valueOf(c, CASE.parties);
+		return {
+			court: line(valueOf(c, CASE.court)),
+			caseNumber: line(valueOf(c, CASE.caseNumber)),
+			parties: Array.isArray(parties) ? line(recordsIn(parties, []).map((l) => line(l.nombre)).filter(Boolean).join(', ')) : line(parties),
+			filedOn: line(valueOf(c, CASE.filedOn)),
+			state: line(valueOf(c, CASE.state)),
+		};
+	});
 	return cases.filter((c) => !CLOSED.test(c.state ?? ''));
 }
 
@@ -59,32 +75,53 @@ export function bulletinBySource(record: SimplifiedSummary): BulletinSource[] {
  */
 export const DICOM_SOURCE = 'SourceA';
 
+const DICOM = {
+	amount: key('amount', 'number', 'montoImpago'),
+	creditor: key('creditor', 'text', 'nombreLibrador'),
+	documentKind: key('documentKind', 'text', 'tipoDocumento', 'tipoDeuda'),
+	date: key('date', 'text', 'fechaEquifax', 'fechaVisibilidad'),
+	active: optional('active', 'boolean', 'deudaActiva'),
+};
+
+/** What the bulletin's cases reader reads of each case (addendum A1). */
+export const DICOM_CASE_KEYS: KeyTable = { lists: ['casos'], keys: Object.values(DICOM) };
+
 /** The bulletin's unpaid cases (GET /helper/boletin/{rut}/boletinDicom): those not marked as no longer active. */
 export function unpaidBulletinCases(data: unknown): BulletinCase[] {
-	return recordsIn(data, ['casos'])
-		.filter((c) => c.deudaActiva !== false)
+	return recordsOf(data, DICOM_CASE_KEYS)
+		.filter((c) => valueOf(c, DICOM.active) !== false)
 		.map((c) => ({
-			amount: num(c.montoImpago),
-			creditor: line(c.nombreLibrador),
-			documentKind: line(first(c, ['tipoDocumento', 'tipoDeuda'])),
-			date: line(first(c, ['fechaEquifax', 'fechaVisibilidad'])),
+			amount: num(valueOf(c, DICOM.amount)),
+			creditor: line(valueOf(c, DICOM.creditor)),
+			documentKind: line(valueOf(c, DICOM.documentKind)),
+			date: line(valueOf(c, DICOM.date)),
 		}));
 }
 
-const WEIGHTS: Array<{ source: string; weight: string[]; max: string[] }> = [
-	{ source: 'financial', weight: ['ponderacionFinanciero', 'ponderacionFinanzas'], max: ['maxPonderacionFinanciero', 'maxPonderacionFinanzas'] },
-	{ source: 'judicial', weight: ['ponderacionJudicial'], max: ['maxPonderacionJudicial'] },
-	{ source: 'labor collection', weight: ['ponderacionCobranzaLaboral'], max: ['maxPonderacionCobranzaLaboral'] },
-	{ source: 'commercial bulletin', weight: ['ponderacionBoletin', 'ponderacionBoletinComercial'], max: ['maxPonderacionBoletin', 'maxPonderacionBoletinComercial'] },
+const SCORE = {
+	label: key('label', 'text', 'etiquetaClasificacion'),
+	percentage: key('percentage', 'number', 'porcentajeClasificacion'),
+	period: key('period', 'text', 'periodo'),
+};
+
+/** Each data source's weight in the score and its maximum; a source the score leaves out is left out. */
+const WEIGHTS = [
+	{ source: 'financial', weight: optional('weights', 'number', 'ponderacionFinanciero', 'ponderacionFinanzas'), max: optional('weights', 'number', 'maxPonderacionFinanciero', 'maxPonderacionFinanzas') },
+	{ source: 'judicial', weight: optional('weights', 'number', 'ponderacionJudicial'), max: optional('weights', 'number', 'maxPonderacionJudicial') },
+	{ source: 'labor collection', weight: optional('weights', 'number', 'ponderacionCobranzaLaboral'), max: optional('weights', 'number', 'maxPonderacionCobranzaLaboral') },
+	{ source: 'commercial bulletin', weight: optional('weights', 'number', 'ponderacionBoletin', 'ponderacionBoletinComercial'), max: optional('weights', 'number', 'maxPonderacionBoletin', 'maxPonderacionBoletinComercial') },
 ];
+
+/** What the credit score's reader reads (V2 GET /creditScore/{rut}). */
+export const CREDIT_SCORE_KEYS: KeyTable = { keys: [...Object.values(SCORE), ...WEIGHTS.flatMap((w) => [w.weight, w.max])] };
 
 /** The credit score: its label, percentage and period, and the weight of each data source that has one. */
 export function creditScore(data: unknown) {
 	const record = obj(data);
 	return {
-		label: line(record.etiquetaClasificacion),
-		percentage: num(record.porcentajeClasificacion),
-		period: line(record.periodo),
-		weights: WEIGHTS.map((w) => ({ source: w.source, weight: num(first(record, w.weight)), max: num(first(record, w.max)) })).filter((w) => w.weight !== null),
+		label: line(valueOf(record, SCORE.label)),
+		percentage: num(valueOf(record, SCORE.percentage)),
+		period: line(valueOf(record, SCORE.period)),
+		weights: WEIGHTS.map((w) => ({ source: w.source, weight: num(valueOf(record, w.weight)), max: num(valueOf(record, w.max)) })).filter((w) => w.weight !== null),
 	};
 }

@@ -4,17 +4,7 @@
  * or in the query after `?`; `{page}` is the page a paged read asks for (pages count from 1).
  * `paid` names the paid call an endpoint is; every other endpoint is a free read.
  */
-import type { ApiRequest } from '../transport/types';
-
-/** The version roots, below the credential's Base URL. */
-export const ROOTS = {
-	v2: '/api/clients/v2',
-	v1: '/api/v1',
-	/** The V1 credit-scoring path as the spec's reference sample calls it. */
-	v1External: '/api/external/v1',
-} as const;
-
-export type ApiRoot = keyof typeof ROOTS;
+import type { ApiRequest, ApiRoot } from '../transport/types';
 
 /** The paid calls, as items name them (`paid`, `wouldPayFor`) so a Summarize node can total a run. */
 export type PaidCall = 'rutLoad' | 'complianceProfile';

@@ -9,11 +9,18 @@
 import { isPlainObject, type PlainObject } from '../objects';
 import { normaliseRut } from '../rut';
 import type { Transport } from '../transport';
-import { V2, requestFor } from './endpoints';
+import { V2 } from './endpoints';
+import { readFree } from './keyNames';
+import { key, type KeyTable } from './keys';
 import { listsIn } from './values';
 
-export const RUT_KEYS = ['rut', 'RUT', 'rutConsultado'];
-export const FLAG_KEYS = ['isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'];
+const ENTRY = {
+	rut: key('rut', 'any', 'rut', 'RUT', 'rutConsultado'),
+	monitored: key('monitored', 'any', 'isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'),
+};
+
+/** What List Profiles' reader reads of each entry, in any list the answer holds. */
+export const PROFILE_KEYS: KeyTable = { lists: [], keys: Object.values(ENTRY) };
 
 /** An entry naming a RUT. */
 interface ProfileRut {
@@ -35,7 +42,7 @@ export interface Profiles {
 }
 
 export async function listProfiles(api: Transport): Promise<Profiles> {
-	return readProfiles((await api.request(requestFor(V2.profiles))).data);
+	return readProfiles(await readFree(api, V2.profiles));
 }
 
 /** List Profiles' answer, read once for every use of it. */
@@ -44,9 +51,9 @@ export function readProfiles(data: unknown): Profiles {
 	const entries = lists.flat().filter(isPlainObject);
 	const ruts: ProfileRut[] = [];
 	for (const entry of entries) {
-		const named = RUT_KEYS.map((k) => entry[k]).find((v) => typeof v === 'string' || typeof v === 'number');
+		const named = ENTRY.rut.from.map((k) => entry[k]).find((v) => typeof v === 'string' || typeof v === 'number');
 		if (named === undefined) continue;
-		const flag = FLAG_KEYS.map((k) => entry[k]).find((v) => v !== undefined);
+		const flag = ENTRY.monitored.from.map((k) => entry[k]).find((v) => v !== undefined);
 		ruts.push({ rut: spec(named), monitored: flag === undefined ? undefined : isFlagged(flag) });
 	}
 	const compliance = (Array.isArray(data) ? data : listsIn(data, ['compliance'])[0] ?? []).filter(isPlainObject);

@@ -9,6 +9,14 @@ export interface SimplifiedSummary {
 	[key: string]: string | number | boolean | null | string[];
 	rut: string;
 	name: string | null;
+	/**
+	 * The fields below that could not be read: the answer lacked a key the spec shows (absent, or
+	 * a section of another type) and did not say why. Empty when all were there. Early in the
+	 * record, so it sits beside the nulls it explains.
+	 */
+	unreadFields: string[];
+	/** One line saying what unreadFields means and what to do; null when every field was read. */
+	readNote: string | null;
 	isLegalEntity: boolean | null;
 	/** The tax authority's current situation text, e.g. whether it has started activities. */
 	activityStatus: string | null;
@@ -48,11 +56,6 @@ export interface SimplifiedSummary {
 	/** The units of the amounts, on the record itself (AMOUNT_UNITS). */
 	bulletinAmountUnit: string;
 	bankDebtUnit: string;
-	/**
-	 * The fields above that could not be read: the answer lacked a key the spec shows (absent, or
-	 * a section of another type) and no failed data source explains it. Empty when all were there.
-	 */
-	unreadFields: string[];
 }
 
 /** The bulletin's amounts are in pesos, bank debt in thousands of pesos (spec §8): said on every record. */
@@ -61,6 +64,8 @@ export const AMOUNT_UNITS = { bulletinAmountUnit: 'CLP', bankDebtUnit: 'thousand
 export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'rut',
 	'name',
+	'unreadFields',
+	'readNote',
 	'isLegalEntity',
 	'activityStatus',
 	'hasActivities',
@@ -91,5 +96,21 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'loadedOn',
 	'bulletinAmountUnit',
 	'bankDebtUnit',
-	'unreadFields',
 ];
+
+/** Fields named in a read note; the rest are counted (unreadFields has them all). */
+const NAMED_IN_NOTE = 4;
+
+/**
+ * The record with the fields its read could not read, and a note saying so where they are read:
+ * a null there is unknown, not zero or "no".
+ */
+export function withReadNote(record: SimplifiedSummary, unread: string[]): SimplifiedSummary {
+	record.unreadFields = unread;
+	if (!unread.length) return record;
+	const named = unread.length > NAMED_IN_NOTE ? `${unread.slice(0, NAMED_IN_NOTE).join(', ')} and ${unread.length - NAMED_IN_NOTE} more` : unread.join(', ');
+	record.readNote =
+		`${named} could not be read: the service's answer did not carry ${unread.length === 1 ? 'it' : 'them'} where the spec puts ${unread.length === 1 ? 'it' : 'them'}, ` +
+		`so ${unread.length === 1 ? 'it is' : 'they are'} null here (unknown, not zero or "no"). Run Risk Info → Account → Check Answers on this RUT, and set what it suggests in the credential's Answer Key Names.`;
+	return record;
+}

@@ -6,9 +6,11 @@
  * then the field tables' Spanish one. The service itself is inconsistent (see the no-match form),
  * so every list is tried in order and the first present name wins.
  */
-import { isPlainObject, type PlainObject } from '../objects';
+import type { PlainObject } from '../objects';
 import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from './record';
-import { first, line, num, obj, recordsIn, type Reading } from './values';
+import { key, optional, valueOf, type Key, type KeyTable } from './keys';
+import type { Reading } from './reading';
+import { first, line, num, obj, recordsIn } from './values';
 
 export interface Field {
 	out: string;
@@ -243,15 +245,21 @@ function resultCount(entry: unknown): number | null {
 /** The lists in the simplified record's order of their counts. */
 const BY_RECORD = SIMPLIFIED_FIELDS.flatMap((field) => LISTS.filter((l) => l.recordField === field));
 
-/** The V2 screening summary (`resumen`) as the record's counts; with a Reading, a list it lacks under every name is noted. */
-export function countsFromSummary(summary: unknown, reading?: Reading): ListCounts {
-	const has = (key: string) => isPlainObject(summary) && Object.prototype.hasOwnProperty.call(summary, key);
-	return Object.fromEntries(
-		BY_RECORD.map((spec) => {
-			if (!spec.summary.some(has) && summary !== null) reading?.missing(spec.recordField, `compliance.resumen.${spec.summary[0]}`, 'compliance.resumen', summary);
-			return [spec.recordField, resultCount(first(obj(summary), spec.summary))];
-		}),
-	) as ListCounts;
+/**
+ * The summaries' rows for the counts: V2's summary entry of each list (compliance.resumen.<list>,
+ * under each of its names), V1's rows of tables (compliance.summary), read by countsRead.
+ */
+export const SUMMARY_COUNT_KEYS: { v2: Key[]; v1: Key[] } = {
+	v2: BY_RECORD.map((spec) => key(spec.recordField, 'object', ...spec.summary.map((name) => `compliance.resumen.${name}`))),
+	v1: [key('complianceLists', 'list', 'compliance.summary')],
+};
+
+/** No screening to read (none ran, or the summary has no compliance section): every count unknown. */
+export const NO_COUNTS = Object.fromEntries(BY_RECORD.map((spec) => [spec.recordField, null])) as ListCounts;
+
+/** The V2 summary's counts, each list's entry read through its row (a list it lacks under every name is noted). */
+export function countsRead(reading: Reading): ListCounts {
+	return Object.fromEntries(SUMMARY_COUNT_KEYS.v2.map((row) => [row.field, resultCount(reading.at(row))])) as ListCounts;
 }
 
 /** V1's table names (compliance.summary[].table) with accents, case and spacing ignored. */
@@ -280,10 +288,18 @@ export interface ListFindings {
 
 const NAME_KEYS = ['name', 'nombre', 'nombreSociedad'];
 
+const RISK = key('risk', 'text', 'riesgo', 'risk');
+const SUMMARY = key('lists', 'object', ...SUMMARY_KEYS);
+
+/** The V2 compliance read's rows: its risk and summary, and each list's findings and total when it has them. */
+export const COMPLIANCE_KEYS: KeyTable = {
+	keys: [RISK, SUMMARY, ...LISTS.flatMap((l) => [optional(l.key, 'list', ...l.items), optional(l.key, 'number', ...l.total)])],
+};
+
 /** The V2 compliance read (GET /helper/compliance/{rut}): its risk, and its findings list by list, worst first, lists with none left out. */
 export function findingsByList(data: unknown): { risk: string | null; lists: ListFindings[] } {
 	const record = obj(data);
-	const summary = obj(first(record, SUMMARY_KEYS));
+	const summary = obj(valueOf(record, SUMMARY));
 	const lists = [...LISTS].sort((a, b) => a.severity - b.severity).map((spec) => {
 		const fromOf = (out: string) => spec.fields.find((f) => f.out === out)?.from ?? [out];
 		const findings = recordsIn(record, spec.items).map((found: PlainObject) => ({
@@ -292,5 +308,5 @@ export function findingsByList(data: unknown): { risk: string | null; lists: Lis
 		}));
 		return { list: spec.shortLabel, results: resultCount(first(summary, spec.summary)) ?? findings.length, findings };
 	});
-	return { risk: line(first(record, ['riesgo', 'risk'])), lists: lists.filter((l) => l.results > 0 || l.findings.length > 0) };
+	return { risk: line(valueOf(record, RISK)), lists: lists.filter((l) => l.results > 0 || l.findings.length > 0) };
 }

@@ -5,10 +5,13 @@
  * the V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
 import type { PlainObject } from '../objects';
-import { AMOUNT_UNITS, type SimplifiedSummary } from './record';
-import { countsFromTables } from './screening';
+import { NO_KEY_NAMES, withSpecNames, type KeyNames } from './keyNames';
+import { key, type KeyTable } from './keys';
+import { Reading } from './reading';
+import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
+import { SUMMARY_COUNT_KEYS, countsFromTables } from './screening';
 import type { SummaryRead } from './summaryV2';
-import { Reading, anyTrue, bool, joinName, obj, positive, str, sum } from './values';
+import { anyTrue, bool, joinName, obj, positive, str, sum } from './values';
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
 function isLegalEntity(compliance: PlainObject): boolean | null {
@@ -17,55 +20,97 @@ function isLegalEntity(compliance: PlainObject): boolean | null {
 	return null;
 }
 
-export function simplifiedFromApiV1(data: unknown, requestedRut?: string): SimplifiedSummary {
-	return readApiV1(data, requestedRut).record;
+/** The keys the V1 reader reads, each once: the record is built from these rows, and Check Answers checks them. */
+const K = {
+	name: key('name', 'text', 'sii.razonSocial'),
+	activityStatus: key('activityStatus', 'text', 'sii.situacionActual'),
+	hasActivities: key('hasActivities', 'yesNo', 'sii.presentaActividades'),
+	classificationLabel: key('classificationLabel', 'text', 'creditScoring.classificationLabel'),
+	classificationPercentage: key('classificationPercentage', 'number', 'creditScoring.classificationPercentage'),
+	bulletinCasesSourceA: key('bulletinCasesSourceA', 'number', 'boletinComercialSummary.casesSourceA'),
+	bulletinCasesSourceB: key('bulletinCasesSourceB', 'number', 'boletinComercialSummary.casesSourceB'),
+	bulletinCasesSourceC: key('bulletinCasesSourceC', 'number', 'boletinComercialSummary.casesSourceC'),
+	bulletinAmountSourceA: key('bulletinAmountSourceA', 'number', 'boletinComercialSummary.amountSourceA'),
+	bulletinAmountSourceB: key('bulletinAmountSourceB', 'number', 'boletinComercialSummary.amountSourceB'),
+	bulletinAmountSourceC: key('bulletinAmountSourceC', 'number', 'boletinComercialSummary.amountSourceC'),
+	activeCivilCases: key('activeCivilCases', 'number', 'judicialSummary.civilActiveCases'),
+	activeCollectionCases: key('activeCollectionCases', 'number', 'judicialSummary.cobranzaActiveCases'),
+	activeLaborCases: key('activeLaborCases', 'number', 'judicialSummary.laboralActiveCases'),
+	// boletinConcursalSummary is a boolean in one response form and {lastUpdate} in another.
+	bankruptcyBulletin: key('bankruptcy', 'any', 'boletinConcursalSummary'),
+	bankruptcyScore: key('bankruptcy', 'boolean', 'creditScoring.judicialBankruptcy'),
+	bankruptcyCases: key('bankruptcy', 'number', 'judicialSummary.bankruptcyCases'),
+	overdueDebt: key('overdueBankDebt', 'number', 'deudaBancariaSummary.deudaDirectaVencida'),
+	lateDebt: key('overdueBankDebt', 'number', 'deudaBancariaSummary.deudaDirectaMorosa'),
+	writtenOffBankDebt: key('writtenOffBankDebt', 'number', 'deudaBancariaSummary.deudaDirectaCastigada'),
+	complianceRisk: key('complianceRisk', 'text', 'compliance.risk'),
+	loadedOn: key('loadedOn', 'text', 'fechaCarga'),
+};
+
+const words = (section: string, text: string) => text.split(' ').map((k) => (section ? `${section}.${k}` : k));
+
+/** The V1 summary's rows, and the keys the spec shows there that the package does not read. */
+export const SUMMARY_V1_KEYS: KeyTable = {
+	keys: [...Object.values(K), ...SUMMARY_COUNT_KEYS.v1],
+	alsoKnown: [
+		...words('', 'rut sii siiBusinessSize deudaBancariaSummary boletinComercialSummary judicialSummary moraPrevisionalSummary multaLaboralSummary boletinLaboralSummary boletinLaboralLastUpdate creditScoring vehiclesSummary propertiesSummary cobranzaLaboralLastUpdate timestampsSubHelpers compliance'),
+		...words('sii', 'razonSocial inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados activityCount documentCount'),
+		...words('boletinComercialSummary', 'variation lastUpdate'),
+		...words('judicialSummary', 'civilFiledCases civilConcludedCases cobranzaFiledCases cobranzaConcludedCases laboralFiledCases laboralConcludedCases currentCases archivedCases concludedCases allCases bankruptcyCasesResume activeFiledPosturesResume'),
+		...words('deudaBancariaSummary', 'date deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variation'),
+		...words('creditScoring', 'financesWeight maxFinancesWeight judicialWeight maxJudicialWeight laborCollectionWeight maxLaborCollectionWeight bulletinWeight maxBulletinWeight numberOfHelpers nameOfHelpers financesWeighting judicialWeighting laborCollectionWeighting commertialBulletinWeighting maxJudicialWeighting maxCommertialBulletinWeighting maxFinancesWeighting maxLaborCollectionWeighting'),
+		...words('compliance', 'id scrappedRutId userId corporationId name secondName surname secondSurname personType selectedRowsSocietaryMesh selectedRowsPepChile selectedRowsPublicOfficial selectedRowsPepChileFamily selectedRowsBlacklist selectedRowsPenal selectedRowsNews lastDataUpdate createdAt updatedAt'),
+	],
+};
+
+export function simplifiedFromApiV1(data: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SimplifiedSummary {
+	return readApiV1(data, requestedRut, names).record;
 }
 
-/** V1 names no failed data source: a failed one's section is null, which is not a lack. */
-export function readApiV1(data: unknown, requestedRut?: string): SummaryRead {
+/**
+ * The answer enters here, with the user's Answer Key Names applied once, before anything is read.
+ * V1 names no failed data source: a failed one's section is null, which is not a lack.
+ */
+export function readApiV1(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SummaryRead {
+	const data = withSpecNames(answer, names);
 	const d = obj(data);
 	const r = new Reading(data);
 	const compliance = obj(d.compliance);
 
-	const activeCivilCases = r.num('activeCivilCases', 'judicialSummary', 'civilActiveCases');
-	const activeCollectionCases = r.num('activeCollectionCases', 'judicialSummary', 'cobranzaActiveCases');
-	const activeLaborCases = r.num('activeLaborCases', 'judicialSummary', 'laboralActiveCases');
+	const activeCivilCases = r.num(K.activeCivilCases);
+	const activeCollectionCases = r.num(K.activeCollectionCases);
+	const activeLaborCases = r.num(K.activeLaborCases);
 	r.derived('activeJudicialCases', 'activeCivilCases', 'activeCollectionCases', 'activeLaborCases');
 
 	const record: SimplifiedSummary = {
 		rut: str(d.rut) ?? requestedRut ?? '',
-		name: r.str('name', 'sii', 'razonSocial') ?? joinName(compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname),
+		name: r.str(K.name) ?? joinName(compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname),
+		unreadFields: [],
+		readNote: null,
 		isLegalEntity: isLegalEntity(compliance),
-		activityStatus: r.str('activityStatus', 'sii', 'situacionActual'),
-		hasActivities: r.yesNo('hasActivities', 'sii', 'presentaActividades'),
-		classificationLabel: r.str('classificationLabel', 'creditScoring', 'classificationLabel'),
-		classificationPercentage: r.num('classificationPercentage', 'creditScoring', 'classificationPercentage'),
-		bulletinCasesSourceA: r.num('bulletinCasesSourceA', 'boletinComercialSummary', 'casesSourceA'),
-		bulletinCasesSourceB: r.num('bulletinCasesSourceB', 'boletinComercialSummary', 'casesSourceB'),
-		bulletinCasesSourceC: r.num('bulletinCasesSourceC', 'boletinComercialSummary', 'casesSourceC'),
-		bulletinAmountSourceA: r.num('bulletinAmountSourceA', 'boletinComercialSummary', 'amountSourceA'),
-		bulletinAmountSourceB: r.num('bulletinAmountSourceB', 'boletinComercialSummary', 'amountSourceB'),
-		bulletinAmountSourceC: r.num('bulletinAmountSourceC', 'boletinComercialSummary', 'amountSourceC'),
+		activityStatus: r.str(K.activityStatus),
+		hasActivities: r.yesNo(K.hasActivities),
+		classificationLabel: r.str(K.classificationLabel),
+		classificationPercentage: r.num(K.classificationPercentage),
+		bulletinCasesSourceA: r.num(K.bulletinCasesSourceA),
+		bulletinCasesSourceB: r.num(K.bulletinCasesSourceB),
+		bulletinCasesSourceC: r.num(K.bulletinCasesSourceC),
+		bulletinAmountSourceA: r.num(K.bulletinAmountSourceA),
+		bulletinAmountSourceB: r.num(K.bulletinAmountSourceB),
+		bulletinAmountSourceC: r.num(K.bulletinAmountSourceC),
 		activeCivilCases,
 		activeCollectionCases,
 		activeLaborCases,
 		activeJudicialCases: sum(activeCivilCases, activeCollectionCases, activeLaborCases),
-		// boletinConcursalSummary is a boolean in one response form and {lastUpdate} in another.
-		bankruptcy: anyTrue(
-			bool(r.at('bankruptcy', 'boletinConcursalSummary')),
-			r.bool('bankruptcy', 'creditScoring', 'judicialBankruptcy'),
-			positive(r.num('bankruptcy', 'judicialSummary', 'bankruptcyCases')),
-		),
-		overdueBankDebt: sum(r.num('overdueBankDebt', 'deudaBancariaSummary', 'deudaDirectaVencida'), r.num('overdueBankDebt', 'deudaBancariaSummary', 'deudaDirectaMorosa')),
-		writtenOffBankDebt: r.num('writtenOffBankDebt', 'deudaBancariaSummary', 'deudaDirectaCastigada'),
-		complianceRisk: r.str('complianceRisk', 'compliance', 'risk'),
+		bankruptcy: anyTrue(bool(r.at(K.bankruptcyBulletin)), r.bool(K.bankruptcyScore), positive(r.num(K.bankruptcyCases))),
+		overdueBankDebt: sum(r.num(K.overdueDebt), r.num(K.lateDebt)),
+		writtenOffBankDebt: r.num(K.writtenOffBankDebt),
+		complianceRisk: r.str(K.complianceRisk),
 		...countsFromTables(compliance.summary, d.compliance === null ? undefined : r),
 		// V1 does not report which helpers failed.
 		failedHelpers: [],
-		loadedOn: r.str('loadedOn', 'fechaCarga'),
+		loadedOn: r.str(K.loadedOn),
 		...AMOUNT_UNITS,
-		unreadFields: [],
 	};
-	record.unreadFields = r.unreadFields;
-	return { record, lacks: r.lacks, found: [...r.found] };
+	return { record: withReadNote(record, r.unreadFields), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }

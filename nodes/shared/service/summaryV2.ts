@@ -3,27 +3,79 @@
  * summary gives (summaryV1.ts); the action node's Simplify, the Monitor and the RUT picker read it here.
  * A section may be null or missing when its data source (helper) failed, so each field falls back to
  * null rather than throwing; a key the spec shows that is missing with no such reason is noted in
- * `unreadFields` (values.ts, Reading). docs/simplified-summary.md lists each field with its V2 and V1 source.
+ * `unreadFields` (reading.ts). docs/simplified-summary.md lists each field with its V2 and V1 source.
  */
 import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
-import { V2, requestFor } from './endpoints';
-import { AMOUNT_UNITS, type SimplifiedSummary } from './record';
-import { countsFromSummary } from './screening';
-import { Reading, anyTrue, joinName, obj, positive, str, sum, type Lack } from './values';
+import { V2 } from './endpoints';
+import { NO_KEY_NAMES, readFree, withSpecNames, type KeyNames } from './keyNames';
+import { key, optional, type KeyTable } from './keys';
+import { Reading, type Excused, type Lack } from './reading';
+import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
+import { NO_COUNTS, SUMMARY_COUNT_KEYS, countsRead } from './screening';
+import { anyTrue, joinName, obj, positive, str, sum } from './values';
 
 /** What a summary read gives: the record, and the spec's keys its answer lacked (the record's unreadFields, in detail). */
 export interface SummaryRead {
 	record: SimplifiedSummary;
 	lacks: Lack[];
+	/** Keys the answer lacked for a reason it gives (a failed data source, no Bureau data). */
+	excused: Excused[];
 	/** The spec's keys the answer had where they were looked for. */
 	found: string[];
 }
 
-/** A RUT's simplified record, from its V2 summary: a free read of a loaded RUT. */
+/** A RUT's simplified record, from its V2 summary: a free read of a loaded RUT, with the user's Answer Key Names. */
 export async function readSummary(api: Transport, rut: string): Promise<SummaryRead> {
-	return readApiV2((await api.request(requestFor(V2.summary, rut))).data, rut);
+	return readApiV2(await readFree(api, V2.summary, rut), rut);
 }
+
+/** The keys the V2 reader reads, each once: the record is built from these rows, and Check Answers checks them. */
+const K = {
+	name: key('name', 'text', 'identificacion.razonSocial'),
+	isLegalEntity: key('isLegalEntity', 'boolean', 'esPersonaJuridica'),
+	activityStatus: key('activityStatus', 'text', 'identificacion.situacionActual'),
+	hasActivities: key('hasActivities', 'yesNo', 'identificacion.presentaActividades'),
+	classificationLabel: key('classificationLabel', 'text', 'creditScoring.etiquetaClasificacion'),
+	classificationPercentage: key('classificationPercentage', 'number', 'creditScoring.porcentajeClasificacion'),
+	bulletinCasesSourceA: key('bulletinCasesSourceA', 'number', 'boletinComercial.casosSourceA'),
+	bulletinCasesSourceB: key('bulletinCasesSourceB', 'number', 'boletinComercial.casosSourceB'),
+	bulletinCasesSourceC: key('bulletinCasesSourceC', 'number', 'boletinComercial.casosSourceC'),
+	// The spec spells the amounts with a capital M; the lower-case spelling is read too.
+	bulletinAmountSourceA: key('bulletinAmountSourceA', 'number', 'boletinComercial.MontoSourceA', 'boletinComercial.montoSourceA'),
+	bulletinAmountSourceB: key('bulletinAmountSourceB', 'number', 'boletinComercial.MontoSourceB', 'boletinComercial.montoSourceB'),
+	bulletinAmountSourceC: key('bulletinAmountSourceC', 'number', 'boletinComercial.MontoSourceC', 'boletinComercial.montoSourceC'),
+	activeCivilCases: key('activeCivilCases', 'number', 'judicial.casosCivilesActivos'),
+	activeCollectionCases: key('activeCollectionCases', 'number', 'judicial.cobranzaActivos'),
+	activeLaborCases: key('activeLaborCases', 'number', 'judicial.laboralActivos'),
+	bankruptcyBulletin: key('bankruptcy', 'boolean', 'judicial.boletinConcursal'),
+	bankruptcyScore: key('bankruptcy', 'boolean', 'creditScoring.judicialBankruptcy'),
+	bankruptcyCases: key('bankruptcy', 'number', 'judicial.casosQuiebra'),
+	overdueDebt: key('overdueBankDebt', 'number', 'deudaBancaria.deudaDirectaVencida'),
+	lateDebt: key('overdueBankDebt', 'number', 'deudaBancaria.deudaDirectaMorosa'),
+	writtenOffBankDebt: key('writtenOffBankDebt', 'number', 'deudaBancaria.deudaDirectaCastigada'),
+	complianceRisk: key('complianceRisk', 'text', 'compliance.riesgo'),
+	failedHelpers: key('failedHelpers', 'list', 'ayudantesFallidos'),
+	loadedOn: key('loadedOn', 'text', 'fechaCarga'),
+	// Looked for only when a bulletin key is absent: it alone can excuse that absence (spec §2.2 bulletin rules).
+	includesBureau: optional('bulletin', 'boolean', 'incluyeBureau'),
+};
+
+const words = (section: string, text: string) => text.split(' ').map((k) => (section ? `${section}.${k}` : k));
+
+/** The V2 summary's rows, and the keys the spec shows there that the package does not read. */
+export const SUMMARY_V2_KEYS: KeyTable = {
+	keys: [...Object.values(K), ...SUMMARY_COUNT_KEYS.v2],
+	alsoKnown: [
+		...words('', 'rut identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings compliance'),
+		...words('identificacion', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii'),
+		...words('boletinComercial', 'variacion ultimaActualizacion'),
+		...words('judicial', 'casosCivilesPresentados casosCivilesConcluidos cobranzaPresentados cobranzaConcluidos laboralPresentados laboralConcluidos casosActuales casosArchivados casosConcluidos todosLosCasos casosQuiebraResumen posturasActivasPresentadas posturasActivasPresentadasResumen ultimaActualizacionCiviles ultimaActualizacionCobranza ultimaActualizacionLaboral'),
+		...words('deudaBancaria', 'periodo deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variacion'),
+		...words('creditScoring', 'ponderacionFinanciero maxPonderacionFinanciero ponderacionJudicial maxPonderacionJudicial ponderacionCobranzaLaboral maxPonderacionCobranzaLaboral ponderacionBoletin maxPonderacionBoletin cantidadAyudantes nombresAyudantes'),
+		...words('compliance', 'estado nombre segundoNombre apellido segundoApellido tipoPersona resumen'),
+	],
+};
 
 /**
  * The data source behind each section, as ayudantesFallidos names it (the spec's examples:
@@ -41,80 +93,81 @@ const HELPER_OF: Record<string, string> = {
 };
 
 /**
- * Keys an answer may lack for a reason it gives: a section whose helper failed; without Bureau
- * data, the SourceC fields (spec §2.2 bulletin rule 1) and an empty bulletin (rule 2).
+ * The answer's own reason for lacking a key: a section whose helper failed; a profile loaded
+ * without Bureau data (incluyeBureau false, and only then: absent, it says nothing) lacks the
+ * SourceC fields (spec §2.2 bulletin rule 1) and may lack the whole bulletin (rule 2).
  */
-function excusesOf(d: PlainObject): (key: string) => boolean {
+function excusesOf(d: PlainObject): (key: string) => string | undefined {
 	const failed = new Set((Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos : []).map((h) => String(h).toLowerCase()));
-	const withoutBureau = d.incluyeBureau !== true;
+	const withoutBureau = d.incluyeBureau === false;
 	const bulletin = d.boletinComercial;
 	const emptyBulletin = bulletin === undefined || (isPlainObject(bulletin) && Object.keys(bulletin).length === 0);
-	return (key) => {
-		const section = key.split('.')[0];
-		if (failed.has(section.toLowerCase()) || failed.has((HELPER_OF[section] ?? '').toLowerCase())) return true;
-		return withoutBureau && section === 'boletinComercial' && (emptyBulletin || key.endsWith('SourceC'));
+	return (path) => {
+		const section = path.split('.')[0];
+		const helper = HELPER_OF[section] ?? '';
+		if (failed.has(section.toLowerCase()) || failed.has(helper.toLowerCase())) return `its data source failed (ayudantesFallidos: ${helper || section})`;
+		if (!withoutBureau || section !== 'boletinComercial') return undefined;
+		if (emptyBulletin) return 'the profile was loaded without Bureau data (incluyeBureau false), and the service then may send no commercial bulletin';
+		return path.endsWith('SourceC') ? 'the profile was loaded without Bureau data (incluyeBureau false), so the service sends no SourceC figures' : undefined;
 	};
 }
 
-export function simplifiedFromApiV2(data: unknown, requestedRut?: string): SimplifiedSummary {
-	return readApiV2(data, requestedRut).record;
+export function simplifiedFromApiV2(data: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SimplifiedSummary {
+	return readApiV2(data, requestedRut, names).record;
 }
 
-export function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
+/** The answer enters here, with the user's Answer Key Names applied once, before anything is read. */
+export function readApiV2(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SummaryRead {
+	const data = withSpecNames(answer, names);
 	const d = obj(data);
 	const r = new Reading(data, excusesOf(d));
 	const compliance = obj(d.compliance);
 	// NO PROCESADO means no screening ran: the record's risk and counts are placeholders, not
 	// results, so they read as unknown (and are not looked for). Without an estado the record is taken at its word.
 	const screened = typeof compliance.estado !== 'string' || compliance.estado.trim().toUpperCase() === 'PROCESADO';
-	const complianceRisk = screened ? r.str('complianceRisk', 'compliance', 'riesgo') : null;
+	const complianceRisk = screened ? r.str(K.complianceRisk) : null;
 	// A null compliance section is the service saying it has none: nothing to look for in it.
-	const lists = screened && d.compliance !== null ? countsFromSummary(compliance.resumen, r) : countsFromSummary(undefined);
+	const lists = screened && d.compliance !== null ? countsRead(r) : NO_COUNTS;
 
-	const activeCivilCases = r.num('activeCivilCases', 'judicial', 'casosCivilesActivos');
-	const activeCollectionCases = r.num('activeCollectionCases', 'judicial', 'cobranzaActivos');
-	const activeLaborCases = r.num('activeLaborCases', 'judicial', 'laboralActivos');
+	const activeCivilCases = r.num(K.activeCivilCases);
+	const activeCollectionCases = r.num(K.activeCollectionCases);
+	const activeLaborCases = r.num(K.activeLaborCases);
 	r.derived('activeJudicialCases', 'activeCivilCases', 'activeCollectionCases', 'activeLaborCases');
-	const bulletin = obj(d.boletinComercial);
-	// The spec spells the amounts with a capital M; accept the lower-case spelling too.
-	const amount = (source: string) => {
-		const key = (bulletin[`Monto${source}`] ?? null) === null && bulletin[`monto${source}`] !== undefined ? `monto${source}` : `Monto${source}`;
-		return r.num(`bulletinAmount${source}`, 'boletinComercial', key);
+	const bulletin = {
+		bulletinCasesSourceA: r.num(K.bulletinCasesSourceA),
+		bulletinCasesSourceB: r.num(K.bulletinCasesSourceB),
+		bulletinCasesSourceC: r.num(K.bulletinCasesSourceC),
+		bulletinAmountSourceA: r.num(K.bulletinAmountSourceA),
+		bulletinAmountSourceB: r.num(K.bulletinAmountSourceB),
+		bulletinAmountSourceC: r.num(K.bulletinAmountSourceC),
 	};
+	// A bulletin key lacked with no Bureau flag to excuse it: unknown is not false, so the flag is missed too.
+	for (const field of new Set(r.lacks.filter((l) => l.key.startsWith('boletinComercial.')).map((l) => l.field))) r.bool({ ...K.includesBureau, field });
 
 	const record: SimplifiedSummary = {
 		rut: str(d.rut) ?? requestedRut ?? '',
-		name: r.str('name', 'identificacion', 'razonSocial') ?? joinName(compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido),
-		isLegalEntity: r.bool('isLegalEntity', 'esPersonaJuridica'),
-		activityStatus: r.str('activityStatus', 'identificacion', 'situacionActual'),
-		hasActivities: r.yesNo('hasActivities', 'identificacion', 'presentaActividades'),
-		classificationLabel: r.str('classificationLabel', 'creditScoring', 'etiquetaClasificacion'),
-		classificationPercentage: r.num('classificationPercentage', 'creditScoring', 'porcentajeClasificacion'),
-		bulletinCasesSourceA: r.num('bulletinCasesSourceA', 'boletinComercial', 'casosSourceA'),
-		bulletinCasesSourceB: r.num('bulletinCasesSourceB', 'boletinComercial', 'casosSourceB'),
-		bulletinCasesSourceC: r.num('bulletinCasesSourceC', 'boletinComercial', 'casosSourceC'),
-		bulletinAmountSourceA: amount('SourceA'),
-		bulletinAmountSourceB: amount('SourceB'),
-		bulletinAmountSourceC: amount('SourceC'),
+		name: r.str(K.name) ?? joinName(compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido),
+		unreadFields: [],
+		readNote: null,
+		isLegalEntity: r.bool(K.isLegalEntity),
+		activityStatus: r.str(K.activityStatus),
+		hasActivities: r.yesNo(K.hasActivities),
+		classificationLabel: r.str(K.classificationLabel),
+		classificationPercentage: r.num(K.classificationPercentage),
+		...bulletin,
 		activeCivilCases,
 		activeCollectionCases,
 		activeLaborCases,
 		activeJudicialCases: sum(activeCivilCases, activeCollectionCases, activeLaborCases),
-		bankruptcy: anyTrue(
-			r.bool('bankruptcy', 'judicial', 'boletinConcursal'),
-			r.bool('bankruptcy', 'creditScoring', 'judicialBankruptcy'),
-			positive(r.num('bankruptcy', 'judicial', 'casosQuiebra')),
-		),
-		overdueBankDebt: sum(r.num('overdueBankDebt', 'deudaBancaria', 'deudaDirectaVencida'), r.num('overdueBankDebt', 'deudaBancaria', 'deudaDirectaMorosa')),
-		writtenOffBankDebt: r.num('writtenOffBankDebt', 'deudaBancaria', 'deudaDirectaCastigada'),
+		bankruptcy: anyTrue(r.bool(K.bankruptcyBulletin), r.bool(K.bankruptcyScore), positive(r.num(K.bankruptcyCases))),
+		overdueBankDebt: sum(r.num(K.overdueDebt), r.num(K.lateDebt)),
+		writtenOffBankDebt: r.num(K.writtenOffBankDebt),
 		complianceRisk,
 		...lists,
 		failedHelpers: Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos.map(String) : [],
-		loadedOn: r.str('loadedOn', 'fechaCarga'),
+		loadedOn: r.str(K.loadedOn),
 		...AMOUNT_UNITS,
-		unreadFields: [],
 	};
-	if (!Array.isArray(d.ayudantesFallidos)) r.at('failedHelpers', 'ayudantesFallidos');
-	record.unreadFields = r.unreadFields;
-	return { record, lacks: r.lacks, found: [...r.found] };
+	if (!Array.isArray(d.ayudantesFallidos)) r.at(K.failedHelpers);
+	return { record: withReadNote(record, r.unreadFields), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }

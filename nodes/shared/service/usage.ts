@@ -3,7 +3,9 @@
  * cost guard counts against (transport/plan.ts) and the credential's Test reports, and the rest
  * of Get Usage's simplified record. Dates stay as the service writes them.
  */
-import { num, obj, str } from './values';
+import { NO_KEY_NAMES, withSpecNames, type KeyNames } from './keyNames';
+import { key, optional, valueOf, type KeyTable } from './keys';
+import { num, str } from './values';
 
 /** The plan's figures in plain names; null where the answer does not say. */
 export interface PlanFigures {
@@ -18,16 +20,37 @@ export interface PlanFigures {
 	monitoringPlacesOverPlan: number | null;
 }
 
-/** The figures of GET /usage's data; the top-level fields first, then the `monitoreos` and `limites` objects that repeat them. */
+/** The top-level fields first, then the `monitoreos` and `limites` objects that repeat them. */
+const PLAN = {
+	lookupsContracted: key('paidLookupsContracted', 'number', 'consultasContratadas', 'limites.limiteConsultas'),
+	lookupsUsed: key('paidLookupsUsed', 'number', 'consultasRealizadas'),
+	placesContracted: key('monitoringPlacesContracted', 'number', 'monitoreosContratados', 'monitoreos.monitoreosContratados', 'limites.limiteMonitoreos'),
+	placesUsed: key('monitoringPlacesUsed', 'number', 'monitoreosUsados', 'monitoreos.monitoreosUsados'),
+	over: optional('monitoringPlacesOverPlan', 'number', 'monitoreos.monitoreosExcedidos'),
+};
+
+const MORE = {
+	planStart: optional('planStart', 'text', 'informacionPlan.fechaInicioVigencia'),
+	planEnd: optional('planEnd', 'text', 'informacionPlan.fechaFinVigencia'),
+	nextMonth: optional('nextMonth', 'text', 'prediccionMensual.mesSiguiente'),
+	lookupsEstimate: optional('nextMonthLookupsEstimate', 'number', 'prediccionMensual.consultasEstimadas'),
+	monitoringEstimate: optional('nextMonthMonitoringEstimate', 'number', 'prediccionMensual.monitoreosEstimados'),
+};
+
+/** What the usage readers read (GET /usage, addendum A4); the sections it names beside them are known. */
+export const USAGE_KEYS: KeyTable = {
+	keys: [...Object.values(PLAN), ...Object.values(MORE)],
+	alsoKnown: ['informacionPlan', 'limites', 'limites.limiteLeafRut', 'monitoreos', 'prediccionMensual'],
+};
+
+/** The figures of GET /usage's data. */
 export function planFigures(data: unknown): PlanFigures {
-	const d = obj(data);
-	const monitoring = obj(d.monitoreos);
-	const limits = obj(d.limites);
-	const lookupsContracted = num(d.consultasContratadas) ?? num(limits.limiteConsultas);
-	const lookupsUsed = num(d.consultasRealizadas);
-	const placesContracted = num(d.monitoreosContratados) ?? num(monitoring.monitoreosContratados) ?? num(limits.limiteMonitoreos);
-	const placesUsed = num(d.monitoreosUsados) ?? num(monitoring.monitoreosUsados);
-	const over = num(monitoring.monitoreosExcedidos);
+	const read = (row: (typeof PLAN)[keyof typeof PLAN]) => num(valueOf(data, row));
+	const lookupsContracted = read(PLAN.lookupsContracted);
+	const lookupsUsed = read(PLAN.lookupsUsed);
+	const placesContracted = read(PLAN.placesContracted);
+	const placesUsed = read(PLAN.placesUsed);
+	const over = read(PLAN.over);
 	const both = (a: number | null, b: number | null) => a !== null && b !== null;
 	return {
 		paidLookupsContracted: lookupsContracted,
@@ -39,17 +62,15 @@ export function planFigures(data: unknown): PlanFigures {
 	};
 }
 
-/** Get Usage's simplified record: the plan's figures, its dates and next month's estimate. */
-export function usageRecord(data: unknown) {
-	const d = obj(data);
-	const plan = obj(d.informacionPlan);
-	const forecast = obj(d.prediccionMensual);
+/** Get Usage's simplified record (the answer enters here: the user's Answer Key Names applied once): the plan's figures, its dates and next month's estimate. */
+export function usageRecord(answer: unknown, names: KeyNames = NO_KEY_NAMES) {
+	const data = withSpecNames(answer, names);
 	return {
 		...planFigures(data),
-		planStart: str(plan.fechaInicioVigencia),
-		planEnd: str(plan.fechaFinVigencia),
-		nextMonth: str(forecast.mesSiguiente),
-		nextMonthLookupsEstimate: num(forecast.consultasEstimadas),
-		nextMonthMonitoringEstimate: num(forecast.monitoreosEstimados),
+		planStart: str(valueOf(data, MORE.planStart)),
+		planEnd: str(valueOf(data, MORE.planEnd)),
+		nextMonth: str(valueOf(data, MORE.nextMonth)),
+		nextMonthLookupsEstimate: num(valueOf(data, MORE.lookupsEstimate)),
+		nextMonthMonitoringEstimate: num(valueOf(data, MORE.monitoringEstimate)),
 	};
 }

@@ -26,7 +26,7 @@ export function bool(value: unknown): boolean | null {
 }
 
 /** The tax authority writes yes/no as SI / NO. */
-function yesNo(value: unknown): boolean | null {
+export function yesNo(value: unknown): boolean | null {
 	if (typeof value !== 'string') return bool(value);
 	const text = value.trim().toUpperCase();
 	if (text === 'SI' || text === 'SÍ') return true;
@@ -86,117 +86,4 @@ export function listsIn(data: unknown, keys?: readonly string[]): unknown[][] {
 /** The records of the first list an answer holds under `keys` (or the answer itself, a list). */
 export function recordsIn(data: unknown, keys: readonly string[]): PlainObject[] {
 	return (listsIn(data, keys)[0] ?? []).filter(isPlainObject);
-}
-
-/** A key the spec shows that an answer lacked, with no failed data source to explain it. */
-export interface Lack {
-	/** The simplified record's field that could not be read. */
-	field: string;
-	/** Where the spec puts it, e.g. "judicial.casosCivilesActivos". */
-	key: string;
-	/** What the answer held there instead, e.g. "judicial has civilesActivos, …" or "judicial is a list". */
-	found: string;
-}
-
-/** Keys named where an answer lacked one: enough to see a rename, never a whole answer. */
-const MAX_KEYS_SHOWN = 8;
-const MAX_KEY_LENGTH = 40;
-
-function kindOf(value: unknown): string {
-	if (value === undefined) return 'absent';
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'a list';
-	if (typeof value === 'string') return 'text';
-	if (typeof value === 'boolean') return 'true or false';
-	return typeof value === 'number' ? 'a number' : 'an object';
-}
-
-/** What stood where a key was looked for: the keys beside it (a few), or the other type met. */
-function foundAt(place: string, here: unknown): string {
-	const where = place || 'the answer';
-	if (!isPlainObject(here)) return `${where} is ${kindOf(here)}`;
-	const keys = Object.keys(here);
-	if (!keys.length) return `${where} is empty`;
-	const shown = keys.slice(0, MAX_KEYS_SHOWN).map((k) => (k.length > MAX_KEY_LENGTH ? `${k.slice(0, MAX_KEY_LENGTH - 1)}…` : k));
-	return `${where} has ${shown.join(', ')}${keys.length > MAX_KEYS_SHOWN ? `, … (${keys.length} keys)` : ''}`;
-}
-
-/**
- * One answer read against the spec: each value is looked for where the spec puts it, and a key
- * that is not there (absent, or under a section of another type), or a value of another type,
- * is noted as a Lack unless `excused` says the answer explains it (its data source failed, a
- * source the profile was loaded without). A null is the service saying "no value": not a lack.
- * So a renamed field is found the first time it is read, instead of reading as null in silence.
- */
-export class Reading {
-	readonly lacks: Lack[] = [];
-	/** The keys looked for that the answer had (Check Answers lists them). */
-	readonly found = new Set<string>();
-
-	constructor(
-		private readonly answer: unknown,
-		private readonly excused: (key: string) => boolean = () => false,
-	) {}
-
-	/** The value at `path` (undefined when absent, noted), for the record's `field`. */
-	at(field: string, ...path: string[]): unknown {
-		let here = this.answer;
-		for (let depth = 0; depth < path.length; depth++) {
-			// A null section is the service's "no value"; a null answer is no answer at all.
-			if (here === null && depth > 0) return null;
-			if (!isPlainObject(here) || !Object.prototype.hasOwnProperty.call(here, path[depth])) {
-				this.missing(field, path.join('.'), path.slice(0, depth).join('.'), here);
-				return undefined;
-			}
-			here = here[path[depth]];
-		}
-		this.found.add(path.join('.'));
-		return here;
-	}
-
-	num(field: string, ...path: string[]): number | null {
-		return this.typed(field, path, num);
-	}
-
-	str(field: string, ...path: string[]): string | null {
-		return this.typed(field, path, str, (v) => typeof v === 'string' || typeof v === 'number');
-	}
-
-	bool(field: string, ...path: string[]): boolean | null {
-		return this.typed(field, path, bool);
-	}
-
-	yesNo(field: string, ...path: string[]): boolean | null {
-		return this.typed(field, path, yesNo, (v) => typeof v === 'string' || typeof v === 'boolean');
-	}
-
-	/** A field computed from others (a sum) could not be read when one of its parts could not. */
-	derived(field: string, ...parts: string[]): void {
-		const lacked = this.lacks.find((l) => parts.includes(l.field));
-		if (lacked) this.lacks.push({ ...lacked, field });
-	}
-
-	/** The record's fields that could not be read, each once, in the order they were read. */
-	get unreadFields(): string[] {
-		return [...new Set(this.lacks.map((l) => l.field))];
-	}
-
-	/** A value of another type than the spec's is noted too: the reader would take it for "no value". */
-	private typed<T>(field: string, path: string[], read: (v: unknown) => T | null, accepts?: (v: unknown) => boolean): T | null {
-		const value = this.at(field, ...path);
-		// An empty text stands for "no value" as a null does.
-		if (value === undefined || value === null || value === '') return null;
-		const result = read(value);
-		if (accepts ? !accepts(value) : result === null) this.note(field, path.join('.'), `${path.join('.')} is ${kindOf(value)}`);
-		return result;
-	}
-
-	/** Notes that `key` was not found at `place`, where the answer held `here`. */
-	missing(field: string, key: string, place: string, here: unknown): void {
-		this.note(field, key, foundAt(place, here));
-	}
-
-	private note(field: string, key: string, found: string): void {
-		if (!this.excused(key)) this.lacks.push({ field, key, found });
-	}
 }

@@ -23,7 +23,7 @@ export function unwrap(
 		return unwrap({ ...req, pdf: false }, { ...response, body: parseJson(bytes.toString('utf8')) }, attempts);
 	}
 	const body = typeof response.body === 'string' ? parseJson(response.body) : response.body;
-	if (req.bare) return { data: body, headers: response.headers };
+	if (req.bare) return { data: body, headers: response.headers, status: response.statusCode };
 	if (!isPlainObject(body) || body.success !== true) {
 		const code = isPlainObject(body) && typeof body.code === 'number' ? body.code : response.statusCode;
 		throw new ServiceError({
@@ -34,7 +34,7 @@ export function unwrap(
 			reportedFailure: true,
 		});
 	}
-	return { data: body.data, headers: response.headers };
+	return { data: body.data, headers: response.headers, status: response.statusCode };
 }
 
 function parseJson(text: string): unknown {

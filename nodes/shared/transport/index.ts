@@ -5,6 +5,7 @@
  * run's cap and the account's plan as the run found it, never anything that outlives it.
  */
 import type {
+	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	IContextObject,
 	IDataObject,
@@ -16,18 +17,17 @@ import type {
 } from 'n8n-workflow';
 
 import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
-import { ROOTS, V2, requestFor } from '../service/endpoints';
 import { connectionErrorCode, isLoopback, ssrfBlock, ssrfError, unexpectedError } from '../connection';
 import { ServiceError } from '../errors';
 import { Redactor } from '../redact';
 import { clock } from './clock';
 import { PaidCalls, certainlyNotRun } from './paid';
 import { Pace, type Turn } from './pace';
-import { AccountPlan } from './plan';
 import { about, mayHaveCharged, serviceText, unwrap } from './answer';
-import type { ApiRequest, ApiResponse } from './types';
+import { ROOTS, type ApiRequest, type ApiResponse, type PlanGate } from './types';
 
-export type { ApiRequest, ApiResponse } from './types';
+export type { ApiRequest, ApiResponse, ApiRoot, PlanGate } from './types';
+export { ROOTS } from './types';
 export { RETRY_DEFAULTS } from './retry';
 import { backoffMs, retryAfterMs, shouldRetry } from './retry';
 
@@ -71,8 +71,6 @@ export class Transport {
 	private readonly claimed = new Set<string>();
 	/** Every paid call of the run, counted before it is sent. */
 	readonly paidCalls: PaidCalls;
-	/** The account's plan (GET /usage, free), read once when a load or a dry run needs it. */
-	readonly plan = new AccountPlan(async () => (await this.request(requestFor(V2.usage))).data);
 
 	constructor(
 		private readonly ctx: TransportContext,
@@ -86,13 +84,19 @@ export class Transport {
 		return new Transport(this.ctx, { ...this.options, maxPaidLoads: 0, paidCallCount: undefined });
 	}
 
+	/** The credential's fields, read once per run without any request: what the service's home reads of it beyond the headers. */
+	async credential(): Promise<ICredentialDataDecryptedObject> {
+		this.credentialsRead ??= this.readCredentials();
+		await this.credentialsRead;
+		return this.credentials?.data ?? {};
+	}
+
 	private get node(): INode {
 		return this.ctx.getNode();
 	}
 
 	private async url(req: ApiRequest): Promise<string> {
-		this.credentialsRead ??= this.readCredentials();
-		await this.credentialsRead;
+		await this.credential();
 		return `${this.baseUrl}${ROOTS[req.root]}${req.path}`;
 	}
 
@@ -131,30 +135,30 @@ export class Transport {
 	/** The service's data, or a ServiceError saying how the call failed. */
 	request(req: ApiRequest): Promise<ApiResponse> {
 		if (req.paid !== true) return this.call(req);
-		const withinPlan = req.withinPlan === true;
-		if (withinPlan && !this.plan.known) return this.plan.read().then(async () => await this.request(req));
+		const plan = req.withinPlan;
+		if (plan && !plan.known) return plan.read().then(async () => await this.request(req));
 		// From here to the sending nothing is awaited, so parallel paid calls can never overshoot the cap or the plan.
-		const refused = this.reserve(withinPlan);
+		const refused = this.reserve(plan);
 		if (refused !== undefined) return Promise.reject(refused);
 		return this.call(req).catch((error: unknown) => {
 			if (error instanceof ServiceError && certainlyNotRun(error.failure.status)) {
 				this.paidCalls.release();
-				if (withinPlan) this.plan.releaseLookup();
+				plan?.releaseLookup();
 			}
 			throw error;
 		});
 	}
 
 	/** Takes a paid call's place under the cap (and a look-up of the plan), or gives back what refuses it. */
-	private reserve(withinPlan: boolean): unknown {
+	private reserve(plan: PlanGate | undefined): unknown {
 		try {
 			this.paidCalls.reserve();
 		} catch (error) {
 			return error;
 		}
-		if (!withinPlan) return undefined;
+		if (!plan) return undefined;
 		try {
-			this.plan.takeLookup();
+			plan.takeLookup();
 		} catch (error) {
 			this.paidCalls.release();
 			return error;

@@ -1,19 +1,38 @@
 /** What a request to the service says, and what its answer holds: the transport's words. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiRoot } from '../service/endpoints';
+/** The version roots, below the credential's Base URL: where each API version's paths start. */
+export const ROOTS = {
+	v2: '/api/clients/v2',
+	v1: '/api/v1',
+	/** The V1 credit-scoring path as the spec's reference sample calls it. */
+	v1External: '/api/external/v1',
+} as const;
+
+export type ApiRoot = keyof typeof ROOTS;
+
+/**
+ * What refuses a paid load the account's plan has no room for: the plan, read once per run by the
+ * service's home (service/plan.ts). Each look-up is taken synchronously, just before the sending.
+ */
+export interface PlanGate {
+	readonly known: boolean;
+	read(): Promise<void>;
+	takeLookup(): void;
+	releaseLookup(): void;
+}
 
 export interface ApiRequest {
 	method: 'GET' | 'POST';
-	/** The version root (service/endpoints.ts). */
+	/** The version root (ROOTS). */
 	root: ApiRoot;
 	path: string;
 	query?: IDataObject;
 	body?: IDataObject;
 	/** A call that costs money: retried only where it certainly was not executed. */
 	paid?: boolean;
-	/** A paid RUT load refused once the run has used the look-ups the account's plan had left. */
-	withinPlan?: boolean;
+	/** A paid RUT load refused once the run has used the look-ups the account's plan had left: that plan. */
+	withinPlan?: PlanGate;
 	/** The RUT a read is about, so that a 404 says the RUT is not loaded. */
 	rut?: string;
 	/** Ask for a PDF and return the raw bytes. */
@@ -27,6 +46,8 @@ export interface ApiRequest {
 export interface ApiResponse {
 	data: unknown;
 	headers: IDataObject;
+	/** The HTTP status the service answered with (2xx). */
+	status?: number;
 	/** Set for PDF requests. */
 	bytes?: Buffer;
 }

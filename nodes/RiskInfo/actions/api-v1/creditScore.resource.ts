@@ -4,7 +4,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { V1, type ApiRoot } from '../../../shared/service/endpoints';
+import { V1 } from '../../../shared/service/endpoints';
+import type { ApiRoot } from '../../../shared/transport';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { readChoice } from '../parameters';
 import { isoDates, rutStep } from '../steps';

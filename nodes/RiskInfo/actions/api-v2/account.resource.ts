@@ -10,7 +10,7 @@ import type { Resource } from '../types';
 /** Simplify on Get Usage: one flat record of the plan in plain names (addendum A4). */
 const simplifyUsage = simplifyFlag(
 	"Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the plan, the plan's start and end, and next month's estimate",
-	(data) => usageRecord(data),
+	(data, _plan, names) => usageRecord(data, names),
 );
 
 export const account: Resource = {

@@ -1,19 +1,23 @@
 /**
  * The account's plan as GET /usage gives it (addendum A4): the paid RUT look-ups it has left and
- * its monitoring places. One instance serves one run of the node, like the transport: it reads
- * usage (free) at most once, before the first load that needs it, then counts the run's own
- * look-ups and monitoring places against what was left. Each count is taken synchronously, so two
- * loads in parallel can never both take the last look-up. Nothing here guesses a price.
+ * its monitoring places. One instance serves one run of the node, beside its transport
+ * (accountPlan): it reads usage (free) at most once, before the first load that needs it, then
+ * counts the run's own look-ups and monitoring places against what was left. Each count is taken
+ * synchronously, so two loads in parallel can never both take the last look-up (the transport
+ * takes it just before sending a load that carries the plan as its `withinPlan`). Nothing here
+ * guesses a price.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { PlanLookupsUsedUp, PlanUnreadable, ServiceError, shown } from '../errors';
-import { V2 } from '../service/endpoints';
-import { planFigures, type PlanFigures } from '../service/usage';
+import type { PlanGate, Transport } from '../transport';
+import { V2 } from './endpoints';
+import { readFree } from './keyNames';
+import { planFigures, type PlanFigures } from './usage';
 
 type Reading = { figures: PlanFigures } | { failure: string };
 
-export class AccountPlan {
+export class AccountPlan implements PlanGate {
 	private pending?: Promise<void>;
 	private reading?: Reading;
 	private lookupsTaken = 0;
@@ -105,4 +109,17 @@ function readFailure(error: unknown): string {
 		return `GET ${V2.usage.path} failed (${typeof error.failure.status === 'number' ? `HTTP ${error.failure.status}` : error.failure.status})${said}`;
 	}
 	return `GET ${V2.usage.path} failed: ${error instanceof Error ? error.message : shown(error)}`;
+}
+
+/** One plan per transport, so per run: everything that loads or estimates a load in the run counts against the same one. */
+const plans = new WeakMap<Transport, AccountPlan>();
+
+/** The run's plan, read (free, with the credential's Answer Key Names) when first needed. */
+export function accountPlan(api: Transport): AccountPlan {
+	let plan = plans.get(api);
+	if (!plan) {
+		plan = new AccountPlan(async () => await readFree(api, V2.usage));
+		plans.set(api, plan);
+	}
+	return plan;
 }
