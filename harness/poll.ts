@@ -85,6 +85,12 @@ export class PolledWorkflow {
 		all.__dataChanged = false;
 	}
 
+	/** A user saving a credential anew between polls: n8n reads it afresh for each poll. */
+	editCredential(type: string, fields: IDataObject): void {
+		const credentials = (this.input.credentials ??= {});
+		credentials[type] = { ...credentials[type], ...fields } as (typeof credentials)[string];
+	}
+
 	/** Fetch Test Event in the editor: n8n runs the workflow manually, which polls in 'manual' mode. */
 	async fetchTestEvent(): Promise<WorkflowResult> {
 		return await runWorkflow({ ...this.input, startNode: this.node.name, mode: 'manual' });

@@ -45,6 +45,12 @@ export interface SandboxOptions {
 	answerDrift?: AnswerDrift;
 	/** Only these RUTs' answers drift (default: every RUT's). */
 	answerDriftRuts?: string[];
+	/**
+	 * The account's integration type, where the spec's bulletin rules differ (§2.2): under 'FULL' the
+	 * V2 summary of a RUT loaded without Bureau data has an empty commercial bulletin (rule 2); under
+	 * 'MIX' (default) SourceA and SourceB are there and only SourceC is null (rules 1 and 3).
+	 */
+	integration?: 'MIX' | 'FULL';
 }
 
 /** The account's plan; every field has a default (sandbox/usage.ts). */

@@ -38,7 +38,10 @@ export const v2Routes: Route[] = [
 		method: 'GET', pattern: /^\/helper\/resumen$/, handler: (ctx) => {
 			if (ctx.query.rut === undefined) throw new HttpError(400, 'El parámetro rut es requerido');
 			const { facts, entry } = readLoaded(ctx, rutFrom(ctx.query.rut));
-			return ok(driftV2Summary({ ...summary(facts, entry.includeBureau), fechaCarga: v2Date(entry.loadedAt) }, driftFor(ctx.options(), facts.rut)));
+			const answer = { ...summary(facts, entry.includeBureau), fechaCarga: v2Date(entry.loadedAt) };
+			// Spec §2.2 bulletin rule 2: under a FULL integration a profile loaded without Bureau may have an empty bulletin.
+			const empty = ctx.options().integration === 'FULL' && !entry.includeBureau ? { boletinComercial: {} } : {};
+			return ok(driftV2Summary({ ...answer, ...empty }, driftFor(ctx.options(), facts.rut)));
 		},
 	},
 	{ method: 'GET', pattern: new RegExp(`^/helper/judicial/${RUT}/civil$`), handler: read(v2Lists.civil) },

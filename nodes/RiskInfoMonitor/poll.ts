@@ -104,17 +104,18 @@ async function pollOnce(
 			remember.push(() => memory.setFailures(key, 0));
 			const before = memory.get(key);
 			const { changes, remembered } = compare(memory, key, record);
+			// Fields it cannot watch: said once per set of them, and once more when they can be read again
+			// (before any change found in them, so the message that they are back comes first).
+			const unreadable = unreadableOf(outcome.value, settings.kinds);
+			const saidBefore = typeof before === 'object' ? before.unread : undefined;
+			if (!unreadable && saidBefore !== undefined) items.push(readableAgainItem(rut, record, checkedAt));
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);
 			if (reported.length) {
 				const item = changedItem(rut, record, reported, checkedAt);
 				items.push(item);
 				changed.push({ item, rut, changes: reported, record });
 			}
-			// Fields it cannot watch: said once per set of them, and once more when they can be read again.
-			const unreadable = unreadableOf(outcome.value, settings.kinds);
-			const saidBefore = typeof before === 'object' ? before.unread : undefined;
 			if (unreadable && saidBefore !== unreadable.hash) items.push(unreadableItem(rut, record, unreadable, checkedAt));
-			if (!unreadable && saidBefore !== undefined) items.push(readableAgainItem(rut, record, checkedAt));
 			if (unreadable) remembered.unread = unreadable.hash;
 			remember.push(() => memory.set(key, remembered));
 		} else if (isNotLoadedError(outcome.error)) {

@@ -262,6 +262,7 @@ describe('the dry run', () => {
 				throw new ServiceError({ status: profiles.status, attempts: 1, method: 'GET', path: '/profiles' });
 			},
 			claimFirst: () => true,
+			credential: async () => ({}),
 		} as unknown as Transport;
 		const plan = newPlan(root);
 		plan.request.body = { ...asked };

@@ -137,12 +137,14 @@ describe('Load', () => {
 				return { response: { statusCode: 200, headers: {}, data: [] }, sentHere: true };
 			},
 			claimFirst: () => true,
-			plan: { read: async () => sent.push('plan read') },
+			// The account's plan is read through the transport, under the credential's Answer Key Names (none here).
+			credential: async () => ({}),
+			request: async (request: { path: string }) => (sent.push(`plan read: ${request.path}`), { data: {}, headers: {} }),
 		} as unknown as Transport;
 		const load = root === 'v2' ? loadApiV2 : loadApiV1;
 		const choices = { load: { isMonitoring: false, includeBureau: true, stopAtPlan: false }, dryRun: true };
 		const answer = await load.estimate!(api, { request: { method: 'POST', root, path: load.path, paid: true }, choices, rut: RUT });
-		expect(sent).toEqual(['plan read', [`probe:${root}:${RUT}`, 'GET', root, path]]);
+		expect(sent).toEqual(['plan read: /usage', [`probe:${root}:${RUT}`, 'GET', root, path]]);
 		expect(answer).toEqual({ extra: { rut: RUT, isMonitoring: false, includeBureau: true, dryRun: true, wouldPay: false, alreadyLoaded: true } });
 	});
 });
@@ -180,7 +182,7 @@ describe('how an operation runs its steps', () => {
 	test('reshapes run in the order the steps list them, each on what the one before gave', async () => {
 		const { Plans } = fresh<Operation>('operation');
 		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
-		const api = { request: async () => ({ data: 'answer', headers: {} }) } as unknown as Transport;
+		const api = { request: async () => ({ data: 'answer', headers: {} }), credential: async () => ({}) } as unknown as Transport;
 		const plans = new Plans(context({}), api, 1);
 		const job = plans.add({ ...base, steps: [append('>a'), append('>b'), append('>c')] }, 0);
 		expect(await plans.jobs[job].run()).toEqual([{ json: { data: 'answer>a>b>c' } }]);

@@ -77,7 +77,10 @@ test('RUTs Monitored in the Account: the ones loaded with monitoring on, from Li
 describe('List Profiles read defensively', () => {
 	/** A transport answering List Profiles with `data`. */
 	function answering(data: unknown): Transport {
-		return { request: async (req: ApiRequest): Promise<ApiResponse> => (req.path === '/profiles' ? { data, headers: {} } : Promise.reject(new Error(req.path))) } as unknown as Transport;
+		return {
+			request: async (req: ApiRequest): Promise<ApiResponse> => (req.path === '/profiles' ? { data, headers: {} } : Promise.reject(new Error(req.path))),
+			credential: async () => ({}),
+		} as unknown as Transport;
 	}
 
 	test.each([

@@ -1,9 +1,11 @@
 // The Monitor is never blind in silence: when the service's summary stops carrying watched fields
 // where the spec puts them (sandbox/drift.ts: the judicial section renamed, absent, or a list, with
-// no data source marked failed), the Monitor says so once, as an item of status "unreadable", keeps
-// the last values it knew, takes nothing missing for a change, and once the answer is back to
-// normal reports a change made meanwhile exactly once. Which fields come from the judicial section
-// is the spec's mapping as docs/simplified-summary.md and docs/monitor.md give it.
+// no data source marked failed), the Monitor says so once, as an item of status "unreadable" whose
+// summary says what to do, keeps the last values it knew, takes nothing missing for a change, says
+// once that it can read them again (status "readableAgain"), and reports a change made meanwhile
+// exactly once. Under Any Change the rest of the record counts too (bankruptcy comes from the
+// judicial section as well). Which fields come from the judicial section is the spec's mapping as
+// docs/simplified-summary.md and docs/monitor.md give it.
 import type { IDataObject } from 'n8n-workflow';
 
 import { Memory } from '../../nodes/RiskInfoMonitor/memory';
@@ -11,6 +13,7 @@ import { compare } from '../../nodes/RiskInfoMonitor/poll';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 import { simplifiedFromApiV2 } from '../../nodes/shared/service/summaryV2';
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
+import type { AnswerDrift } from '../../sandbox/drift';
 import { call } from '../sandbox/helpers';
 import { jsonOf, monitorWorkflow, sandboxWith } from './helpers';
 
@@ -25,6 +28,9 @@ const JUDICIAL = [
 ];
 /** Where the spec puts the civil count, and what each drift leaves there instead. */
 const CIVIL_KEY = 'judicial.casosCivilesActivos';
+/** Bankruptcy is read from judicial.boletinConcursal and judicial.casosQuiebra, which only 'renamed' leaves in place. */
+const BANKRUPTCY = { field: 'bankruptcy', label: 'bankruptcy' };
+const WHAT_TO_DO = /What to do: run Risk Info → Account → Check Answers \(free\) on this RUT and set what it suggests in the Risk Info API credential's Answer Key Names; if nothing fits, tell the maintainers/;
 const FOUND = { renamed: /^judicial has .*civilesActivos/, missing: /^the answer has /, wrongType: /^judicial is a list$/ };
 
 const list = (kinds: string[]) => ({ source: 'list', ruts: WATCHED.join('\n'), changeKinds: kinds });
@@ -36,7 +42,7 @@ afterEach(async () => {
 	await sb.close();
 });
 
-const drift = (answerDrift?: 'renamed' | 'missing' | 'wrongType') => sb.configure({ answerDrift, answerDriftRuts: answerDrift ? [DRIFTING] : undefined });
+const drift = (answerDrift?: AnswerDrift) => sb.configure({ answerDrift, answerDriftRuts: answerDrift ? [DRIFTING] : undefined });
 const civilNow = async (rut: string) => (await call(sb, 'GET', `/api/clients/v2/helper/resumen?rut=${rut}`)).json.data.judicial.casosCivilesActivos as number;
 /** The RUT's entry in the static data as JSON ("number": "entry"), the bytes it costs. */
 const entryBytes = (store: IDataObject, rut: string) => {
@@ -58,14 +64,16 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)('the judicial sectio
 			expect(items.map((i) => [i.status, i.rut, i.sample])).toEqual([['unreadable', DRIFTING, false]]);
 			const [item] = items;
 			const unread = (item.evidence as { unreadFields: Array<{ field: string; label: string; lacked: Array<{ key: string; found: string }> }> }).unreadFields;
-			expect(unread.map(({ field, label }) => ({ field, label }))).toEqual(JUDICIAL);
+			expect(unread.map(({ field, label }) => ({ field, label }))).toEqual(wf === any && how !== 'renamed' ? [...JUDICIAL, BANKRUPTCY] : JUDICIAL);
 			const civil = unread[0].lacked.find((l) => l.key === CIVIL_KEY);
 			expect(civil?.found).toMatch(FOUND[how]);
 			expect(item.changes).toEqual([]);
 			expect(item.error).toBeNull();
 			for (const { label } of JUDICIAL) expect(item.summary).toContain(label);
 			expect(item.details).toContain(`${CIVIL_KEY} not found (${civil!.found})`);
-			expect(item.details).toMatch(/Risk Info → Account → Check Answers.*maintainers/);
+			// The summary, which a chat message carries, ends with what to do.
+			expect(item.summary).toMatch(WHAT_TO_DO);
+			expect(String(item.details).startsWith(String(item.summary))).toBe(true);
 			// The same keys as every other item, sample second.
 			expect(Object.keys(item).slice(0, 3)).toEqual(['status', 'sample', 'rut']);
 			// Said once: the next poll, with the answer as drifted, says nothing.
@@ -81,9 +89,11 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)('the judicial sectio
 		drift(undefined);
 		for (const wf of [cases, any]) {
 			const items = jsonOf((await wf.poll()).items);
-			expect(items.map((i) => [i.status, i.rut])).toEqual([['changed', DRIFTING]]);
+			// Said once that it can see again, then the change it could not see.
+			expect(items.map((i) => [i.status, i.rut])).toEqual([['readableAgain', DRIFTING], ['changed', DRIFTING]]);
+			expect(items[0].summary).toMatch(/can read again the fields it said it could not read/);
 			// The value kept is the one known before the drift; no "other fields" from the drifted read.
-			expect(items[0].changes).toEqual([{ field: 'activeCivilCases', before, after: before + 1 }]);
+			expect(items[1].changes).toEqual([{ field: 'activeCivilCases', before, after: before + 1 }]);
 			expect((await wf.poll()).items).toBeNull();
 		}
 		// Readable again: the memory of it cleared, the entry as small as before.
@@ -100,6 +110,7 @@ test('reported again when it recurs after reading normally; not at all when no w
 	expect((await civilOnly.poll()).items).toBeNull();
 	expect(jsonOf((await cases.poll()).items).map((i) => i.status)).toEqual(['unreadable']);
 	drift(undefined);
+	expect(jsonOf((await cases.poll()).items).map((i) => i.status)).toEqual(['readableAgain']);
 	expect((await cases.poll()).items).toBeNull();
 	drift('renamed');
 	expect(jsonOf((await cases.poll()).items).map((i) => i.status)).toEqual(['unreadable']);
@@ -113,7 +124,7 @@ test('Fetch Test Event\'s sample names the fields it could not read, in its summ
 	expect(run.error).toBeUndefined();
 	const [item] = jsonOf(run.items.After);
 	expect(item.status).toBe('sample');
-	expect(item.summary).toMatch(/could not be read from the service's answer: active civil cases, active labor cases, active collection cases/);
+	expect(item.summary).toMatch(/the Monitor cannot watch active civil cases, active labor cases, active collection cases for this RUT now/);
 	expect(String(item.details).split('\n')[0]).toBe(item.summary);
 
 	const wf = monitorWorkflow(sb, { source: 'list', ruts: DRIFTING, changeKinds: ['activeCases', 'taxStatus'] }, { name: 'Polled' });
@@ -127,8 +138,92 @@ test('the digest counts unreadable RUTs and says so in its heading', async () =>
 	await wf.poll();
 	drift('renamed');
 	const [digest] = jsonOf((await wf.poll()).items);
-	expect(digest).toEqual(expect.objectContaining({ status: 'digest', counts: { changed: 0, notLoaded: 0, readFailed: 0, unreadable: 1, byKind: {} } }));
-	expect(digest.text).toMatch(/^Risk Info Monitor: 1 RUT with watched fields the service's answer does not carry\n\n.*active civil cases/);
+	expect(digest).toEqual(expect.objectContaining({ status: 'digest', counts: { changed: 0, notLoaded: 0, readFailed: 0, unreadable: 1, readableAgain: 0, byKind: {} } }));
+	expect(digest.text).toMatch(/^Risk Info Monitor: 1 RUT with fields the Monitor cannot watch\n\n.*active civil cases/);
+});
+
+test('the set of fields it cannot read changes (another one becomes unreadable while some are): said again, with the new one, once', async () => {
+	const any = monitorWorkflow(sb, list(['anyChange']));
+	await any.poll();
+	drift('renamed');
+	const [first] = jsonOf((await any.poll()).items);
+	const fieldsOf = (item: IDataObject) => ((item.evidence as IDataObject).unreadFields as Array<{ field: string }>).map((f) => f.field);
+	expect(fieldsOf(first)).toEqual(JUDICIAL.map((f) => f.field));
+	// The judicial section gone altogether: bankruptcy, a field of the rest of the record, cannot be read either.
+	drift('missing');
+	const items = jsonOf((await any.poll()).items);
+	expect(items.map((i) => i.status)).toEqual(['unreadable']);
+	expect(fieldsOf(items[0])).toEqual([...JUDICIAL, BANKRUPTCY].map((f) => f.field));
+	const bankruptcy = ((items[0].evidence as IDataObject).unreadFields as Array<{ field: string; lacked: Array<{ key: string }> }>).find((f) => f.field === 'bankruptcy');
+	expect(bankruptcy?.lacked.map((l) => l.key)).toEqual(['judicial.boletinConcursal', 'judicial.casosQuiebra']);
+	expect(items[0].summary).toContain('bankruptcy');
+	expect((await any.poll()).items).toBeNull();
+});
+
+describe('what the answer itself says it left out', () => {
+	test('a FULL integration sends no bulletin for a profile loaded without Bureau data: the Monitor says once it cannot watch the bulletin for that RUT, and why; once loaded with Bureau, that it can again', async () => {
+		sb.configure({ integration: 'FULL' });
+		const bulletin = monitorWorkflow(sb, list(['bulletin']));
+		// Both RUTs were loaded without Bureau data; items come in the order of the RUTs' numbers.
+		const items = jsonOf((await bulletin.poll()).items).reverse();
+		expect(items.map((i) => [i.status, i.rut])).toEqual([['unreadable', DRIFTING], ['unreadable', STEADY]]);
+		const unread = (items[0].evidence as IDataObject).unreadFields as Array<{ field: string; lacked: unknown[]; why: string }>;
+		expect(unread.map((f) => f.field)).toEqual(['bulletinCases', 'bulletinUnpaidAmount']);
+		for (const f of unread) expect([f.lacked, f.why]).toEqual([[], expect.stringMatching(/loaded without Bureau data \(incluyeBureau false\)/)]);
+		expect(items[0].summary).toMatch(/the Monitor cannot watch commercial bulletin cases, commercial bulletin unpaid amount for this RUT: the profile was loaded without Bureau data/);
+		expect(items[0].summary).not.toMatch(/Answer Key Names/);
+		expect((await bulletin.poll()).items).toBeNull();
+		sb.loadRut(DRIFTING, { includeBureau: true });
+		expect(jsonOf((await bulletin.poll()).items).map((i) => [i.status, i.rut])).toEqual([['readableAgain', DRIFTING]]);
+		expect((await bulletin.poll()).items).toBeNull();
+	});
+
+	test('the bulletin under another name with no Bureau flag is no reason: unknown is not false, and the Monitor reports it unreadable with the keys the answer lacked', async () => {
+		const bulletin = monitorWorkflow(sb, list(['bulletin']));
+		await bulletin.poll();
+		drift('bulletinRenamed');
+		const [item] = jsonOf((await bulletin.poll()).items);
+		expect(item.status).toBe('unreadable');
+		const unread = (item.evidence as IDataObject).unreadFields as Array<{ field: string; lacked: Array<{ key: string; found: string }>; why?: string }>;
+		expect(unread.map((f) => [f.field, f.why])).toEqual([['bulletinCases', undefined], ['bulletinUnpaidAmount', undefined]]);
+		const keys = unread[0].lacked.map((l) => l.key);
+		expect(keys).toEqual(expect.arrayContaining(['boletinComercial.casosSourceA', 'incluyeBureau']));
+		expect(unread[0].lacked[0].found).toMatch(/boletinComercialConsolidado/);
+		expect(item.summary).toMatch(WHAT_TO_DO);
+	});
+
+	test('with the mapping saved in the credential (Answer Key Names), the same answers read right: no unreadable item, the fields readable again, and no change', async () => {
+		const bulletin = monitorWorkflow(sb, list(['bulletin', 'anyChange']));
+		await bulletin.poll();
+		drift('providerNames');
+		expect(jsonOf((await bulletin.poll()).items).map((i) => i.status)).toEqual(['unreadable']);
+		bulletin.editCredential('riskInfoApi', {
+			answerKeyNames: JSON.stringify({
+				'boletinComercial.casosSourceA': 'boletinComercial.casosAlfa',
+				'boletinComercial.casosSourceB': 'boletinComercial.casosBeta',
+				'boletinComercial.casosSourceC': 'boletinComercial.casosGamma',
+				'boletinComercial.MontoSourceA': 'boletinComercial.MontoAlfa',
+				'boletinComercial.MontoSourceB': 'boletinComercial.MontoBeta',
+				'boletinComercial.MontoSourceC': 'boletinComercial.MontoGamma',
+				incluyeBureau: 'incluyeBuroExterno',
+			}),
+		});
+		const items = jsonOf((await bulletin.poll()).items);
+		// What it could not read is back, and under the mapping nothing changed: no "changed" item.
+		expect(items.map((i) => [i.status, i.rut])).toEqual([['readableAgain', DRIFTING]]);
+		expect((items[0].record as IDataObject).unreadFields).toEqual([]);
+		expect((await bulletin.poll()).items).toBeNull();
+	});
+
+	test('Answer Key Names that are not JSON fail the poll before anything is sent, naming the field', async () => {
+		const bulletin = monitorWorkflow(sb, list(['bulletin']));
+		await bulletin.poll();
+		sb.resetLog();
+		bulletin.editCredential('riskInfoApi', { answerKeyNames: '{"incluyeBureau": ' });
+		const failed = await bulletin.poll();
+		expect(failed.error?.message).toMatch(/^Answer Key Names in the Risk Info API credential is not JSON/);
+		expect(sb.requests).toEqual([]);
+	});
 });
 
 // The same rule on records taken from the sandbox's answer and changed by hand where its drifts

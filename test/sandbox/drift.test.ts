@@ -168,3 +168,16 @@ describe('the bulletin drifts', () => {
 		expect('incluyeBuroExterno' in (await v2(DRIFTING))).toBe(true);
 	});
 });
+
+test('integration FULL: a RUT loaded without Bureau data has an empty bulletin, incluyeBureau false; with Bureau, its bulletin as normal (spec §2.2 rule 2)', async () => {
+	sb.loadRut(KNOWN_RUTS.clean, { includeBureau: true });
+	const [mix, withBureau] = [await v2(DRIFTING), await v2(KNOWN_RUTS.clean)];
+	expect(mix.incluyeBureau).toBe(false);
+	expect(mix.boletinComercial.casosSourceA).toEqual(expect.any(Number));
+	sb.configure({ integration: 'FULL' });
+	const full = await v2(DRIFTING);
+	expect(full.boletinComercial).toEqual({});
+	expect(full.incluyeBureau).toBe(false);
+	expect(without(full, 'boletinComercial')).toEqual(without(mix, 'boletinComercial'));
+	expect(await v2(KNOWN_RUTS.clean)).toEqual(withBureau);
+});

@@ -6,7 +6,7 @@
  * lacked); the other reads are set against their readers' tables, on their first record.
  */
 import { isPlainObject, type PlainObject } from '../objects';
-import { fitsType, hasKey, recordsOf, valueAt, type Key, type KeyTable } from './keys';
+import { fitsType, hasKey, recordsOf, sharedWords, valueAt, type Key, type KeyTable } from './keys';
 import type { SummaryRead } from './summaryV2';
 
 export type CheckStatus = 'ok' | 'differs' | 'failed';
@@ -54,24 +54,6 @@ function unknownIn(record: unknown, known: Set<string>): string[] {
 	});
 }
 
-/**
- * The words of a key, in lower case, without the spec's neutral words (SourceA…C, Bureau), which
- * the service writes otherwise: "casosSourceA" → ["casos"], "causasLaboralesActivas" → ["causas", "laborales", "activas"].
- */
-function wordsOf(key: string): string[] {
-	return key
-		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-		.toLowerCase()
-		.split(/[^a-z0-9\u00e0-\u00ff]+/)
-		.filter((w) => w.length >= 3 && w !== 'source' && w !== 'bureau');
-}
-
-/** How many words of the expected key a candidate shares (their first five letters: "activos" and "activas" are one). */
-function shared(expected: string, candidate: string): number {
-	const theirs = wordsOf(candidate).map((w) => w.slice(0, 5));
-	return wordsOf(expected).filter((w) => theirs.includes(w.slice(0, 5))).length;
-}
-
 interface Found {
 	candidates: string[];
 	/** The one candidate that fits best, when exactly one does. */
@@ -83,7 +65,7 @@ function candidatesFor(record: unknown, expected: string, type: Key['type'], unk
 	const level = parentOf(expected);
 	const scored = unknown
 		.filter((path) => parentOf(path) === level && fitsType(valueAt(record, path), type))
-		.map((path) => ({ path, score: shared(lastOf(expected), lastOf(path)) }))
+		.map((path) => ({ path, score: sharedWords(lastOf(expected), lastOf(path)) }))
 		.sort((a, b) => b.score - a.score);
 	const [best, next] = scored;
 	return { candidates: scored.map((s) => s.path), fit: best && best.score > 0 && (!next || next.score < best.score) ? best.path : undefined };

@@ -79,3 +79,21 @@ export function recordsOf(data: unknown, table: KeyTable): PlainObject[] {
 	if (!table.lists) return isPlainObject(data) ? [data] : [];
 	return (listsIn(data, table.lists.length ? table.lists : undefined)[0] ?? []).filter(isPlainObject);
 }
+
+/**
+ * The words of a key, in lower case, without the spec's neutral words (SourceA…C, Bureau), which
+ * the service writes otherwise: "casosSourceA" → ["casos"], "causasLaboralesActivas" → ["causas", "laborales", "activas"].
+ */
+function wordsOf(key: string): string[] {
+	return key
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.toLowerCase()
+		.split(/[^a-z0-9\u00e0-\u00ff]+/)
+		.filter((w) => w.length >= 3 && w !== 'source' && w !== 'bureau');
+}
+
+/** How many words of the expected key a candidate shares (their first five letters: "activos" and "activas" are one). */
+export function sharedWords(expected: string, candidate: string): number {
+	const theirs = wordsOf(candidate).map((w) => w.slice(0, 5));
+	return wordsOf(expected).filter((w) => theirs.includes(w.slice(0, 5))).length;
+}

@@ -7,7 +7,7 @@
  * first time it is read, instead of reading as null in silence, and what is excused is still said.
  */
 import { isPlainObject } from '../objects';
-import type { Key } from './keys';
+import { sharedWords, type Key } from './keys';
 import { bool, num, str, yesNo } from './values';
 
 /** A key the reader looked for that the answer lacked, with no reason in the answer. */
@@ -31,6 +31,7 @@ export interface Excused {
 /** Keys named where an answer lacked one: enough to see a rename, never a whole answer. */
 const MAX_KEYS_SHOWN = 8;
 const MAX_KEY_LENGTH = 40;
+const MAX_KEYS_RANKED = 200;
 
 function kindOf(value: unknown): string {
 	if (value === undefined) return 'absent';
@@ -41,17 +42,22 @@ function kindOf(value: unknown): string {
 	return typeof value === 'number' ? 'a number' : 'an object';
 }
 
-/** What stood where a key was looked for: the keys beside it (a few), or the other type met. */
-function foundAt(place: string, here: unknown): string {
+/**
+ * What stood where a key was looked for: the keys beside it (a few, those sharing most words with
+ * the one looked for first, so a renamed key shows), or the other type met.
+ */
+function foundAt(place: string, here: unknown, lookedFor = ''): string {
 	const where = place || 'the answer';
 	if (!isPlainObject(here)) return `${where} is ${kindOf(here)}`;
 	const keys = Object.keys(here);
 	if (!keys.length) return `${where} is empty`;
-	const shown = keys.slice(0, MAX_KEYS_SHOWN).map((k) => (k.length > MAX_KEY_LENGTH ? `${k.slice(0, MAX_KEY_LENGTH - 1)}…` : k));
+	// Ranked among the first keys only: a hostile answer's thousands of keys cost no more than a few.
+	const likeness = new Map(keys.slice(0, MAX_KEYS_RANKED).map((k) => [k, lookedFor ? sharedWords(lookedFor, k) : 0]));
+	const shown = keys.slice(0, MAX_KEYS_RANKED).sort((a, b) => likeness.get(b)! - likeness.get(a)!).slice(0, MAX_KEYS_SHOWN).map((k) => (k.length > MAX_KEY_LENGTH ? `${k.slice(0, MAX_KEY_LENGTH - 1)}…` : k));
 	return `${where} has ${shown.join(', ')}${keys.length > MAX_KEYS_SHOWN ? `, … (${keys.length} keys)` : ''}`;
 }
 
-type Walk = { value: unknown } | { place: string; here: unknown };
+type Walk = { value: unknown } | { place: string; here: unknown; lookedFor: string };
 
 /** Follows a dotted path; a null section on the way is the service's "no value" (its value is null). */
 function walk(answer: unknown, path: string): Walk {
@@ -59,7 +65,7 @@ function walk(answer: unknown, path: string): Walk {
 	let here = answer;
 	for (let depth = 0; depth < parts.length; depth++) {
 		if (here === null && depth > 0) return { value: null };
-		if (!isPlainObject(here) || !Object.prototype.hasOwnProperty.call(here, parts[depth])) return { place: parts.slice(0, depth).join('.'), here };
+		if (!isPlainObject(here) || !Object.prototype.hasOwnProperty.call(here, parts[depth])) return { place: parts.slice(0, depth).join('.'), here, lookedFor: parts[depth] };
 		here = here[parts[depth]];
 	}
 	return { value: here };
@@ -79,7 +85,7 @@ export class Reading {
 
 	/** The value of `key` (undefined when absent under every spelling, noted); a non-null spelling wins over a null one. */
 	at(key: Key): unknown {
-		let absent: { place: string; here: unknown } | undefined;
+		let absent: { place: string; here: unknown; lookedFor: string } | undefined;
 		let nullAt: string | undefined;
 		for (const path of key.from) {
 			const step = walk(this.answer, path);
@@ -98,7 +104,7 @@ export class Reading {
 			this.found.add(nullAt);
 			return null;
 		}
-		this.note(key.field, key.from[0], foundAt(absent?.place ?? '', absent?.here));
+		this.note(key.field, key.from[0], foundAt(absent?.place ?? '', absent?.here, absent?.lookedFor));
 		return undefined;
 	}
 
