@@ -23,20 +23,24 @@ const RUT = KNOWN_RUTS.indebted;
 const V2_SUMMARY = `/api/clients/v2/helper/resumen?rut=${RUT}`;
 const V1_SUMMARY = `/api/v1/helper/${RUT}/summary`;
 
-async function check(rut: string, access = { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId }) {
+async function check(rut: string, access: Record<string, string> = { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId }) {
 	const result = await runRiskInfo({
 		parameters: { apiVersion: 'v2', resource: 'account', operation: 'checkAnswers', rut },
 		inputs: [{}],
 		access,
 	});
-	return { error: result.error, items: (result.items['Risk Info'] ?? []).map((i): IDataObject => ({ ...(i.json as IDataObject), pairedItem: i.pairedItem as unknown as IDataObject })) };
+	const all = (result.items['Risk Info'] ?? []).map((i): IDataObject => ({ ...(i.json as IDataObject), pairedItem: i.pairedItem as unknown as IDataObject }));
+	// The first item totals the reads; one item per read follows.
+	return { error: result.error, total: all[0], items: all.slice(1) };
 }
 
 const byPath = (items: IDataObject[]) => Object.fromEntries(items.map((i) => [i.path as string, i]));
+const withKeyNames = (keyNames: Record<string, string>) => ({ baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId, answerKeyNames: JSON.stringify(keyNames) });
 
-test('normal answers: one item per free read, each OK, nothing missing, each paired to the input item, nothing paid', async () => {
-	const { error, items } = await check(RUT);
+test('normal answers: a total saying all is OK, then one item per free read, each OK with its verdict and status first, paired to the input item, nothing paid', async () => {
+	const { error, total, items } = await check(RUT);
 	expect(error).toBeUndefined();
+	expect([total.status, total.verdict, total.suggestedKeyNames]).toEqual(['ok', 'OK: all 10 reads carry what the package reads.', {}]);
 	expect(items.map((i) => i.path)).toEqual([
 		'/api/clients/v2/usage',
 		'/api/clients/v2/profiles',
@@ -50,41 +54,124 @@ test('normal answers: one item per free read, each OK, nothing missing, each pai
 		V1_SUMMARY,
 	]);
 	for (const item of items) {
-		expect([item.path, item.httpStatus, item.expectedMissing, String(item.verdict).slice(0, 3)]).toEqual([item.path, 200, [], 'OK:']);
+		// What a user must see first, in Table view too: the verdict, then a short status.
+		expect(Object.keys(item).slice(0, 2)).toEqual(['verdict', 'status']);
+		expect([item.path, item.httpStatus, item.status, item.expectedMissing, String(item.verdict).slice(0, 3)]).toEqual([item.path, 200, 'ok', [], 'OK:']);
 		expect(item.pairedItem).toEqual({ item: 0 });
 	}
 	const summary = byPath(items)[V2_SUMMARY];
 	expect(summary.expectedFound).toEqual(expect.arrayContaining(['judicial.casosCivilesActivos', 'boletinComercial.MontoSourceA']));
 	expect(summary.unknownFields).toEqual([]);
 	expect(byPath(items)[V1_SUMMARY].expectedFound).toEqual(expect.arrayContaining(['judicialSummary.civilActiveCases']));
+	// The credit score's weights are keys its reader reads: known, not "unknown".
+	const score = byPath(items)[`/api/clients/v2/creditScore/${RUT}`];
+	expect((score.unknownFields as string[]).filter((k) => k.startsWith('ponderacion') || k.startsWith('maxPonderacion'))).toEqual([]);
 	// The sandbox saw only GETs: nothing paid, nothing even asked.
 	expect(sb.usage().paidLoads).toBe(0);
 	expect(sb.requests.map((r) => r.method)).toEqual(items.map(() => 'GET'));
 });
 
+test('keys a read has beside those the package reads are said to be harmless on an OK read', async () => {
+	const { items } = await check(RUT);
+	const harmless = items.filter((i) => (i.unknownFields as string[]).length);
+	expect(harmless.length).toBeGreaterThan(0);
+	for (const item of harmless) expect(item.verdict).toMatch(/^OK: .* It also has .*, which the package does not read: harmless\.$/);
+});
+
 describe.each(['renamed', 'missing', 'wrongType'] as const)("the summaries' judicial section %s", (drift) => {
-	test('the V2 and V1 summary items name the judicial keys they lack; the other reads stay OK', async () => {
+	test('the V2 and V1 summary items name the judicial keys they lack and the fields not to base decisions on; the other reads stay OK; the total says how many differ', async () => {
 		sb.configure({ answerDrift: drift });
-		const { error, items } = await check(RUT);
+		const { error, total, items } = await check(RUT);
 		expect(error).toBeUndefined();
 		const paths = byPath(items);
 		const expected = {
-			[V2_SUMMARY]: { missing: ['judicial.casosCivilesActivos', 'judicial.cobranzaActivos', 'judicial.laboralActivos'], renamed: 'judicial.civilesActivos' },
-			[V1_SUMMARY]: { missing: ['judicialSummary.civilActiveCases', 'judicialSummary.cobranzaActiveCases', 'judicialSummary.laboralActiveCases'], renamed: 'judicialSummary.activeCivil' },
+			[V2_SUMMARY]: { missing: ['judicial.casosCivilesActivos', 'judicial.cobranzaActivos', 'judicial.laboralActivos'], renamed: { 'judicial.casosCivilesActivos': 'judicial.civilesActivos', 'judicial.cobranzaActivos': 'judicial.causasCobranzaActivas', 'judicial.laboralActivos': 'judicial.causasLaboralesActivas' } },
+			[V1_SUMMARY]: { missing: ['judicialSummary.civilActiveCases', 'judicialSummary.cobranzaActiveCases', 'judicialSummary.laboralActiveCases'], renamed: { 'judicialSummary.civilActiveCases': 'judicialSummary.activeCivil', 'judicialSummary.laboralActiveCases': 'judicialSummary.activeLabor' } },
 		};
 		for (const [path, { missing, renamed }] of Object.entries(expected)) {
 			const item = paths[path];
-			expect(item.httpStatus).toBe(200);
+			expect([item.httpStatus, item.status]).toEqual([200, 'differs']);
 			expect(item.expectedMissing).toEqual(expect.arrayContaining(missing));
-			expect(item.verdict).toMatch(/^The answer lacks .*activeCivilCases.*Tell the package's maintainers\.$/);
-			if (drift === 'renamed') {
-				expect(item.unknownFields).toContain(renamed);
-				expect(item.verdict).toContain(`it holds ${renamed}`);
-			}
+			expect(item.doNotUse).toEqual(expect.arrayContaining(['activeCivilCases', 'activeJudicialCases']));
+			expect(item.verdict).toMatch(/^Differs: the answer lacks .*Do not base decisions on .*activeCivilCases/);
+			// Renamed: each count has one key beside it that fits (the same words), ready to paste.
+			if (drift === 'renamed') expect(item.suggestedKeyNames).toEqual(expect.objectContaining(renamed));
+			else expect(item.suggestedKeyNames).toEqual({});
+		}
+		// "cobranza" shares no word with "activeCollection": one word each with three keys, so the user chooses.
+		if (drift === 'renamed') {
+			expect(paths[V1_SUMMARY].suggestedKeyNames).not.toHaveProperty(['judicialSummary.cobranzaActiveCases']);
+			expect((paths[V1_SUMMARY].candidates as Record<string, string[]>)['judicialSummary.cobranzaActiveCases']).toContain('judicialSummary.activeCollection');
 		}
 		for (const item of items.filter((i) => i.path !== V2_SUMMARY && i.path !== V1_SUMMARY)) expect(String(item.verdict)).toMatch(/^OK:/);
+		expect(total.status).toBe('differs');
+		expect(total.verdict).toMatch(/^8 of 10 reads are OK\. 2 reads differ from what the package reads \(Summary \(V2\), Summary \(V1\)\)\./);
 		expect(sb.usage().paidLoads).toBe(0);
 	});
+});
+
+describe('the bulletin under the service\'s own names (the spec\'s first lines warn of them)', () => {
+	test('the bulletin section under another name, no Bureau flag: the summaries lack it (never OK), and the renamed section is the one candidate, suggested', async () => {
+		sb.configure({ answerDrift: 'bulletinRenamed' });
+		const { total, items } = await check(RUT);
+		const v2 = byPath(items)[V2_SUMMARY];
+		expect(v2.status).toBe('differs');
+		expect(v2.expectedMissing).toEqual(expect.arrayContaining(['boletinComercial.casosSourceA', 'boletinComercial.MontoSourceC', 'incluyeBureau']));
+		expect(v2.doNotUse).toEqual(expect.arrayContaining(['bulletinCasesSourceA', 'bulletinAmountSourceC']));
+		expect(v2.candidates).toEqual(expect.objectContaining({ boletinComercial: ['boletinComercialConsolidado'] }));
+		expect(v2.suggestedKeyNames).toEqual({ boletinComercial: 'boletinComercialConsolidado' });
+		expect(byPath(items)[V1_SUMMARY].suggestedKeyNames).toEqual({ boletinComercialSummary: 'commercialBulletinSummary' });
+		// The total merges every read's suggestion, ready to paste into the credential.
+		expect(total.suggestedKeyNames).toEqual({ boletinComercial: 'boletinComercialConsolidado', boletinComercialSummary: 'commercialBulletinSummary' });
+		expect(total.verdict).toMatch(/Copy suggestedKeyNames below into the Risk Info API credential's Answer Key Names/);
+
+		// Pasted: the same answers now read right.
+		const mapped = await check(RUT, withKeyNames(total.suggestedKeyNames as Record<string, string>));
+		expect(mapped.total.verdict).toBe('OK: all 10 reads carry what the package reads.');
+		expect(byPath(mapped.items)[V2_SUMMARY].expectedFound).toEqual(expect.arrayContaining(['boletinComercial.casosSourceA']));
+	});
+
+	test('the sources and the Bureau flag under a provider\'s names: the Bureau flag has one fit (suggested), each source several (candidates, for the user to choose); with the whole mapping, OK', async () => {
+		sb.configure({ answerDrift: 'providerNames' });
+		const { total, items } = await check(RUT);
+		const v2 = byPath(items)[V2_SUMMARY];
+		expect(v2.status).toBe('differs');
+		expect(v2.suggestedKeyNames).toEqual({ incluyeBureau: 'incluyeBuroExterno' });
+		const casos = ['boletinComercial.casosAlfa', 'boletinComercial.casosBeta', 'boletinComercial.casosGamma'];
+		expect([...(v2.candidates as Record<string, string[]>)['boletinComercial.casosSourceA']].slice(0, 3).sort()).toEqual(casos);
+		expect(v2.verdict).toMatch(/For boletinComercial\.casosSourceA, .*more than one key might be it: pick it from candidates/);
+		expect(total.suggestedKeyNames).toEqual(expect.objectContaining({ incluyeBureau: 'incluyeBuroExterno' }));
+
+		const chosen = {
+			'boletinComercial.casosSourceA': 'boletinComercial.casosAlfa',
+			'boletinComercial.casosSourceB': 'boletinComercial.casosBeta',
+			'boletinComercial.casosSourceC': 'boletinComercial.casosGamma',
+			'boletinComercial.MontoSourceA': 'boletinComercial.MontoAlfa',
+			'boletinComercial.MontoSourceB': 'boletinComercial.MontoBeta',
+			'boletinComercial.MontoSourceC': 'boletinComercial.MontoGamma',
+			'boletinComercialSummary.casesSourceA': 'boletinComercialSummary.casesAlfa',
+			'boletinComercialSummary.casesSourceB': 'boletinComercialSummary.casesBeta',
+			'boletinComercialSummary.casesSourceC': 'boletinComercialSummary.casesGamma',
+			'boletinComercialSummary.amountSourceA': 'boletinComercialSummary.amountAlfa',
+			'boletinComercialSummary.amountSourceB': 'boletinComercialSummary.amountBeta',
+			'boletinComercialSummary.amountSourceC': 'boletinComercialSummary.amountGamma',
+			incluyeBureau: 'incluyeBuroExterno',
+		};
+		const mapped = await check(RUT, withKeyNames(chosen));
+		expect(mapped.total.verdict).toBe('OK: all 10 reads carry what the package reads.');
+	});
+});
+
+test('a read the account may not make (403) is that read\'s item; the others are checked all the same', async () => {
+	sb.failNext(403, 1, { path: `/api/clients/v2/helper/compliance/${RUT}` });
+	const { error, total, items } = await check(RUT);
+	expect(error).toBeUndefined();
+	const compliance = byPath(items)[`/api/clients/v2/helper/compliance/${RUT}`];
+	expect([compliance.status, compliance.httpStatus]).toEqual(['failed', 403]);
+	expect(compliance.verdict).toMatch(/^Not read: This account lacks permission.*The other reads are checked all the same\.$/);
+	expect(items.filter((i) => i.status === 'ok')).toHaveLength(9);
+	expect(total.status).toBe('failed');
+	expect(total.verdict).toMatch(/^9 of 10 reads are OK\. 1 read could not be made \(Compliance\)/);
 });
 
 test('a RUT with no civil case: its item says the list is empty, so no record could be checked', async () => {
@@ -94,16 +181,19 @@ test('a RUT with no civil case: its item says the list is empty, so no record co
 	expect(civil.verdict).toMatch(/^OK: the list is empty/);
 });
 
-test('a RUT not loaded: the account reads are OK, each RUT read is its own item saying the RUT is not loaded, nothing is loaded', async () => {
-	const { error, items } = await check('11111111-1');
+test('a RUT not loaded: the total says once to pick a loaded RUT; each RUT read is its own item pointing there; nothing is loaded', async () => {
+	const { error, total, items } = await check('11111111-1');
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(10);
 	const [usage, profiles, ...rutReads] = items;
 	expect([usage.verdict, profiles.verdict]).toEqual([expect.stringMatching(/^OK:/), expect.stringMatching(/^OK:/)]);
 	for (const item of rutReads) {
-		expect(item.httpStatus).toBe(404);
-		expect(item.verdict).toMatch(/RUT 11111111-1 is not loaded/);
+		expect([item.httpStatus, item.status]).toEqual([404, 'failed']);
+		expect(item.verdict).toBe('Not read: RUT 11111111-1 is not loaded in this account (see the first item).');
 	}
+	expect(total.verdict).toMatch(/RUT 11111111-1 is not loaded in this account, so its reads could not be checked: pick a loaded RUT \(RUT → From List\)/);
+	// Check Answers has no Load RUT If Not Loaded: nothing advises it.
+	expect(JSON.stringify([total, ...items])).not.toMatch(/Load RUT If Not Loaded/);
 	expect(sb.usage().paidLoads).toBe(0);
 });
 
@@ -138,7 +228,7 @@ describe('a service that echoes the token', () => {
 		// Every read answers with the token as a key and a value; the V1 summary fails with it in its body.
 		server = http.createServer((req, res) => {
 			const failing = req.url?.includes('/summary');
-			res.writeHead(failing ? 500 : 200, { 'content-type': 'application/json' });
+			res.writeHead(failing ? 500 : req.url?.endsWith('/usage') ? 203 : 200, { 'content-type': 'application/json' });
 			res.end(JSON.stringify(failing ? { success: false, error: `bad token ${TOKEN}` } : { success: true, data: { [TOKEN]: TOKEN, judicial: { [TOKEN]: 1 } } }));
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -146,12 +236,13 @@ describe('a service that echoes the token', () => {
 	});
 	afterAll(async () => await new Promise((resolve) => server.close(resolve)));
 
-	test('no item carries it, the echoed key is shown redacted', async () => {
-		const { error, items } = await check(RUT, { baseUrl: url, accessToken: TOKEN, clientIdentifier: 'c' });
+	test('no item carries it, the echoed key is shown redacted; httpStatus is what the service answered', async () => {
+		const { error, total, items } = await check(RUT, { baseUrl: url, accessToken: TOKEN, clientIdentifier: 'c' });
 		expect(error).toBeUndefined();
-		const text = JSON.stringify(items);
+		const text = JSON.stringify([total, ...items]);
 		expect(text).not.toContain('SECRET');
 		expect(byPath(items)[V2_SUMMARY].unknownFields).toEqual(expect.arrayContaining(['[redacted]', 'judicial.[redacted]']));
 		expect(byPath(items)[V1_SUMMARY].httpStatus).toBe(500);
+		expect(byPath(items)['/api/clients/v2/usage'].httpStatus).toBe(203);
 	});
 });
