@@ -23,7 +23,7 @@ const RUT = KNOWN_RUTS.indebted;
 const V2_SUMMARY = `/api/clients/v2/helper/resumen?rut=${RUT}`;
 const V1_SUMMARY = `/api/v1/helper/${RUT}/summary`;
 
-async function check(rut: string, access: Record<string, string> = { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId }) {
+async function check(rut: string, access: { baseUrl: string; accessToken: string; clientIdentifier: string; answerKeyNames?: string } = { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId }) {
 	const result = await runRiskInfo({
 		parameters: { apiVersion: 'v2', resource: 'account', operation: 'checkAnswers', rut },
 		inputs: [{}],

@@ -85,7 +85,7 @@ describe('simplifiedFromApiV2', () => {
 	test('missing sections give null, not zero or a crash', () => {
 		const s = simplifiedFromApiV2({ rut: '12345678-5', esPersonaJuridica: false, judicial: null }, '12345678-5');
 		for (const field of SIMPLIFIED_FIELDS) {
-			if (['rut', 'isLegalEntity', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields'].includes(field as string)) continue;
+			if (['rut', 'isLegalEntity', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields', 'readNote'].includes(field as string)) continue;
 			expect([field, s[field]]).toEqual([field, null]);
 		}
 		expect(s.failedHelpers).toEqual([]);
@@ -95,6 +95,13 @@ describe('simplifiedFromApiV2', () => {
 		// The judicial section is null (the service's "no value"); the sections left out are named.
 		expect(s.unreadFields).toEqual(expect.arrayContaining(['name', 'activityStatus', 'overdueBankDebt', 'complianceRisk']));
 		expect(s.unreadFields).not.toContain('activeCivilCases');
+		// The record says so where the nulls are read: right after the name, a note that they are unknown, and what to do.
+		expect(Object.keys(s).slice(0, 4)).toEqual(['rut', 'name', 'unreadFields', 'readNote']);
+		expect(s.readNote).toMatch(/^name, activityStatus, .* and \d+ more could not be read: .* null here \(unknown, not zero or "no"\)\. Run Risk Info → Account → Check Answers/);
+	});
+
+	test('a record read whole has no read note', () => {
+		expect(simplifiedFromApiV2(summary).readNote).toBeNull();
 	});
 
 	test('a sum counts the parts that exist', () => {
@@ -152,7 +159,7 @@ test('an empty or non-object summary gives every field, null (or empty) where th
 		expect(s.rut).toBe('76111111-6');
 		expect(s.failedHelpers).toEqual([]);
 		expect([s.bulletinAmountUnit, s.bankDebtUnit]).toEqual(['CLP', 'thousands of CLP']);
-		const known = ['rut', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields'];
+		const known = ['rut', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields', 'readNote'];
 		for (const field of SIMPLIFIED_FIELDS) if (!known.includes(field as string)) expect([field, s[field]]).toEqual([field, null]);
 		// None of it was there to read: every field read from the summary is named.
 		expect(s.unreadFields).toEqual(expect.arrayContaining(['name', 'activeCivilCases', 'overdueBankDebt', 'complianceRisk', 'complianceNews', 'loadedOn']));

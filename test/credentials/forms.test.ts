@@ -28,9 +28,11 @@ const secretFields = (properties: INodeProperties[]) => properties.filter((p) =>
 describe('Risk Info API credential', () => {
 	const properties = () => new RiskInfoApi().properties;
 
-	test('asks for the base URL, the access token and the client identifier, all required and empty at first', () => {
-		expect(shown(properties(), {})).toEqual({ baseUrl: '', accessToken: '', clientIdentifier: '' });
+	test('asks for the base URL, the access token and the client identifier, all required and empty at first; Answer Key Names optional and empty', () => {
+		expect(shown(properties(), {})).toEqual({ baseUrl: '', accessToken: '', clientIdentifier: '', answerKeyNames: '' });
 		expect(missing(properties(), {})).toEqual(['accessToken', 'baseUrl', 'clientIdentifier']);
+		// Its hint sends the user to Check Answers, whose first item has the entries to paste.
+		expect(properties().find((p) => p.name === 'answerKeyNames')?.hint).toMatch(/Account → Check Answers.*suggestedKeyNames/);
 	});
 
 	test('masks the access token only', () => {

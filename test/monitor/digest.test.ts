@@ -46,7 +46,7 @@ test('One Digest per Poll: one item with counts by status and kind, every item, 
 	const wf = monitorWorkflow(sb, { ...list([KNOWN_RUTS.clean, KNOWN_RUTS.indebted, KNOWN_RUTS.bankrupt]), ...digest });
 	const first = jsonOf((await wf.poll()).items);
 	// The RUT not loaded is the first poll's only news: a digest of one.
-	expect(first).toEqual([expect.objectContaining({ status: 'digest', counts: { changed: 0, notLoaded: 1, readFailed: 0, unreadable: 0, byKind: {} } })]);
+	expect(first).toEqual([expect.objectContaining({ status: 'digest', counts: { changed: 0, notLoaded: 1, readFailed: 0, unreadable: 0, readableAgain: 0, byKind: {} } })]);
 	expect(first[0].text).toBe(`Risk Info Monitor: 1 RUT not loaded\n\n${first[0].items[0].details}`);
 	expect((await wf.poll()).items).toBeNull();
 
@@ -56,7 +56,7 @@ test('One Digest per Poll: one item with counts by status and kind, every item, 
 	const polled = await wf.poll();
 	const [one] = jsonOf(polled.items);
 	expect(polled.items).toHaveLength(1);
-	expect(one.counts).toEqual({ changed: 2, notLoaded: 0, readFailed: 0, unreadable: 0, byKind: { complianceRisk: 1, activeCases: 1, bulletin: 1 } });
+	expect(one.counts).toEqual({ changed: 2, notLoaded: 0, readFailed: 0, unreadable: 0, readableAgain: 0, byKind: { complianceRisk: 1, activeCases: 1, bulletin: 1 } });
 	expect(one.items.map((i: { rut: string }) => i.rut)).toEqual([KNOWN_RUTS.clean, KNOWN_RUTS.indebted]);
 	expect(one.items[1].evidence).toEqual({ civilCases: expect.any(Object), bulletin: expect.any(Object) });
 	expect(one.text).toBe(`Risk Info Monitor: 2 suppliers changed (compliance risk 1, court cases 1, commercial bulletin 1)\n\n${one.items[0].details}\n\n${one.items[1].details}`);
@@ -64,7 +64,7 @@ test('One Digest per Poll: one item with counts by status and kind, every item, 
 	expect(jsonOf(polled.run?.items.After)).toHaveLength(1);
 });
 
-test('the digest\'s text stops at 3,500 characters, at a whole supplier, saying how many more', async () => {
+test('the digest\'s text stops at 3,500 characters, at a whole supplier, naming the suppliers it had no room for', async () => {
 	const ruts = rutsFrom(76_700_000, 30);
 	sb = await sandboxWith(ruts);
 	const wf = monitorWorkflow(sb, { ...list(ruts), ...digest });
@@ -76,7 +76,27 @@ test('the digest\'s text stops at 3,500 characters, at a whole supplier, saying 
 	const shown = one.items.filter((i: { details: string }) => one.text.includes(i.details)).length;
 	expect(shown).toBeGreaterThan(0);
 	expect(shown).toBeLessThan(30);
-	expect(one.text.endsWith(`\n\n… and ${30 - shown} more suppliers: see the digest's items.`)).toBe(true);
+	// A Slack reader cannot open the digest's items: the rest are named, not pointed to.
+	const left = one.items.filter((i: { details: string }) => !one.text.includes(i.details));
+	const tail = one.text.slice(one.text.indexOf(`\n\n… and ${30 - shown} more suppliers not shown here: `));
+	expect(tail.length).toBeGreaterThan(0);
+	expect(one.text).not.toMatch(/digest's items/);
+	for (const item of left.slice(0, 3)) expect(tail).toContain(item.rut.replace(/^(\d{2})(\d{3})(\d{3})/, '$1.$2.$3'));
+});
+
+test('suppliers that cannot be read the same way share one block of the digest, said once', async () => {
+	const ruts = rutsFrom(76_600_000, 6);
+	sb = await sandboxWith(ruts);
+	const wf = monitorWorkflow(sb, { ...list(ruts), changeKinds: ['activeCases'], ...digest });
+	await wf.poll();
+	sb.configure({ answerDrift: 'renamed' });
+	const [one] = jsonOf((await wf.poll()).items);
+	expect(one.counts.unreadable).toBe(6);
+	expect(one.items).toHaveLength(6);
+	// The technical part once, after the six suppliers named together.
+	expect(one.text.match(/judicial\.casosCivilesActivos not found/g)).toHaveLength(1);
+	expect(one.text).toMatch(/^Risk Info Monitor: 6 RUTs with fields the Monitor cannot watch\n\n6 suppliers, .*: the service's answer does not carry active civil cases/);
+	for (const item of one.items) expect(one.text).toContain(item.rut.replace(/^(\d{2})(\d{3})(\d{3})/, '$1.$2.$3'));
 });
 
 test('a 401 stops the poll\'s reads at once: no more than Requests in Parallel are sent, the poll fails, nothing is remembered', async () => {

@@ -18,7 +18,7 @@ import { COMPLIANCE_KEYS } from '../../shared/service/screening';
 import { SUMMARY_V1_KEYS, readApiV1 } from '../../shared/service/summaryV1';
 import { SUMMARY_V2_KEYS, readApiV2 } from '../../shared/service/summaryV2';
 import { USAGE_KEYS } from '../../shared/service/usage';
-import { ROOTS, type ApiRequest } from '../../shared/transport';
+import { ROOTS, type ApiRequest, type ApiResponse } from '../../shared/transport';
 import type { Sender } from './types';
 
 interface Read {
@@ -95,16 +95,18 @@ export const checkAnswers: Sender = async (api, plan) => {
 	for (const { name, endpoint, check } of READS) {
 		const request = requestFor(endpoint, rut);
 		const head = { read: name, path: pathOf(request) };
-		try {
-			const response = await free.request(request);
-			const { verdict, status, ...rest } = check(withSpecNames(response.data, names), rut);
-			items.push({ verdict, status, ...head, httpStatus: response.status ?? null, ...rest });
-		} catch (error) {
-			if (!(error instanceof ServiceError)) throw error;
-			errors.push(error);
-			const { verdict, status, ...rest } = failedItem(error, rut);
-			items.push({ verdict, status, ...head, httpStatus: typeof error.failure.status === 'number' ? error.failure.status : null, ...rest });
+		const answer = await free.request(request).catch((error: unknown) => error);
+		if (answer instanceof ServiceError) {
+			errors.push(answer);
+			const { verdict, status, ...rest } = failedItem(answer, rut);
+			items.push({ verdict, status, ...head, httpStatus: typeof answer.failure.status === 'number' ? answer.failure.status : null, ...rest });
+			continue;
 		}
+		// Anything but the service's answer (n8n refusing the address, say) fails the operation as any read would.
+		if (answer instanceof Error) throw answer;
+		const response = answer as ApiResponse;
+		const { verdict, status, ...rest } = check(withSpecNames(response.data, names), rut);
+		items.push({ verdict, status, ...head, httpStatus: response.status ?? null, ...rest });
 	}
 	if (errors.length === READS.length && errors.every(refused)) throw errors[0];
 	const notLoaded = errors.some(isNotLoadedError);

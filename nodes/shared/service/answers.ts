@@ -133,10 +133,13 @@ function judged(missing: string[], doNotUse: string[], unknown: string[], matche
 	const unsure = Object.keys(candidates).filter((k) => !suggested[k]);
 	const choose = unsure.filter((k) => candidates[k].length);
 	const none = unsure.filter((k) => !candidates[k].length);
+	// A key with no candidate may be lacking only because of another (the Bureau flag looked for
+	// because the bulletin was): while some key can be mapped, what is left shows on the next check.
 	const todo = [
 		fits ? `${ADVICE}.` : '',
 		choose.length ? `For ${listed(choose)}, more than one key might be it: pick it from candidates and add it to Answer Key Names yourself.` : '',
-		none.length ? `For ${listed(none)}, ${NO_MATCH}.` : '',
+		none.length && (fits || choose.length) ? 'What is left after that shows on the next check.' : '',
+		none.length && !fits && !choose.length ? `For ${listed(none)}, ${NO_MATCH}.` : '',
 	].filter(Boolean).join(' ');
 	const instead = unknown.length ? `; it holds ${listed(few(unknown))} instead` : '';
 	return { ...base, status: 'differs', verdict: `Differs: the answer lacks ${listed(few(missing))}${instead}. Do not base decisions on ${listed(few(doNotUse))}: ${doNotUse.length === 1 ? 'it reads' : 'they read'} as null. ${todo}` };

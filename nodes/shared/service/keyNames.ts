@@ -43,17 +43,21 @@ function pathOf(text: string): string[] | undefined {
 	return parts.every((p) => p.length > 0 && !/\s/.test(p) && !FORBIDDEN.has(p)) ? parts : undefined;
 }
 
+const NOT_JSON = Symbol('not JSON');
+
+function parsedJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return NOT_JSON;
+	}
+}
+
 /** The credential's field as entries, sections before the keys inside them; throws KeyNamesError naming the entry. */
 export function parseKeyNames(raw: unknown): KeyNames {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return NO_KEY_NAMES;
-	let value = raw;
-	if (typeof raw === 'string') {
-		try {
-			value = JSON.parse(raw);
-		} catch {
-			throw new KeyNamesError('is not JSON. Write an object such as {"boletinComercial.casosSourceA": "boletinComercial.casosAlfa"}, or leave it empty.');
-		}
-	}
+	const value = typeof raw === 'string' ? parsedJson(raw) : raw;
+	if (value === NOT_JSON) throw new KeyNamesError('is not JSON. Write an object such as {"boletinComercial.casosSourceA": "boletinComercial.casosAlfa"}, or leave it empty.');
 	if (!isPlainObject(value)) throw new KeyNamesError('must be a JSON object of "spec path": "service path" entries, or empty.');
 	const entries = Object.entries(value);
 	if (entries.length > MAX_ENTRIES) throw new KeyNamesError(`has ${entries.length} entries; at most ${MAX_ENTRIES} are read.`);
@@ -73,17 +77,9 @@ export function mappingOf(names: KeyNames): Record<string, string> {
 	return Object.fromEntries(names.map((e) => [e.spec.join('.'), e.service.join('.')]));
 }
 
-/** Each transport's credential is parsed once: every read of one run or poll uses the same mapping. */
-const parsedFor = new WeakMap<Transport, Promise<KeyNames>>();
-
-/** The mapping of the credential the transport uses; throws KeyNamesError before anything is sent. */
+/** The mapping of the credential the transport uses, parsed once per run; throws KeyNamesError before anything is sent. */
 export async function keyNamesOf(api: Transport): Promise<KeyNames> {
-	let parsed = parsedFor.get(api);
-	if (!parsed) {
-		parsed = api.credential().then((data) => parseKeyNames(data.answerKeyNames));
-		parsedFor.set(api, parsed);
-	}
-	return await parsed;
+	return await api.memo('answerKeyNames', async () => parseKeyNames((await api.credential()).answerKeyNames));
 }
 
 /** A copy of `data` with `value` at `path` (created where absent), copying only the objects on the path. */

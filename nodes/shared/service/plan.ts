@@ -111,15 +111,10 @@ function readFailure(error: unknown): string {
 	return `GET ${V2.usage.path} failed: ${error instanceof Error ? error.message : shown(error)}`;
 }
 
-/** One plan per transport, so per run: everything that loads or estimates a load in the run counts against the same one. */
-const plans = new WeakMap<Transport, AccountPlan>();
-
-/** The run's plan, read (free, with the credential's Answer Key Names) when first needed. */
+/**
+ * The run's plan, one per transport, so everything that loads or estimates a load in the run
+ * counts against the same one; read (free, with the credential's Answer Key Names) when first needed.
+ */
 export function accountPlan(api: Transport): AccountPlan {
-	let plan = plans.get(api);
-	if (!plan) {
-		plan = new AccountPlan(async () => await readFree(api, V2.usage));
-		plans.set(api, plan);
-	}
-	return plan;
+	return api.memo('accountPlan', () => new AccountPlan(async () => await readFree(api, V2.usage)));
 }

@@ -68,6 +68,7 @@ export class Transport {
 	private redactor = new Redactor();
 	private readonly pace = new Pace(() => clock.now());
 	private readonly shared = new Map<string, Promise<ApiResponse>>();
+	private readonly memos = new Map<string, unknown>();
 	private readonly claimed = new Set<string>();
 	/** Every paid call of the run, counted before it is sent. */
 	readonly paidCalls: PaidCalls;
@@ -120,6 +121,16 @@ export class Transport {
 			this.shared.set(key, pending);
 		}
 		return { response: await pending, sentHere };
+	}
+
+	/**
+	 * A value made once for the run and shared by every caller: where the service's home keeps what
+	 * lasts exactly as long as one execution or poll (the parsed Answer Key Names, the account's
+	 * plan), opaque to the transport and gone with it.
+	 */
+	memo<T>(key: string, make: () => T): T {
+		if (!this.memos.has(key)) this.memos.set(key, make());
+		return this.memos.get(key) as T;
 	}
 
 	/**
