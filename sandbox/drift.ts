@@ -50,12 +50,12 @@ export function driftFor(options: SandboxOptions, rut: string): AnswerDrift | un
 }
 
 /** The bulletin section's name in a `bulletinRenamed` answer (V2, V1). */
-export const RENAMED_BULLETIN = { v2: 'boletinComercialConsolidado', v1: 'commercialBulletinSummary' } as const;
+const RENAMED_BULLETIN = { v2: 'boletinComercialConsolidado', v1: 'commercialBulletinSummary' } as const;
 
 /** The neutral words of the spec as a data provider's names, in `providerNames` answers. */
 const PROVIDER_WORDS: Record<string, string> = { SourceA: 'Alfa', SourceB: 'Beta', SourceC: 'Gamma' };
 /** The Bureau flag under the provider's name (V2; V1 has none). */
-export const PROVIDER_BUREAU_FLAG = 'incluyeBuroExterno';
+const PROVIDER_BUREAU_FLAG = 'incluyeBuroExterno';
 
 const providerName = (key: string) => key.replace(/Source[ABC]$/, (word) => PROVIDER_WORDS[word]);
 const withProviderNames = (section: unknown): unknown =>

@@ -97,7 +97,7 @@ describe('simplifiedFromApiV2', () => {
 		expect(s.unreadFields).not.toContain('activeCivilCases');
 		// The record says so where the nulls are read: right after the name, a note that they are unknown, and what to do.
 		expect(Object.keys(s).slice(0, 4)).toEqual(['rut', 'name', 'unreadFields', 'readNote']);
-		expect(s.readNote).toMatch(/^name, activityStatus, .* and \d+ more could not be read: .* null here \(unknown, not zero or "no"\)\. Run Risk Info → Account → Check Answers/);
+		expect(s.readNote).toMatch(/^name, activityStatus, hasActivities, classificationLabel and \d+ more could not be read: .* null here \(unknown, not zero or "no"\)\. Run Risk Info → Account → Check Answers/);
 	});
 
 	test('a record read whole has no read note', () => {

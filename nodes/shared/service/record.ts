@@ -10,9 +10,9 @@ export interface SimplifiedSummary {
 	rut: string;
 	name: string | null;
 	/**
-	 * The fields below that could not be read: the answer lacked a key the spec shows (absent, or
-	 * a section of another type) and did not say why. Empty when all were there. Early in the
-	 * record, so it sits beside the nulls it explains.
+	 * The fields below that could not be read, in the record's order: the answer lacked a key the
+	 * spec shows (absent, or a section of another type) and did not say why. Empty when all were
+	 * there. Early in the record, so it sits beside the nulls it explains.
 	 */
 	unreadFields: string[];
 	/** One line saying what unreadFields means and what to do; null when every field was read. */
@@ -105,7 +105,9 @@ const NAMED_IN_NOTE = 4;
  * The record with the fields its read could not read, and a note saying so where they are read:
  * a null there is unknown, not zero or "no".
  */
-export function withReadNote(record: SimplifiedSummary, unread: string[]): SimplifiedSummary {
+export function withReadNote(record: SimplifiedSummary, lacked: string[]): SimplifiedSummary {
+	// In the record's order, as a person reads the record.
+	const unread = SIMPLIFIED_FIELDS.filter((f) => lacked.includes(f as string)) as string[];
 	record.unreadFields = unread;
 	if (!unread.length) return record;
 	const named = unread.length > NAMED_IN_NOTE ? `${unread.slice(0, NAMED_IN_NOTE).join(', ')} and ${unread.length - NAMED_IN_NOTE} more` : unread.join(', ');
