@@ -126,11 +126,28 @@ test('a RUT not loaded (Watch → These RUTs) reaches attention too', async () =
 	expect(run!.items[attention].map((i) => [i.json.status, i.json.rut])).toEqual([['notLoaded', notLoaded]]);
 });
 
+test('fields it cannot watch reach attention with a message that says what to do, and so does "readable again"', async () => {
+	const polled = polledExample({ source: 'list', ruts: KNOWN_RUTS.indebted });
+	expect((await polled.poll()).items).toBeNull();
+	sb.configure({ answerDrift: 'renamed', answerDriftRuts: [KNOWN_RUTS.indebted] });
+	try {
+		const { run } = await polled.poll();
+		const [posted] = run!.items[attention];
+		expect(posted.json.status).toBe('unreadable');
+		// What Needs Attention posts is the summary: it ends with what to do.
+		expect(String(posted.json.summary)).toMatch(/What to do: run Risk Info → Account → Check Answers .* Answer Key Names/);
+	} finally {
+		sb.configure({ answerDrift: undefined, answerDriftRuts: undefined });
+	}
+	const back = await polled.poll();
+	expect(back.run!.items[attention].map((i) => i.json.status)).toEqual(['readableAgain']);
+});
+
 test('the sticky note says which credential to add and how to make a change happen', () => {
 	const content = String(note.parameters.content);
 	expect(content).toMatch(/add a \*\*Slack\*\* credential/);
 	expect(content).toMatch(/enable the node/);
-	expect(content).toMatch(/`notLoaded`, `readFailed`\) to \*Needs Attention\*/);
+	expect(content).toMatch(/everything else to \*Needs Attention\*: .*`notLoaded`, `readFailed`.*`unreadable`, whose message says what to do.*`readableAgain`/);
 	// The indebted supplier: the clean one the supplier-screening example approves stays approved.
 	expect(content).toContain(`/_sandbox/ruts/${KNOWN_RUTS.indebted}/changes`);
 	expect(wf.name).toBe('Risk Info: supplier monitoring → alert');
