@@ -42,3 +42,82 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)('the summaries\' jud
 		expect(normal.unreadFields).toEqual([]);
 	});
 });
+
+// The bulletin under the service's own names, as the spec's first lines warn: unread until the
+// credential's Answer Key Names maps it, then read as the sandbox holds it. Expected values are
+// read from the sandbox's normal answer (the spec's keys), never from the node.
+describe('the bulletin under the service\'s own names, and Answer Key Names', () => {
+	const BULLETIN = ['bulletinCasesSourceA', 'bulletinCasesSourceB', 'bulletinCasesSourceC', 'bulletinAmountSourceA', 'bulletinAmountSourceB', 'bulletinAmountSourceC'];
+	const MAPPINGS = {
+		bulletinRenamed: { boletinComercial: 'boletinComercialConsolidado', boletinComercialSummary: 'commercialBulletinSummary' },
+		providerNames: {
+			...Object.fromEntries(['A:Alfa', 'B:Beta', 'C:Gamma'].flatMap((pair) => {
+				const [s, p] = pair.split(':');
+				return [
+					[`boletinComercial.casosSource${s}`, `boletinComercial.casos${p}`],
+					[`boletinComercial.MontoSource${s}`, `boletinComercial.Monto${p}`],
+					[`boletinComercialSummary.casesSource${s}`, `boletinComercialSummary.cases${p}`],
+					[`boletinComercialSummary.amountSource${s}`, `boletinComercialSummary.amount${p}`],
+				];
+			})),
+			incluyeBureau: 'incluyeBuroExterno',
+		},
+	} as const;
+
+	async function read(apiVersion: 'v2' | 'v1', keyNames?: object) {
+		const result = await runRiskInfo({
+			parameters: { apiVersion, resource: apiVersion === 'v2' ? 'rut' : 'v1Rut', operation: 'getSummary', rut: DRIFTED, simplify: true },
+			inputs: [{}],
+			access: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId, ...(keyNames ? { answerKeyNames: JSON.stringify(keyNames) } : {}) },
+		});
+		expect(result.error).toBeUndefined();
+		return result.items['Risk Info'][0].json as IDataObject;
+	}
+
+	describe.each(['bulletinRenamed', 'providerNames'] as const)('%s', (drift) => {
+		test.each(['v2', 'v1'] as const)('%s: the bulletin fields unread without a mapping; with it, the values the service holds and nothing unread', async (version) => {
+			const normal = await read(version);
+			expect(normal.bulletinCasesSourceA).toEqual(expect.any(Number));
+			sb.configure({ answerDrift: drift, answerDriftRuts: [DRIFTED] });
+			const unmapped = await read(version);
+			for (const field of BULLETIN) expect([field, unmapped[field]]).toEqual([field, null]);
+			// Unknown is not false: with no Bureau flag (V2) nothing excuses the missing bulletin.
+			expect(unmapped.unreadFields).toEqual(expect.arrayContaining(BULLETIN));
+			expect(unmapped.readNote).toMatch(/could not be read/);
+			const mapped = await read(version, MAPPINGS[drift]);
+			expect(mapped).toEqual(normal);
+			expect(mapped.unreadFields).toEqual([]);
+		});
+	});
+
+	test('the mapping changes only what is read: the raw answer (Simplify off) is the service\'s, and nothing paid', async () => {
+		sb.configure({ answerDrift: 'providerNames', answerDriftRuts: [DRIFTED] });
+		const result = await runRiskInfo({
+			parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut: DRIFTED, simplify: false },
+			inputs: [{}],
+			access: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId, answerKeyNames: JSON.stringify(MAPPINGS.providerNames) },
+		});
+		const raw = result.items['Risk Info'][0].json as IDataObject;
+		expect(raw).toHaveProperty('incluyeBuroExterno');
+		expect((raw.boletinComercial as IDataObject).casosAlfa).toEqual(expect.any(Number));
+		expect(sb.usage().paidLoads).toBe(0);
+	});
+
+	test.each([
+		['not JSON', '{"incluyeBureau": ', /^Answer Key Names in the Risk Info API credential is not JSON/],
+		['not an object', '["incluyeBureau"]', /must be a JSON object/],
+		['a value that is not text', '{"incluyeBureau": 1}', /has the entry "incluyeBureau" whose value is not text/],
+		['a path that is not dotted keys', '{"boletinComercial..casosSourceA": "x"}', /has the entry "boletinComercial\.\.casosSourceA", which is not a dotted path/],
+		['a prototype\'s key', '{"__proto__.x": "y"}', /has the entry "__proto__\.x", which is not a dotted path/],
+	])('Answer Key Names %s fails the node before anything is sent, naming the field and the entry', async (_, answerKeyNames, message) => {
+		sb.resetLog();
+		const result = await runRiskInfo({
+			parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', rut: DRIFTED, simplify: true },
+			inputs: [{}, {}],
+			access: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId, answerKeyNames },
+		});
+		expect(result.error?.message).toMatch(message);
+		expect(result.error?.description).toMatch(/Nothing was sent\..*Check Answers suggests the entries/);
+		expect(sb.requests).toEqual([]);
+	});
+});

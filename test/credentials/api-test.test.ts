@@ -52,7 +52,7 @@ beforeEach(() => {
 });
 
 /** Presses "Test" the way n8n's credentials tester does for a `testedBy` function. */
-async function pressTest(data: { baseUrl: string; accessToken: string; clientIdentifier: string }): Promise<INodeCredentialTestResult> {
+async function pressTest(data: { baseUrl: string; accessToken: string; clientIdentifier: string; answerKeyNames?: string }): Promise<INodeCredentialTestResult> {
 	const node = new RiskInfo();
 	const entry = node.description.credentials?.find((c) => c.name === new RiskInfoApi().name);
 	const testedBy = entry?.testedBy;
@@ -93,6 +93,14 @@ test.each([
 	expect(result.message).toMatch(/HTTP 401/);
 	expect(result.message).toMatch(/Copy both again/);
 	expect(result.message).not.toContain('wrong-token');
+});
+
+test('Answer Key Names that cannot be used fail the Test before anything is sent, naming the field and the entry; a good mapping passes', async () => {
+	const result = await pressTest({ baseUrl: serverUrl, accessToken: 'tok', clientIdentifier: 'acme', answerKeyNames: '{"incluyeBureau": 7}' });
+	expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Answer Key Names in the Risk Info API credential has the entry "incluyeBureau" whose value is not text.*Check Answers suggests the entries/) });
+	expect(seen).toEqual([]);
+	expect((await pressTest({ ...good(), answerKeyNames: '{"incluyeBureau": "incluyeBuroExterno"}' })).status).toBe('OK');
+	expect((await pressTest({ ...good(), answerKeyNames: '' })).status).toBe('OK');
 });
 
 test('a port nobody listens on: "connection refused", and to check the host and port', async () => {
