@@ -7,7 +7,7 @@
 // run on the main only (its log says so, the workers' never do), the execution on a worker.
 const fs = require('node:fs');
 const { nodeItems } = require('./n8n');
-const { loadSandbox, sandboxSummary, RISKINFO_MONITOR } = require('./setup');
+const { loadSandbox, sandboxSummary, saveSandboxCredential, PROVIDER_KEY_NAMES, RISKINFO_MONITOR } = require('./setup');
 const { assert, waitFor } = require('./checks');
 const { workerOf } = require('./queue');
 const { every20s } = require('./monitor-scheduler');
@@ -152,37 +152,47 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 }
 
 /**
- * One watched RUT's summaries drift (POST /_sandbox/drift: the judicial section absent, no data
- * source failed): the Monitor's next poll says so once, as an `unreadable` item naming the civil
- * cases; the poll after says nothing more. The drift is turned off whatever happens.
+ * One watched RUT's bulletin comes under a data provider's names (POST /_sandbox/drift
+ * providerNames: casosAlfa…, incluyeBuroExterno; no data source failed): the Monitor's next poll
+ * says so once, as an `unreadable` item naming the bulletin's fields and what to do; the poll after
+ * says nothing more. Then the mapping is saved in the credential (Answer Key Names, through n8n's
+ * public API): the next poll says once that it can read them again (`readableAgain`), and reports
+ * no change, since under the mapping nothing changed. The drift and the credential are put back
+ * whatever happens.
  */
 async function checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, rut }) {
 	const drift = async (body) => {
 		const res = await fetch(`${sandbox.url}/_sandbox/drift`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 		assert(res.status === 200, `POST /_sandbox/drift answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
 	};
-	const unreadableOf = (e) => (nodeItems(e, monitor) ?? []).map((i) => i.json).filter((j) => j.status === 'unreadable');
+	const itemsOf = (e, status) => (nodeItems(e, monitor) ?? []).map((i) => i.json).filter((j) => j.status === status && j.rut === rut);
+	const reported = async (status) => (await n8n.executions(apiKey, wf.id)).filter((e) => e.status === 'success').flatMap((e) => itemsOf(e, status));
 	const from = sandbox.requests.length;
-	await drift({ drift: 'missing', ruts: [rut] });
+	await drift({ drift: 'providerNames', ruts: [rut] });
 	try {
-		const exec = await waitFor(
-			`no execution of "${wf.json.name}" reported ${rut}'s unreadable fields within 2 minutes`,
-			async () => (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && unreadableOf(e).length),
-			120_000,
-			1000,
-		);
-		const [item, ...more] = unreadableOf(exec);
+		await waitFor(`no execution of "${wf.json.name}" reported ${rut}'s unreadable fields within 2 minutes`, async () => (await reported('unreadable')).length > 0, 120_000, 1000);
+		const [item] = await reported('unreadable');
 		const fields = (item.evidence?.unreadFields ?? []).map((f) => f.field);
-		assert(!more.length && item.rut === rut && fields.includes('activeCivilCases') && /Check Answers/.test(item.details), `the unreadable item is ${JSON.stringify(unreadableOf(exec)).slice(0, 500)}`);
+		assert(fields.includes('bulletinCases') && fields.includes('bulletinUnpaidAmount') && /What to do: run Risk Info → Account → Check Answers .*Answer Key Names/.test(item.summary), `the unreadable item is ${JSON.stringify(item).slice(0, 600)}`);
 		// The next poll of every Monitor reads it again, drifted still, and says nothing more of it.
 		const seen = readsOf(sandbox, rut, from);
 		await waitFor(`${rut} was not read again within 2 minutes`, () => readsOf(sandbox, rut, from) >= seen + monitors.length, 120_000, 250);
 		await new Promise((r) => setTimeout(r, 3000));
-		const all = (await n8n.executions(apiKey, wf.id)).flatMap(unreadableOf);
-		assert(all.length === 1, `"${wf.json.name}" reported ${rut} unreadable ${all.length} times`);
-		return `${rut}'s judicial section made absent through /_sandbox/drift: reported once as unreadable (${fields.join(', ')}), not again on the poll after`;
+		const once = (await reported('unreadable')).length;
+		assert(once === 1, `"${wf.json.name}" reported ${rut} unreadable ${once} times`);
+
+		// The mapping saved in the credential: the fields read again, and nothing changed under it.
+		await saveSandboxCredential(n8n, apiKey, sandbox, { answerKeyNames: JSON.stringify(PROVIDER_KEY_NAMES) });
+		await waitFor(`no execution of "${wf.json.name}" said ${rut}'s fields can be read again within 2 minutes`, async () => (await reported('readableAgain')).length > 0, 120_000, 1000);
+		const saved = readsOf(sandbox, rut, from);
+		await waitFor(`${rut} was not read again within 2 minutes`, () => readsOf(sandbox, rut, from) >= saved + monitors.length, 120_000, 250);
+		await new Promise((r) => setTimeout(r, 3000));
+		const [again, changed] = [await reported('readableAgain'), await reported('changed')];
+		assert(again.length === 1 && changed.length === 0, `with the mapping saved, "${wf.json.name}" said ${rut} readable again ${again.length} times and changed ${changed.length} times`);
+		return `${rut}'s bulletin under a provider's names through /_sandbox/drift: reported once as unreadable (${fields.join(', ')}) with what to do, not again on the poll after; with Answer Key Names saved in the credential, said once to be readable again, no change reported`;
 	} finally {
 		await drift({ drift: null });
+		await saveSandboxCredential(n8n, apiKey, sandbox);
 	}
 }
 

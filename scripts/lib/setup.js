@@ -120,6 +120,27 @@ async function importSandboxCredentials(n8n, sandbox, hookToken) {
 	}
 }
 
+/**
+ * Saves the sandbox API credential anew through n8n's public API, as a user editing it would, with
+ * `extra` fields (Answer Key Names); {} puts it back as imported.
+ */
+async function saveSandboxCredential(n8n, apiKey, sandbox, extra = {}) {
+	const data = { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId, ...extra };
+	const res = await n8n.rest('PATCH', `/api/v1/credentials/${CREDENTIAL_IDS.api}`, { apiKey, body: { name: 'Risk Info (sandbox)', type: 'riskInfoApi', data } });
+	if (res.status !== 200) throw new Error(`saving the credential through PATCH /api/v1/credentials answered ${res.status}: ${res.text.slice(0, 300)}`);
+}
+
+/** The Answer Key Names for the sandbox's `providerNames` drift (sandbox/README.md), as a user writes them after Check Answers. */
+const PROVIDER_KEY_NAMES = Object.fromEntries([
+	...[['A', 'Alfa'], ['B', 'Beta'], ['C', 'Gamma']].flatMap(([s, p]) => [
+		[`boletinComercial.casosSource${s}`, `boletinComercial.casos${p}`],
+		[`boletinComercial.MontoSource${s}`, `boletinComercial.Monto${p}`],
+		[`boletinComercialSummary.casesSource${s}`, `boletinComercialSummary.cases${p}`],
+		[`boletinComercialSummary.amountSource${s}`, `boletinComercialSummary.amount${p}`],
+	]),
+	['incluyeBureau', 'incluyeBuroExterno'],
+]);
+
 /** Imports workflow files (or workflow objects) into `n8n`, unpublished, as n8n imports them. */
 async function importWorkflows(n8n, workflows) {
 	const dir = path.join(n8n.userFolder, 'workflows-import');
@@ -142,4 +163,4 @@ async function importExamples(n8n) {
 	await importWorkflows(n8n, exampleFiles());
 }
 
-module.exports = { loadSandbox, sandboxSummary, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, importExamples, importWorkflows, RISKINFO_TRIGGER, RISKINFO_MONITOR, CREDENTIAL_IDS, ROOT };
+module.exports = { loadSandbox, sandboxSummary, exampleWorkflows, exampleFiles, triggerUrl, importSandboxCredentials, saveSandboxCredential, PROVIDER_KEY_NAMES, importExamples, importWorkflows, RISKINFO_TRIGGER, RISKINFO_MONITOR, CREDENTIAL_IDS, ROOT };
