@@ -381,7 +381,7 @@ export interface RiskInfoRun {
 	/** The items the start node hands on, one per RUT or name. */
 	inputs?: IDataObject[];
 	/** The Risk Info API credential's data. */
-	access: { baseUrl: string; accessToken: string; clientIdentifier: string };
+	access: { baseUrl: string; accessToken: string; clientIdentifier: string; answerKeyNames?: string };
 	/** Node name (default "Risk Info") and settings such as continueOnFail or onError. */
 	node?: Partial<INode>;
 	/** The Risk Info node type to run instead of the package's, e.g. one a test loaded itself. */

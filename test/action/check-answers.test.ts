@@ -14,6 +14,7 @@ import { RETRY_DEFAULTS, Transport } from '../../nodes/shared/transport';
 
 import { KNOWN_RUTS } from '../../sandbox';
 import { runRiskInfo } from '../../harness/workflow';
+import { PROVIDER_KEY_NAMES } from '../helpers/key-names';
 import { useSandbox } from '../helpers/sandbox';
 
 const sb = useSandbox();
@@ -23,7 +24,7 @@ const RUT = KNOWN_RUTS.indebted;
 const V2_SUMMARY = `/api/clients/v2/helper/resumen?rut=${RUT}`;
 const V1_SUMMARY = `/api/v1/helper/${RUT}/summary`;
 
-async function check(rut: string, access: { baseUrl: string; accessToken: string; clientIdentifier: string; answerKeyNames?: string } = { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId }) {
+async function check(rut: string, access: Parameters<typeof runRiskInfo>[0]["access"] = { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId }) {
 	const result = await runRiskInfo({
 		parameters: { apiVersion: 'v2', resource: 'account', operation: 'checkAnswers', rut },
 		inputs: [{}],
@@ -142,21 +143,7 @@ describe('the bulletin under the service\'s own names (the spec\'s first lines w
 		expect(v2.verdict).toMatch(/For boletinComercial\.casosSourceA, .*more than one key might be it: pick it from candidates/);
 		expect(total.suggestedKeyNames).toEqual(expect.objectContaining({ incluyeBureau: 'incluyeBuroExterno' }));
 
-		const chosen = {
-			'boletinComercial.casosSourceA': 'boletinComercial.casosAlfa',
-			'boletinComercial.casosSourceB': 'boletinComercial.casosBeta',
-			'boletinComercial.casosSourceC': 'boletinComercial.casosGamma',
-			'boletinComercial.MontoSourceA': 'boletinComercial.MontoAlfa',
-			'boletinComercial.MontoSourceB': 'boletinComercial.MontoBeta',
-			'boletinComercial.MontoSourceC': 'boletinComercial.MontoGamma',
-			'boletinComercialSummary.casesSourceA': 'boletinComercialSummary.casesAlfa',
-			'boletinComercialSummary.casesSourceB': 'boletinComercialSummary.casesBeta',
-			'boletinComercialSummary.casesSourceC': 'boletinComercialSummary.casesGamma',
-			'boletinComercialSummary.amountSourceA': 'boletinComercialSummary.amountAlfa',
-			'boletinComercialSummary.amountSourceB': 'boletinComercialSummary.amountBeta',
-			'boletinComercialSummary.amountSourceC': 'boletinComercialSummary.amountGamma',
-			incluyeBureau: 'incluyeBuroExterno',
-		};
+		const chosen = PROVIDER_KEY_NAMES;
 		const mapped = await check(RUT, withKeyNames(chosen));
 		expect(mapped.total.verdict).toBe('OK: all 10 reads carry what the package reads.');
 	});

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { KNOWN_RUTS } from '../../sandbox';
 import { runRiskInfo } from '../../harness/workflow';
+import { PROVIDER_KEY_NAMES, RENAMED_BULLETIN_KEY_NAMES } from '../helpers/key-names';
 import { useSandbox } from '../helpers/sandbox';
 
 const sb = useSandbox();
@@ -48,21 +49,7 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)('the summaries\' jud
 // read from the sandbox's normal answer (the spec's keys), never from the node.
 describe('the bulletin under the service\'s own names, and Answer Key Names', () => {
 	const BULLETIN = ['bulletinCasesSourceA', 'bulletinCasesSourceB', 'bulletinCasesSourceC', 'bulletinAmountSourceA', 'bulletinAmountSourceB', 'bulletinAmountSourceC'];
-	const MAPPINGS = {
-		bulletinRenamed: { boletinComercial: 'boletinComercialConsolidado', boletinComercialSummary: 'commercialBulletinSummary' },
-		providerNames: {
-			...Object.fromEntries(['A:Alfa', 'B:Beta', 'C:Gamma'].flatMap((pair) => {
-				const [s, p] = pair.split(':');
-				return [
-					[`boletinComercial.casosSource${s}`, `boletinComercial.casos${p}`],
-					[`boletinComercial.MontoSource${s}`, `boletinComercial.Monto${p}`],
-					[`boletinComercialSummary.casesSource${s}`, `boletinComercialSummary.cases${p}`],
-					[`boletinComercialSummary.amountSource${s}`, `boletinComercialSummary.amount${p}`],
-				];
-			})),
-			incluyeBureau: 'incluyeBuroExterno',
-		},
-	} as const;
+	const MAPPINGS = { bulletinRenamed: RENAMED_BULLETIN_KEY_NAMES, providerNames: PROVIDER_KEY_NAMES };
 
 	async function read(apiVersion: 'v2' | 'v1', keyNames?: object) {
 		const result = await runRiskInfo({
@@ -117,7 +104,7 @@ describe('the bulletin under the service\'s own names, and Answer Key Names', ()
 			access: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId, answerKeyNames },
 		});
 		expect(result.error?.message).toMatch(message);
-		expect(result.error?.description).toMatch(/Nothing was sent\..*Check Answers suggests the entries/);
+		expect((result.error as Error & { description?: string } | undefined)?.description).toMatch(/Nothing was sent\..*Check Answers suggests the entries/);
 		expect(sb.requests).toEqual([]);
 	});
 });

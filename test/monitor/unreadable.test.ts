@@ -14,6 +14,7 @@ import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 import { simplifiedFromApiV2 } from '../../nodes/shared/service/summaryV2';
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
 import type { AnswerDrift } from '../../sandbox/drift';
+import { PROVIDER_KEY_NAMES } from '../helpers/key-names';
 import { call } from '../sandbox/helpers';
 import { jsonOf, monitorWorkflow, sandboxWith } from './helpers';
 
@@ -198,15 +199,7 @@ describe('what the answer itself says it left out', () => {
 		drift('providerNames');
 		expect(jsonOf((await bulletin.poll()).items).map((i) => i.status)).toEqual(['unreadable']);
 		bulletin.editCredential('riskInfoApi', {
-			answerKeyNames: JSON.stringify({
-				'boletinComercial.casosSourceA': 'boletinComercial.casosAlfa',
-				'boletinComercial.casosSourceB': 'boletinComercial.casosBeta',
-				'boletinComercial.casosSourceC': 'boletinComercial.casosGamma',
-				'boletinComercial.MontoSourceA': 'boletinComercial.MontoAlfa',
-				'boletinComercial.MontoSourceB': 'boletinComercial.MontoBeta',
-				'boletinComercial.MontoSourceC': 'boletinComercial.MontoGamma',
-				incluyeBureau: 'incluyeBuroExterno',
-			}),
+			answerKeyNames: JSON.stringify(PROVIDER_KEY_NAMES),
 		});
 		const items = jsonOf((await bulletin.poll()).items);
 		// What it could not read is back, and under the mapping nothing changed: no "changed" item.

@@ -32,6 +32,9 @@ export interface KeyTable {
 export const key = (field: string, type: KeyType, ...from: string[]): Key => ({ field, from, type });
 export const optional = (field: string, type: KeyType, ...from: string[]): Key => ({ field, from, type, optional: true });
 
+/** Keys of one section as dotted paths, from a line of the spec's words: under('judicial', 'a b') → ['judicial.a', 'judicial.b']. */
+export const under = (section: string, words: string): string[] => words.split(' ').map((k) => (section ? `${section}.${k}` : k));
+
 /** Dotted paths are short: a path's parts are bounded, so nothing here walks deeper than a path's length. */
 export const MAX_PATH_PARTS = 12;
 

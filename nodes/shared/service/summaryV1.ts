@@ -6,7 +6,7 @@
  */
 import type { PlainObject } from '../objects';
 import { NO_KEY_NAMES, withSpecNames, type KeyNames } from './keyNames';
-import { key, type KeyTable } from './keys';
+import { key, under, type KeyTable } from './keys';
 import { Reading } from './reading';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
 import { SUMMARY_COUNT_KEYS, countsFromTables } from './screening';
@@ -47,19 +47,17 @@ const K = {
 	loadedOn: key('loadedOn', 'text', 'fechaCarga'),
 };
 
-const words = (section: string, text: string) => text.split(' ').map((k) => (section ? `${section}.${k}` : k));
-
 /** The V1 summary's rows, and the keys the spec shows there that the package does not read. */
 export const SUMMARY_V1_KEYS: KeyTable = {
 	keys: [...Object.values(K), ...SUMMARY_COUNT_KEYS.v1],
 	alsoKnown: [
-		...words('', 'rut sii siiBusinessSize deudaBancariaSummary boletinComercialSummary judicialSummary moraPrevisionalSummary multaLaboralSummary boletinLaboralSummary boletinLaboralLastUpdate creditScoring vehiclesSummary propertiesSummary cobranzaLaboralLastUpdate timestampsSubHelpers compliance'),
-		...words('sii', 'razonSocial inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados activityCount documentCount'),
-		...words('boletinComercialSummary', 'variation lastUpdate'),
-		...words('judicialSummary', 'civilFiledCases civilConcludedCases cobranzaFiledCases cobranzaConcludedCases laboralFiledCases laboralConcludedCases currentCases archivedCases concludedCases allCases bankruptcyCasesResume activeFiledPosturesResume'),
-		...words('deudaBancariaSummary', 'date deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variation'),
-		...words('creditScoring', 'financesWeight maxFinancesWeight judicialWeight maxJudicialWeight laborCollectionWeight maxLaborCollectionWeight bulletinWeight maxBulletinWeight numberOfHelpers nameOfHelpers financesWeighting judicialWeighting laborCollectionWeighting commertialBulletinWeighting maxJudicialWeighting maxCommertialBulletinWeighting maxFinancesWeighting maxLaborCollectionWeighting'),
-		...words('compliance', 'id scrappedRutId userId corporationId name secondName surname secondSurname personType selectedRowsSocietaryMesh selectedRowsPepChile selectedRowsPublicOfficial selectedRowsPepChileFamily selectedRowsBlacklist selectedRowsPenal selectedRowsNews lastDataUpdate createdAt updatedAt'),
+		...under('', 'rut sii siiBusinessSize deudaBancariaSummary boletinComercialSummary judicialSummary moraPrevisionalSummary multaLaboralSummary boletinLaboralSummary boletinLaboralLastUpdate creditScoring vehiclesSummary propertiesSummary cobranzaLaboralLastUpdate timestampsSubHelpers compliance'),
+		...under('sii', 'razonSocial inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados activityCount documentCount'),
+		...under('boletinComercialSummary', 'variation lastUpdate'),
+		...under('judicialSummary', 'civilFiledCases civilConcludedCases cobranzaFiledCases cobranzaConcludedCases laboralFiledCases laboralConcludedCases currentCases archivedCases concludedCases allCases bankruptcyCasesResume activeFiledPosturesResume'),
+		...under('deudaBancariaSummary', 'date deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variation'),
+		...under('creditScoring', 'financesWeight maxFinancesWeight judicialWeight maxJudicialWeight laborCollectionWeight maxLaborCollectionWeight bulletinWeight maxBulletinWeight numberOfHelpers nameOfHelpers financesWeighting judicialWeighting laborCollectionWeighting commertialBulletinWeighting maxJudicialWeighting maxCommertialBulletinWeighting maxFinancesWeighting maxLaborCollectionWeighting'),
+		...under('compliance', 'id scrappedRutId userId corporationId name secondName surname secondSurname personType selectedRowsSocietaryMesh selectedRowsPepChile selectedRowsPublicOfficial selectedRowsPepChileFamily selectedRowsBlacklist selectedRowsPenal selectedRowsNews lastDataUpdate createdAt updatedAt'),
 	],
 };
 

@@ -9,7 +9,7 @@ import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
 import { V2 } from './endpoints';
 import { NO_KEY_NAMES, readFree, withSpecNames, type KeyNames } from './keyNames';
-import { key, optional, type KeyTable } from './keys';
+import { key, optional, under, type KeyTable } from './keys';
 import { Reading, type Excused, type Lack } from './reading';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
 import { NO_COUNTS, SUMMARY_COUNT_KEYS, countsRead } from './screening';
@@ -61,19 +61,17 @@ const K = {
 	includesBureau: optional('bulletin', 'boolean', 'incluyeBureau'),
 };
 
-const words = (section: string, text: string) => text.split(' ').map((k) => (section ? `${section}.${k}` : k));
-
 /** The V2 summary's rows, and the keys the spec shows there that the package does not read. */
 export const SUMMARY_V2_KEYS: KeyTable = {
 	keys: [...Object.values(K), ...SUMMARY_COUNT_KEYS.v2],
 	alsoKnown: [
-		...words('', 'rut identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings compliance'),
-		...words('identificacion', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii'),
-		...words('boletinComercial', 'variacion ultimaActualizacion'),
-		...words('judicial', 'casosCivilesPresentados casosCivilesConcluidos cobranzaPresentados cobranzaConcluidos laboralPresentados laboralConcluidos casosActuales casosArchivados casosConcluidos todosLosCasos casosQuiebraResumen posturasActivasPresentadas posturasActivasPresentadasResumen ultimaActualizacionCiviles ultimaActualizacionCobranza ultimaActualizacionLaboral'),
-		...words('deudaBancaria', 'periodo deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variacion'),
-		...words('creditScoring', 'ponderacionFinanciero maxPonderacionFinanciero ponderacionJudicial maxPonderacionJudicial ponderacionCobranzaLaboral maxPonderacionCobranzaLaboral ponderacionBoletin maxPonderacionBoletin cantidadAyudantes nombresAyudantes'),
-		...words('compliance', 'estado nombre segundoNombre apellido segundoApellido tipoPersona resumen'),
+		...under('', 'rut identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings compliance'),
+		...under('identificacion', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii'),
+		...under('boletinComercial', 'variacion ultimaActualizacion'),
+		...under('judicial', 'casosCivilesPresentados casosCivilesConcluidos cobranzaPresentados cobranzaConcluidos laboralPresentados laboralConcluidos casosActuales casosArchivados casosConcluidos todosLosCasos casosQuiebraResumen posturasActivasPresentadas posturasActivasPresentadasResumen ultimaActualizacionCiviles ultimaActualizacionCobranza ultimaActualizacionLaboral'),
+		...under('deudaBancaria', 'periodo deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variacion'),
+		...under('creditScoring', 'ponderacionFinanciero maxPonderacionFinanciero ponderacionJudicial maxPonderacionJudicial ponderacionCobranzaLaboral maxPonderacionCobranzaLaboral ponderacionBoletin maxPonderacionBoletin cantidadAyudantes nombresAyudantes'),
+		...under('compliance', 'estado nombre segundoNombre apellido segundoApellido tipoPersona resumen'),
 	],
 };
 

@@ -1,6 +1,6 @@
 /**
  * The account's usage (GET /usage, free; addendum A4) in plain names: the plan's figures the
- * cost guard counts against (transport/plan.ts) and the credential's Test reports, and the rest
+ * cost guard counts against (plan.ts) and the credential's Test reports, and the rest
  * of Get Usage's simplified record. Dates stay as the service writes them.
  */
 import { NO_KEY_NAMES, withSpecNames, type KeyNames } from './keyNames';
