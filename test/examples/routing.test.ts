@@ -9,7 +9,9 @@ import { Workflow, executeFilter, type FilterValue, type IDataObject } from 'n8n
 
 import { NO_OP, NodeTypesRegistry } from '../../harness/workflow';
 
+import { NO_KEY_NAMES, parseKeyNames } from '../../nodes/shared/service/keyNames';
 import { simplifiedFromApiV2 } from '../../nodes/shared/service/summaryV2';
+import { PROVIDER_KEY_NAMES } from '../helpers/key-names';
 import { KNOWN_RUTS } from '../../sandbox';
 import { factsFor } from '../../sandbox/generate';
 import { v2Summary } from '../../sandbox/v2records';
@@ -101,6 +103,22 @@ describe('supplier screening: Reasons to Review and Needs Review?', () => {
 		expect(reasons.critical).toContain('compliance risk critical');
 		expect(reasons.naturalPerson).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+ active court cases?$/)]));
 		expect(reasons.failingHelpers).toEqual([expect.stringMatching(/^data sources failed: \w+, \w+/)]);
+	});
+
+	test('the bulletin under a provider\'s names: every known RUT goes to review, the clean one too, until the credential maps it; then each is decided as before', () => {
+		// The answer as the sandbox's providerNames drift gives it (sandbox/README.md), made here from the normal one.
+		const provider = (data: IDataObject): IDataObject => {
+			const { boletinComercial, incluyeBureau, ...rest } = data;
+			const renamed = Object.fromEntries(Object.entries(boletinComercial as IDataObject).map(([k, v]) => [k.replace(/SourceA$/, 'Alfa').replace(/SourceB$/, 'Beta').replace(/SourceC$/, 'Gamma'), v]));
+			return { ...rest, boletinComercial: renamed, incluyeBuroExterno: incluyeBureau };
+		};
+		const names = parseKeyNames(JSON.stringify(PROVIDER_KEY_NAMES));
+		const decideWith = (data: IDataObject, keyNames = NO_KEY_NAMES) => (passes(ifNode, withReasons(simplifiedFromApiV2(data, undefined, keyNames) as unknown as IDataObject)) ? 'review' : 'approve');
+		for (const rut of Object.values(KNOWN_RUTS)) {
+			expect([rut, decideWith(provider(summary(rut)))]).toEqual([rut, 'review']);
+			expect([rut, decideWith(provider(summary(rut)), names)]).toEqual([rut, decide(summary(rut))]);
+		}
+		expect(withReasons(simplifiedFromApiV2(provider(summary(KNOWN_RUTS.clean))) as unknown as IDataObject).reasons).toEqual([expect.stringMatching(/bulletin/)]);
 	});
 
 	test('Review and Approve items start with decision and reasons, then the simplified record', () => {
