@@ -103,6 +103,14 @@ describe('From List: the account\'s loaded RUTs', () => {
 			message: expect.stringContaining('Check the Access Token'),
 		});
 	});
+
+	test('Answer Key Names that cannot be used fail the list before anything is sent, naming the field', async () => {
+		sb.resetLog();
+		await expect(searchLoadedRuts({ access: { ...access(), answerKeyNames: '[1]' } })).rejects.toMatchObject({
+			message: expect.stringMatching(/^Answer Key Names in the Risk Info API credential must be a JSON object/),
+		});
+		expect(sb.requests).toEqual([]);
+	});
 });
 
 describe('node version 3', () => {
