@@ -8,7 +8,8 @@ import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError } from './context';
 import type { IDataObject } from 'n8n-workflow';
 import type { Plan } from '../../nodes/RiskInfo/actions/types';
-import type { ApiRequest, Transport } from '../../nodes/shared/transport';
+import type { ApiRequest } from '../../nodes/shared/transport';
+import { transportDouble } from '../helpers/transport-double';
 import { context, filledIn, isolated } from '../helpers/isolated';
 
 const sandbox = useSandbox({ complianceDelayMs: 10 }, []);
@@ -255,15 +256,14 @@ describe('the dry run', () => {
 	async function estimate(root: 'v1' | 'v2', profiles: unknown[] | { status: number }) {
 		const { estimateProfile, ServiceError } = load();
 		const requests: ApiRequest[] = [];
-		const api = {
+		const api = transportDouble({
 			once: async (_key: string, req: ApiRequest) => {
 				requests.push(req);
 				if (Array.isArray(profiles)) return { response: { data: { compliance: profiles }, headers: {} }, sentHere: true };
 				throw new ServiceError({ status: profiles.status, attempts: 1, method: 'GET', path: '/profiles' });
 			},
 			claimFirst: () => true,
-			credential: async () => ({}),
-		} as unknown as Transport;
+		});
 		const plan = newPlan(root);
 		plan.request.body = { ...asked };
 		const answer = await estimateProfile(api, plan);

@@ -7,7 +7,7 @@
 // code that runs during a test as reached by it (test/MUTANTS.md). Expected values are written out.
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-import type { Transport } from '../../nodes/shared/transport';
+import { transportDouble } from '../helpers/transport-double';
 import type { Plan } from '../../nodes/RiskInfo/actions/types';
 
 type Steps = typeof import('../../nodes/RiskInfo/actions/steps');
@@ -131,16 +131,15 @@ describe('Load', () => {
 	] as const)('its %s dry run asks the free pension-arrears read (%s) whether the RUT is loaded', async (root, path) => {
 		const { loadApiV2, loadApiV1 } = fresh<Load>('load');
 		const sent: unknown[] = [];
-		const api = {
+		const api = transportDouble({
 			once: async (key: string, request: { method: string; root: string; path: string }) => {
 				sent.push([key, request.method, request.root, request.path]);
 				return { response: { statusCode: 200, headers: {}, data: [] }, sentHere: true };
 			},
 			claimFirst: () => true,
 			// The account's plan is read through the transport, under the credential's Answer Key Names (none here).
-			credential: async () => ({}),
 			request: async (request: { path: string }) => (sent.push(`plan read: ${request.path}`), { data: {}, headers: {} }),
-		} as unknown as Transport;
+		});
 		const load = root === 'v2' ? loadApiV2 : loadApiV1;
 		const choices = { load: { isMonitoring: false, includeBureau: true, stopAtPlan: false }, dryRun: true };
 		const answer = await load.estimate!(api, { request: { method: 'POST', root, path: load.path, paid: true }, choices, rut: RUT });
@@ -182,7 +181,7 @@ describe('how an operation runs its steps', () => {
 	test('reshapes run in the order the steps list them, each on what the one before gave', async () => {
 		const { Plans } = fresh<Operation>('operation');
 		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
-		const api = { request: async () => ({ data: 'answer', headers: {} }), credential: async () => ({}) } as unknown as Transport;
+		const api = transportDouble({ request: async () => ({ data: 'answer', headers: {} }) });
 		const plans = new Plans(context({}), api, 1);
 		const job = plans.add({ ...base, steps: [append('>a'), append('>b'), append('>c')] }, 0);
 		expect(await plans.jobs[job].run()).toEqual([{ json: { data: 'answer>a>b>c' } }]);

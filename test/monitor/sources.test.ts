@@ -4,6 +4,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse, Transport } from '../../nodes/shared/transport';
+import { transportDouble } from '../helpers/transport-double';
 import { listedRuts, monitoredRuts } from '../../nodes/RiskInfoMonitor/watched';
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
 import { credentialsOf, runNodeError } from '../action/context';
@@ -77,10 +78,7 @@ test('RUTs Monitored in the Account: the ones loaded with monitoring on, from Li
 describe('List Profiles read defensively', () => {
 	/** A transport answering List Profiles with `data`. */
 	function answering(data: unknown): Transport {
-		return {
-			request: async (req: ApiRequest): Promise<ApiResponse> => (req.path === '/profiles' ? { data, headers: {} } : Promise.reject(new Error(req.path))),
-			credential: async () => ({}),
-		} as unknown as Transport;
+		return transportDouble({ request: async (req: ApiRequest): Promise<ApiResponse> => (req.path === '/profiles' ? { data, headers: {} } : Promise.reject(new Error(req.path))) });
 	}
 
 	test.each([
