@@ -48,7 +48,11 @@ export async function monitorPoll(this: IPollFunctions): Promise<INodeExecutionD
 	// A credential whose Answer Key Names cannot be used fails the poll before anything is sent.
 	await keyNamesOf(api).catch((error: unknown) => Promise.reject(leavingError(node, error)));
 	const watched = settings.source === 'list' ? listedRuts(node, this.getNodeParameter('ruts', '')) : await monitoredRuts(node, api);
-	if (this.getMode() === 'manual') return [[await sample.call(this, api, watched, settings)]];
+	if (this.getMode() === 'manual') {
+		// Fetch Test Event gives the item the chosen Output emits, so the nodes after are built on its keys.
+		const item = await sample.call(this, api, watched, settings);
+		return [[settings.digest ? digestItem([item], String(item.json.checkedAt), true) : item]];
+	}
 	if (!watched.length) return null;
 
 	const store = this.getWorkflowStaticData('node');
