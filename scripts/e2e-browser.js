@@ -12,7 +12,7 @@
 //       the whole RUT against its source and suggests no digit; (4a) at node version 3, the RUT
 //       picked From List after a search by part of a name runs and gives that RUT's record
 //   (5) the node panel lists every action under the action node's own description, the paid
-//       ones "Paid: " first; (5a) the onboarding screening workflow's main button runs it from Start
+//       ones "Paid: " first, Check Answers as the README names it; (5a) the onboarding screening workflow's main button runs it from Start
 //   (6) the canvas subtitle of the summary node is the plain label
 //   (7) the banner's Production URL curl starts an execution shown in the Executions list, and
 //       this first delivery, before any load, ends in Compliance Review, not in an error
@@ -20,8 +20,8 @@
 //   (9) the banner's Test URL curl reaches the editor while the trigger listens
 // and what a new user tripped on (scripts/lib/finding-checks.js): (5b) the compliance trigger found
 // by name, (5c) no label cut in the panels, (5d) Poll Times once on each Monitor after n8n loaded
-// its node types again, (5e) the words people type ("proveedor", "supplier risk"…) finding the
-// right node, (5f) the digest Monitor's notice, (7a) the sample sent again: its execution says it
+// its node types again, (5e) the words people type ("rut", "proveedor", "boletín comercial"…) finding
+// the right node, ours first for "rut", (5f) the digest Monitor's notice, (7a) the sample sent again: its execution says it
 // was a repeat, (7b) a supplier remembered under the sample's webhookId: nameMismatch with both names;
 // (4a) also checks the picked RUT shows whole in its field
 // One line per check; a failed check's screenshot is kept. Debian's chromium and playwright-core
@@ -86,13 +86,13 @@ function readBanner(demo) {
 	return { url: demo.url, owner: { email: login[1], password: login[2] }, production, test };
 }
 
-/** The compiled action node: its description, the number of actions the panel lists and the paid ones' actions. */
+/** The compiled action node: its name in the node panel, its description, the number of actions the panel lists and the paid ones' actions. */
 function builtActionNode() {
 	const { RiskInfo } = require(path.join(ROOT, 'dist', 'nodes', 'RiskInfo', 'RiskInfo.node.js'));
 	const { description } = new RiskInfo();
 	const options = description.properties.filter((p) => p.name === 'operation').flatMap((p) => p.options);
 	const paid = options.filter((o) => /^Paid: /.test(o.action)).map((o) => o.action);
-	return { description: description.description, actions: options.length, paid };
+	return { name: description.displayName, description: description.description, actions: options.length, paid };
 }
 
 /** The trigger's entries in the node panel, from the compiled trigger: its Events options' actions. */
@@ -194,7 +194,7 @@ async function main() {
 			return await rutPicker(page, banner.url, id, '76111111-6');
 		});
 		await shoot('5', `node panel: ${built.actions} actions, the paid ones marked, the action node's description`, () =>
-			nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions, built.paid),
+			nodePanel(page, banner.url, wfs.supplierScreening, built.name, built.description, built.actions, built.paid, ['Check Answers']),
 		);
 		await shoot('5b', 'the compliance trigger found by name in the node panel', () =>
 			triggerFoundByName(page, banner.url, wfs.supplierScreening, ['compliance', 'webhook', 'screening result'], builtTriggerEntries()),
@@ -212,10 +212,19 @@ async function main() {
 		);
 		await shoot('5e', 'the words people type find the right node in the node panel', () =>
 			foundByWords(page, banner.url, wfs.supplierScreening, [
-				['proveedor', 'Risk Info'],
-				['supplier risk', 'Risk Info'],
+				// n8n's If, Switch and Filter match "rut" too, with n8n's popularity bonus (docs/ai-agents.md).
+				['rut', built.name, 1],
+				['proveedor', built.name],
+				['supplier risk', built.name],
 				['supplier risk', 'Risk Info Monitor'],
-				['riesgo proveedor', 'Risk Info'],
+				['riesgo proveedor', built.name],
+				['riesgo proveedor', 'Risk Info Monitor'],
+				['boletín comercial', built.name],
+				['boletín comercial', 'Risk Info Monitor'],
+				['boletin comercial', built.name],
+				['boletin', built.name],
+				['check answers', built.name],
+				['resultado de cumplimiento', built.name],
 				['monitorear RUT', 'Risk Info Monitor'],
 			]),
 		);

@@ -4,8 +4,19 @@
 // one line it prints. Shared tools: assert and waitFor from ./checks.
 const { assert, waitFor } = require('./checks');
 
+const path = require('node:path');
+const { ROOT } = require('./n8n');
+
 const ACTION_TYPE = 'n8n-nodes-riskinfo.riskInfo';
 const TRIGGER_TYPE = 'n8n-nodes-riskinfo.riskInfoTrigger';
+
+/** The action node's entry in the node panel, its display name as built ("RUT Risk Info"); on the canvas it is "Risk Info". */
+function actionPanelName() {
+	const { RiskInfo } = require(path.join(ROOT, 'dist', 'nodes', 'RiskInfo', 'RiskInfo.node.js'));
+	return new RiskInfo().description.displayName;
+}
+/** The node panel's entry named exactly `name`. */
+const panelEntry = (page, name) => page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^${name}$`) }).first();
 
 async function openWorkflow(page, url, id) {
 	await page.goto(`${url}/workflow/${id}`);
@@ -211,10 +222,6 @@ async function pickedField(page, shown) {
 }
 
 /**
- * The node panel: searching "Risk Info" shows the action node's description; its actions number
- * `count`, and each paid one (`paid`, as the built node names them) says "Paid: " first.
- */
-/**
  * Every line of the node panel, scrolled through: n8n renders only the rows of a long list that are
  * near the view, and the merged entry's triggers push the last V1 actions below it.
  */
@@ -232,7 +239,12 @@ async function panelLines(page) {
 	return [...seen];
 }
 
-async function nodePanel(page, url, wf, description, count, paid) {
+/**
+ * The node panel: searching "Risk Info" shows the action node's entry (`name`) with its
+ * description; its actions number `count`, each paid one (`paid`, as the built node names them)
+ * says "Paid: " first, and each of `named` is listed as the README names it.
+ */
+async function nodePanel(page, url, wf, name, description, count, paid, named) {
 	await openWorkflow(page, url, wf.id);
 	await page.getByTestId('node-creator-plus-button').click();
 	const search = page.getByTestId('node-creator-search-bar');
@@ -240,7 +252,7 @@ async function nodePanel(page, url, wf, description, count, paid) {
 	await search.fill('Risk Info');
 	const entry = page.getByTestId('node-creator').getByText(description, { exact: true }).first();
 	await entry.waitFor();
-	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first().click();
+	await panelEntry(page, name).click();
 	await page.getByText(`Actions (${count})`, { exact: true }).waitFor();
 	await page.getByTestId('node-creator').getByText(description, { exact: true }).first().waitFor();
 	const listed = await panelLines(page);
@@ -248,7 +260,8 @@ async function nodePanel(page, url, wf, description, count, paid) {
 	await page.keyboard.press('Escape');
 	assert(paid.length >= 4 && paid.every((a) => listed.includes(a)), `the actions list lacks ${paid.filter((a) => !listed.includes(a)).join(', ')}`);
 	assert(marked.length === paid.length, `the actions list marks ${marked.length} actions paid (${marked.join('; ')}), the node has ${paid.length} paid ones`);
-	return `"Risk Info" found with "${description}"; Actions (${count}), ${paid.length} of them marked: ${paid.join(', ')}`;
+	assert(named.every((a) => listed.includes(a)), `the actions list lacks ${named.filter((a) => !listed.includes(a)).join(', ')}`);
+	return `"${name}" found with "${description}"; Actions (${count}), ${paid.length} of them marked: ${paid.join(', ')}; ${named.map((a) => `"${a}"`).join(', ')} listed`;
 }
 
 /** The canvas subtitle of the supplier-screening summary node. */
@@ -322,6 +335,8 @@ async function listenOnTrigger(page, url, wf) {
 }
 
 module.exports = {
+	actionPanelName,
+	panelEntry,
 	openWorkflow,
 	openNode,
 	panelLines,
