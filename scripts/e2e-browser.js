@@ -8,8 +8,9 @@
 //   (3) the supplier-screening example runs from the editor; Risk Info's output shows the 5 records;
 //       (3a) a Review item's first columns are decision and reasons, a reason in thousands of CLP;
 //       (3b) "Cost of This Run" shows its totals and no notice; (3c) Risk Summary's paid notice names its cap
-//   (4) a Risk Info node given RUT 12.345.678-0 shows the check digit does not match, asks to check
-//       the whole RUT against its source and suggests no digit; (4a) at node version 3, the RUT
+//   (4) a Risk Info node given RUT 12.345.678-0 on its second item shows the check digit does not
+//       match, with one item number (n8n's "[item 1]"), asks to check the whole RUT against its
+//       source and suggests no digit; (4a) at node version 3, the RUT
 //       picked From List after a search by part of a name runs and gives that RUT's record
 //   (5) the node panel lists every action under the action node's own description, the paid
 //       ones "Paid: " first, Check Answers as the README names it; (5a) the onboarding screening workflow's main button runs it from Start
@@ -102,8 +103,11 @@ function builtTriggerEntries() {
 	return events.options.map((o) => o.action ?? `On ${o.name}`);
 }
 
-/** A workflow with one Risk Info node (V2 Get Summary) reading `rut`, created as a user would save one. */
-async function riskInfoWorkflow(n8n, cookie, credentialId, name, typeVersion, rut) {
+/**
+ * A workflow with one Risk Info node (V2 Get Summary) reading `rut`, created as a user would save
+ * one; with `inputs`, Start's output is pinned to those items.
+ */
+async function riskInfoWorkflow(n8n, cookie, credentialId, name, typeVersion, rut, inputs) {
 	const res = await n8n.rest('POST', '/rest/workflows', {
 		cookie,
 		body: {
@@ -123,6 +127,7 @@ async function riskInfoWorkflow(n8n, cookie, credentialId, name, typeVersion, ru
 				},
 			],
 			connections: { Start: { main: [[{ node: 'Risk Info', type: 'main', index: 0 }]] } },
+			...(inputs ? { pinData: { Start: inputs.map((json) => ({ json })) } } : {}),
 		},
 	});
 	assert(res.status === 200, `saving the workflow answered ${res.status}: ${res.text.slice(0, 300)}`);
@@ -185,8 +190,9 @@ async function main() {
 		await shoot('3b', '"Cost of This Run" shows no notice on a normal run', () => costWithoutNotice(page, 'Cost of This Run'));
 		await shoot('3c', 'Risk Summary (Load RUT If Not Loaded on, capped): the paid notice names the cap', () => paidNotice(page, banner.url, wfs.supplierScreening, 'Risk Summary'));
 		const credentialId = wfs.supplierScreening.json.nodes.find((n) => n.credentials?.riskInfoApi)?.credentials.riskInfoApi.id;
-		await shoot('4', 'RUT 12.345.678-0: the item-numbered error', async () => {
-			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT with a wrong check digit', 2, '12.345.678-0');
+		await shoot('4', 'RUT 12.345.678-0 on the second item: the error with one item number, n8n\'s', async () => {
+			const inputs = [{ rut: '76.111.111-6' }, { rut: '12.345.678-0' }];
+			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT with a wrong check digit', 2, '={{ $json.rut }}', inputs);
 			return await wrongRut(page, banner.url, id);
 		});
 		await shoot('4a', 'node version 3: the RUT picked From List after a search by part of a name, shown whole in its field, then run', async () => {

@@ -140,7 +140,10 @@ async function mainButtonStarts(page, url, wf) {
 	return `"${wf.json.name}": the main button reads "${label}" and runs from its only trigger, Start`;
 }
 
-/** A Risk Info node given RUT 12.345.678-0, run with Execute step, shows the error naming item 1. */
+/**
+ * A Risk Info node whose second input item has RUT 12.345.678-0, run with Execute step, shows the
+ * error with one item number, n8n's, counted from 0: "… [item 1]".
+ */
 async function wrongRut(page, url, workflowId) {
 	await openWorkflow(page, url, workflowId);
 	await openNode(page, 'Risk Info');
@@ -148,7 +151,9 @@ async function wrongRut(page, url, workflowId) {
 	const message = page.getByTestId('output-panel').getByTestId('node-error-message');
 	await message.waitFor();
 	const shown = (await message.innerText()).trim();
-	assert(/^Item 1: RUT "12\.345\.678-0" is not a valid RUT: the check digit does not match the number/.test(shown), `the error shown is: ${shown}`);
+	assert(/^RUT "12\.345\.678-0" is not a valid RUT: the check digit does not match the number \[item 1\]$/.test(shown), `the error shown is: ${shown}`);
+	const numbers = shown.match(/\bitem \d+/gi) ?? [];
+	assert(numbers.length === 1, `the error shown numbers the item ${numbers.length} times: ${shown}`);
 	// The whole error as the panel shows it, hint included: it must not suggest 12.345.678's check digit (5).
 	const panel = await page.getByTestId('output-panel').innerText();
 	assert(/Check the whole RUT against its source/.test(panel), `the panel does not ask to check the RUT against its source: ${panel.slice(0, 500)}`);
