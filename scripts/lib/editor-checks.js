@@ -42,13 +42,21 @@ async function landsOnWorkflows(page, wfs) {
 	return `after login the editor shows ${where} with the ${Object.keys(wfs).length} example workflows`;
 }
 
-/** The sandbox credential tests green; a wrong token gets the guided message, not "Unauthorized". */
+/**
+ * The sandbox credential tests green; a wrong token gets the guided message, not "Unauthorized";
+ * what to enter in each field shows under it (its hint, as built), not only on hovering its label.
+ */
 async function credentialTest(page, url) {
 	await page.goto(`${url}/home/credentials`);
 	await page.getByText('Risk Info (sandbox)', { exact: true }).click();
 	const dialog = page.getByTestId('editCredential-modal');
 	await dialog.getByTestId('credentials-config-container-test-success').waitFor();
 	const ok = (await dialog.getByTestId('credentials-config-container-test-success').innerText()).split('\n')[0].trim();
+	const { RiskInfoApi } = require(path.join(ROOT, 'dist', 'credentials', 'RiskInfoApi.credentials.js'));
+	const hints = new RiskInfoApi().properties.filter((p) => p.hint).map((p) => p.hint);
+	const hidden = [];
+	for (const hint of hints) if (!(await dialog.getByText(hint, { exact: true }).first().isVisible())) hidden.push(hint);
+	assert(hints.length >= 3 && hidden.length === 0, `the credential form does not show ${hidden.map((h) => `"${h.slice(0, 40)}…"`).join(', ')} (${hints.length} hints built)`);
 	// Retry tests what the form holds, unsaved: the sandbox credential stays as it is.
 	await dialog.getByTestId('parameter-input-accessToken').locator('input').fill('a-wrong-token');
 	await dialog.getByRole('button', { name: 'Retry' }).click();
@@ -59,7 +67,7 @@ async function credentialTest(page, url) {
 	const shown = (await guided.innerText()).trim();
 	assert(/Copy both again/.test(shown), `the wrong-token message does not say what to do: ${shown}`);
 	await page.goto(`${url}/home/workflows`);
-	return `sandbox credential: "${ok}"; wrong token: "${shown.slice(0, 90)}…"`;
+	return `sandbox credential: "${ok}"; ${hints.length} fields show what to enter under them; wrong token: "${shown.slice(0, 90)}…"`;
 }
 
 /** Execute workflow on the supplier-screening example; Risk Info's output shows a record per listed RUT. */
