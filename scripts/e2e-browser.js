@@ -23,7 +23,8 @@
 // and what a new user tripped on (scripts/lib/finding-checks.js): (5b) the compliance trigger found
 // by name, (5c) no label cut in the panels, (5d) Poll Times once on each Monitor after n8n loaded
 // its node types again, (5e) the words people type ("rut", "proveedor", "boletín comercial"…) finding
-// the right node, ours first for "rut", (5f) the digest Monitor's notice, (7a) the sample sent again: its execution says it
+// the right node, ours first for "rut", (5f) the digest Monitor's notice, (5g) the digest example's
+// Slack text previewed from Fetch Test Event, (7a) the sample sent again: its execution says it
 // was a repeat, (7b) a supplier remembered under the sample's webhookId: nameMismatch with both names;
 // (4a) also checks the picked RUT shows whole in its field
 // One line per check; a failed check's screenshot is kept. Debian's chromium and playwright-core
@@ -41,7 +42,7 @@ const { checkList, assert } = require('./lib/checks');
 const { exampleWorkflows } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, deleteDataTable } = require('./lib/demo-data');
 const { launchBrowser, signIn } = require('./lib/browser');
-const { digestNotice, foundByWords, labelsFit, pollTimesOnce, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
+const { digestFromTestEvent, digestNotice, foundByWords, labelsFit, pollTimesOnce, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
 const { connectBuilder } = require('./lib/mcp-builder');
 const {
 	canvasSubtitle,
@@ -236,6 +237,7 @@ async function main() {
 			]),
 		);
 		await shoot('5f', "the digest Monitor's notice says one item per poll", () => digestNotice(page, banner.url, wfs.monitoringDigest));
+		await shoot('5g', 'the digest example built from its test event: the Slack text previews the sample digest', () => digestFromTestEvent(page, banner.url, wfs.monitoringDigest));
 		await shoot('5a', 'onboarding: the main button of the screening workflow starts the screening', () => mainButtonStarts(page, banner.url, wfs.onboarding));
 		await shoot('6', 'canvas subtitle of the summary node', () => canvasSubtitle(page, banner.url, wfs.supplierScreening, 'Get Summary · RUT'));
 		await shoot('7', "the banner's Production URL curl: an execution, ending in Compliance Review", async () => {

@@ -142,4 +142,26 @@ async function digestNotice(page, url, wf) {
 	return `"${monitor}": "…${shown[0].slice(shown[0].indexOf('starts the workflow'))}"`;
 }
 
-module.exports = { triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice };
+/**
+ * The digest example built from its test event: Fetch Test Event on its Monitor (One Digest per
+ * Poll), then the Slack node's text, `{{ $json.text }}`, previews the sample digest's text.
+ */
+async function digestFromTestEvent(page, url, wf) {
+	const monitor = wf.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoMonitor').name;
+	const post = wf.json.connections[monitor].main[0][0].node;
+	await openWorkflow(page, url, wf.id);
+	await openNode(page, monitor);
+	await page.getByTestId('node-execute-button').click();
+	await page.getByTestId('output-panel').getByText(/^1 item$/).first().waitFor({ timeout: 30_000 });
+	await page.keyboard.press('Escape');
+	await openNode(page, post);
+	const preview = page.getByTestId('ndv').getByTestId('parameter-expression-preview-text');
+	await preview.waitFor();
+	// The preview writes spaces as no-break spaces and breaks lines as it wraps them.
+	const shown = (await preview.innerText()).replace(/\s+/g, ' ').trim();
+	await page.keyboard.press('Escape');
+	assert(/^Risk Info Monitor \(a sample, nothing changed\): 1 supplier as read now/.test(shown), `"${post}" previews its text as ${JSON.stringify(shown.slice(0, 200))}`);
+	return `Fetch Test Event on "${monitor}", then "${post}" previews "${shown.slice(0, 110)}…"`;
+}
+
+module.exports = { triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice, digestFromTestEvent };
