@@ -73,7 +73,7 @@ test('Output → One Digest per Poll: the sample is a digest, as a poll would em
 	expect(digest).toEqual({
 		status: 'sample',
 		sample: true,
-		counts: { changed: 0, notLoaded: 0, readFailed: 0, unreadable: 0, byKind: {} },
+		counts: { changed: 0, notLoaded: 0, readFailed: 0, unreadable: 0, readableAgain: 0, byKind: {} },
 		items: [{ ...perRut, checkedAt: expect.any(String) }],
 		text: `Risk Info Monitor (a sample, nothing changed): 1 supplier as read now\n\n${String(perRut.details)}`,
 		checkedAt: digest.items[0].checkedAt,
