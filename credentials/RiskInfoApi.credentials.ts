@@ -21,6 +21,8 @@ export class RiskInfoApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo#credentials';
 
+	// What to enter goes in `hint`, which n8n's credential form shows under the field, as n8n's own
+	// credentials do (InvoiceNinjaApi, KoBoToolboxApi); a `description` shows only on hovering the label.
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Base URL',
@@ -29,8 +31,7 @@ export class RiskInfoApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://…',
-			description:
-				'The root address the service gave your account (production or test), such as https://api.example.cl; the node adds the /api/… paths itself. For the local sandbox: http://127.0.0.1:4010.',
+			hint: 'The root address the service gave your account (production or test), such as https://api.example.cl; the node adds the /api/… paths itself. For the local sandbox: http://127.0.0.1:4010.',
 		},
 		{
 			displayName: 'Access Token',
@@ -39,7 +40,7 @@ export class RiskInfoApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API access token the service issued to your account; sent as "Authorization: Bearer …"',
+			hint: 'The API access token the service issued to your account; sent as "Authorization: Bearer …"',
 		},
 		{
 			displayName: 'Client Identifier',
@@ -47,7 +48,7 @@ export class RiskInfoApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			description: 'The fixed client identifier of your account; sent as the x-client-identifier header',
+			hint: 'The fixed client identifier of your account; sent as the x-client-identifier header',
 		},
 		{
 			displayName: 'Answer Key Names',

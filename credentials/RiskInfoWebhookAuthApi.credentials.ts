@@ -16,6 +16,7 @@ export class RiskInfoWebhookAuthApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo#trigger';
 
+	// What to enter goes in `hint`, shown under the field in n8n's credential form (RiskInfoApi's note).
 	properties: INodeProperties[] = [
 		{
 			// n8n tests a credential when it is saved and words any pass as "Connection tested successfully".
@@ -47,7 +48,7 @@ export class RiskInfoWebhookAuthApi implements ICredentialType {
 				},
 			],
 			default: 'bearer',
-			description: 'How the service authenticates its deliveries. Register the same method and secret with the service.',
+			hint: 'How the service authenticates its deliveries. Register the same method and secret with the service.',
 		},
 		{
 			displayName: 'Token',
@@ -56,7 +57,7 @@ export class RiskInfoWebhookAuthApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The integration token the service sends after "Bearer ". Use a long random value.',
+			hint: 'The integration token the service sends after "Bearer ". Use a long random value.',
 			displayOptions: { show: { method: ['bearer'] } },
 		},
 		{
@@ -83,7 +84,7 @@ export class RiskInfoWebhookAuthApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'X-Webhook-Secret',
-			description: 'Letters, digits and - only; upper or lower case does not matter',
+			hint: 'Letters, digits and - only; upper or lower case does not matter',
 			displayOptions: { show: { method: ['header'] } },
 		},
 		{

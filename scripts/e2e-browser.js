@@ -4,15 +4,17 @@
 // the n8n that `npm start` starts (in a folder of its own). It reads the banner as printed, logs in
 // with the printed login and checks, by what the page shows:
 //   (1) the editor opens on the workflows after login
-//   (2) the credential Test passes with the sandbox credential; a wrong token gets the guided message
+//   (2) the credential Test passes with the sandbox credential, each field shows what to enter
+//       under it; a wrong token gets the guided message
 //   (3) the supplier-screening example runs from the editor; Risk Info's output shows the 5 records;
 //       (3a) a Review item's first columns are decision and reasons, a reason in thousands of CLP;
 //       (3b) "Cost of This Run" shows its totals and no notice; (3c) Risk Summary's paid notice names its cap
-//   (4) a Risk Info node given RUT 12.345.678-0 shows the check digit does not match, asks to check
-//       the whole RUT against its source and suggests no digit; (4a) at node version 3, the RUT
+//   (4) a Risk Info node given RUT 12.345.678-0 on its second item shows the check digit does not
+//       match, with one item number (n8n's "[item 1]"), asks to check the whole RUT against its
+//       source and suggests no digit; (4a) at node version 3, the RUT
 //       picked From List after a search by part of a name runs and gives that RUT's record
 //   (5) the node panel lists every action under the action node's own description, the paid
-//       ones "Paid: " first; (5a) the onboarding screening workflow's main button runs it from Start
+//       ones "Paid: " first, Check Answers as the README names it; (5a) the onboarding screening workflow's main button runs it from Start
 //   (6) the canvas subtitle of the summary node is the plain label
 //   (7) the banner's Production URL curl starts an execution shown in the Executions list, and
 //       this first delivery, before any load, ends in Compliance Review, not in an error
@@ -20,8 +22,9 @@
 //   (9) the banner's Test URL curl reaches the editor while the trigger listens
 // and what a new user tripped on (scripts/lib/finding-checks.js): (5b) the compliance trigger found
 // by name, (5c) no label cut in the panels, (5d) Poll Times once on each Monitor after n8n loaded
-// its node types again, (5e) the words people type ("proveedor", "supplier risk"…) finding the
-// right node, (5f) the digest Monitor's notice, (7a) the sample sent again: its execution says it
+// its node types again, (5e) the words people type ("rut", "proveedor", "boletín comercial"…) finding
+// the right node, ours first for "rut", (5f) the digest Monitor's notice, (5g) the digest example's
+// Slack text previewed from Fetch Test Event, (7a) the sample sent again: its execution says it
 // was a repeat, (7b) a supplier remembered under the sample's webhookId: nameMismatch with both names;
 // (4a) also checks the picked RUT shows whole in its field
 // One line per check; a failed check's screenshot is kept. Debian's chromium and playwright-core
@@ -39,7 +42,7 @@ const { checkList, assert } = require('./lib/checks');
 const { exampleWorkflows } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, deleteDataTable } = require('./lib/demo-data');
 const { launchBrowser, signIn } = require('./lib/browser');
-const { digestNotice, foundByWords, labelsFit, pollTimesOnce, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
+const { digestFromTestEvent, digestNotice, foundByWords, labelsFit, pollTimesOnce, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
 const { connectBuilder } = require('./lib/mcp-builder');
 const {
 	canvasSubtitle,
@@ -86,13 +89,13 @@ function readBanner(demo) {
 	return { url: demo.url, owner: { email: login[1], password: login[2] }, production, test };
 }
 
-/** The compiled action node: its description, the number of actions the panel lists and the paid ones' actions. */
+/** The compiled action node: its name in the node panel, its description, the number of actions the panel lists and the paid ones' actions. */
 function builtActionNode() {
 	const { RiskInfo } = require(path.join(ROOT, 'dist', 'nodes', 'RiskInfo', 'RiskInfo.node.js'));
 	const { description } = new RiskInfo();
 	const options = description.properties.filter((p) => p.name === 'operation').flatMap((p) => p.options);
 	const paid = options.filter((o) => /^Paid: /.test(o.action)).map((o) => o.action);
-	return { description: description.description, actions: options.length, paid };
+	return { name: description.displayName, description: description.description, actions: options.length, paid };
 }
 
 /** The trigger's entries in the node panel, from the compiled trigger: its Events options' actions. */
@@ -102,8 +105,11 @@ function builtTriggerEntries() {
 	return events.options.map((o) => o.action ?? `On ${o.name}`);
 }
 
-/** A workflow with one Risk Info node (V2 Get Summary) reading `rut`, created as a user would save one. */
-async function riskInfoWorkflow(n8n, cookie, credentialId, name, typeVersion, rut) {
+/**
+ * A workflow with one Risk Info node (V2 Get Summary) reading `rut`, created as a user would save
+ * one; with `inputs`, Start's output is pinned to those items.
+ */
+async function riskInfoWorkflow(n8n, cookie, credentialId, name, typeVersion, rut, inputs) {
 	const res = await n8n.rest('POST', '/rest/workflows', {
 		cookie,
 		body: {
@@ -123,6 +129,7 @@ async function riskInfoWorkflow(n8n, cookie, credentialId, name, typeVersion, ru
 				},
 			],
 			connections: { Start: { main: [[{ node: 'Risk Info', type: 'main', index: 0 }]] } },
+			...(inputs ? { pinData: { Start: inputs.map((json) => ({ json })) } } : {}),
 		},
 	});
 	assert(res.status === 200, `saving the workflow answered ${res.status}: ${res.text.slice(0, 300)}`);
@@ -179,14 +186,15 @@ async function main() {
 		await page.goto(banner.url);
 		await signIn(page, banner.url, banner.owner);
 		await shoot('1', 'after login, the workflows', () => landsOnWorkflows(page, wfs));
-		await shoot('2', 'credential Test: sandbox passes, wrong token guided', () => credentialTest(page, banner.url));
+		await shoot('2', 'credential: what to enter shown under each field; Test: sandbox passes, wrong token guided', () => credentialTest(page, banner.url));
 		await shoot('3', 'supplier screening from the editor', () => screensSuppliers(page, banner.url, wfs.supplierScreening));
 		await shoot('3a', 'a Review item starts with decision and reasons', () => reviewFirstFields(page, 'Review'));
 		await shoot('3b', '"Cost of This Run" shows no notice on a normal run', () => costWithoutNotice(page, 'Cost of This Run'));
 		await shoot('3c', 'Risk Summary (Load RUT If Not Loaded on, capped): the paid notice names the cap', () => paidNotice(page, banner.url, wfs.supplierScreening, 'Risk Summary'));
 		const credentialId = wfs.supplierScreening.json.nodes.find((n) => n.credentials?.riskInfoApi)?.credentials.riskInfoApi.id;
-		await shoot('4', 'RUT 12.345.678-0: the item-numbered error', async () => {
-			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT with a wrong check digit', 2, '12.345.678-0');
+		await shoot('4', 'RUT 12.345.678-0 on the second item: the error with one item number, n8n\'s', async () => {
+			const inputs = [{ rut: '76.111.111-6' }, { rut: '12.345.678-0' }];
+			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT with a wrong check digit', 2, '={{ $json.rut }}', inputs);
 			return await wrongRut(page, banner.url, id);
 		});
 		await shoot('4a', 'node version 3: the RUT picked From List after a search by part of a name, shown whole in its field, then run', async () => {
@@ -194,7 +202,7 @@ async function main() {
 			return await rutPicker(page, banner.url, id, '76111111-6');
 		});
 		await shoot('5', `node panel: ${built.actions} actions, the paid ones marked, the action node's description`, () =>
-			nodePanel(page, banner.url, wfs.supplierScreening, built.description, built.actions, built.paid),
+			nodePanel(page, banner.url, wfs.supplierScreening, built.name, built.description, built.actions, built.paid, ['Check Answers']),
 		);
 		await shoot('5b', 'the compliance trigger found by name in the node panel', () =>
 			triggerFoundByName(page, banner.url, wfs.supplierScreening, ['compliance', 'webhook', 'screening result'], builtTriggerEntries()),
@@ -212,14 +220,24 @@ async function main() {
 		);
 		await shoot('5e', 'the words people type find the right node in the node panel', () =>
 			foundByWords(page, banner.url, wfs.supplierScreening, [
-				['proveedor', 'Risk Info'],
-				['supplier risk', 'Risk Info'],
+				// n8n's If, Switch and Filter match "rut" too, with n8n's popularity bonus (docs/ai-agents.md).
+				['rut', built.name, 1],
+				['proveedor', built.name],
+				['supplier risk', built.name],
 				['supplier risk', 'Risk Info Monitor'],
-				['riesgo proveedor', 'Risk Info'],
+				['riesgo proveedor', built.name],
+				['riesgo proveedor', 'Risk Info Monitor'],
+				['boletín comercial', built.name],
+				['boletín comercial', 'Risk Info Monitor'],
+				['boletin comercial', built.name],
+				['boletin', built.name],
+				['check answers', built.name],
+				['resultado de cumplimiento', built.name],
 				['monitorear RUT', 'Risk Info Monitor'],
 			]),
 		);
 		await shoot('5f', "the digest Monitor's notice says one item per poll", () => digestNotice(page, banner.url, wfs.monitoringDigest));
+		await shoot('5g', 'the digest example built from its test event: the Slack text previews the sample digest', () => digestFromTestEvent(page, banner.url, wfs.monitoringDigest));
 		await shoot('5a', 'onboarding: the main button of the screening workflow starts the screening', () => mainButtonStarts(page, banner.url, wfs.onboarding));
 		await shoot('6', 'canvas subtitle of the summary node', () => canvasSubtitle(page, banner.url, wfs.supplierScreening, 'Get Summary · RUT'));
 		await shoot('7', "the banner's Production URL curl: an execution, ending in Compliance Review", async () => {

@@ -16,7 +16,7 @@ const { launchBrowser, signIn } = require('./lib/browser');
 const { ensureRuntime, buildPackage, installPackageInto, n8nProcess, startWithOwner, SetupError } = require('./lib/launch');
 const { loadSandbox, exampleWorkflows, importSandboxCredentials, importExamples } = require('./lib/setup');
 const { mcpExample } = require('./lib/mcp');
-const { openWorkflow, openNode } = require('./lib/editor-checks');
+const { actionPanelName, openWorkflow, openNode, panelEntry } = require('./lib/editor-checks');
 const { OWNER } = require('./lib/demo');
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
@@ -110,7 +110,7 @@ const SHOTS = {
 		const search = page.getByTestId('node-creator-search-bar');
 		await search.waitFor();
 		await search.fill('Risk Info');
-		await page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first().click();
+		await panelEntry(page, actionPanelName()).click();
 		await page.getByText(/^Actions \(\d+\)$/).waitFor();
 		await settle(page);
 		await save(page.getByTestId('node-creator'), 'risk-info-actions');

@@ -34,7 +34,10 @@ function subtitle(): string {
 
 export class RiskInfo implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Risk Info',
+		// "RUT" first: n8n's node panel adds its own nodes' popularity to their score, and only a
+		// name that starts with it ranks this node above If, Switch and Filter (alias "Router") for
+		// "rut" (docs/ai-agents.md, Finding the nodes). On the canvas the node is still "Risk Info".
+		displayName: 'RUT Risk Info',
 		name: 'riskInfo',
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],

@@ -42,7 +42,7 @@ function some(entries: PlainObject[], more: unknown, each: (e: PlainObject) => s
 	return `${entries.slice(0, SHOWN).map(each).join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`;
 }
 
-function line(kind: EvidenceKind, e: PlainObject): string {
+function line(kind: EvidenceKind, e: PlainObject, countUnknown: boolean): string {
 	if (typeof e.error === 'string') return `${TITLES[kind]}: ${e.error}`;
 	if (kind === 'creditScore') {
 		const weights = objects(e.weights).map((w) => `${String(w.source)} ${String(w.weight)}${w.max === null ? '' : `/${String(w.max)}`}`);
@@ -56,7 +56,9 @@ function line(kind: EvidenceKind, e: PlainObject): string {
 	const cases = objects(e.cases);
 	const fresh = typeof e.new === 'number' ? e.new : 0;
 	if (kind === 'bulletin') return bulletinLine(e, cases, fresh);
-	const head = `${TITLES[kind]}, ${String(e.active)} active${fresh ? ` (${fresh} new)` : ''}`;
+	// The summary line says "unknown" for a count the summary lacks: the read's own count must not look like the summary's.
+	const active = countUnknown ? `: unknown in the summary; the detailed read lists ${String(e.active)} active` : `, ${String(e.active)} active`;
+	const head = `${TITLES[kind]}${active}${fresh ? ` (${fresh} new)` : ''}`;
 	return cases.length ? `${head}: ${some(cases, e.more, (c) => `${joined([c.caseNumber, c.court, c.parties, c.filedOn && `filed ${String(c.filedOn)}`])}${c.new ? ' (new)' : ''}`)}` : head;
 }
 
@@ -79,8 +81,10 @@ function bulletinLine(e: PlainObject, cases: PlainObject[], fresh: number): stri
 	return `${TITLES.bulletin}: ${counted(total)}, ${money(amount)} unpaid (${bySource.join('; ')}); ${listed}${cases.length ? `: ${some(cases, e.more, each)}` : ''}`;
 }
 
-/** The summary line, then a line per piece of evidence. */
-export function detailsOf(summary: string, evidence: IDataObject): string {
-	const lines = Object.entries(evidence).filter(([, e]) => isPlainObject(e)).map(([kind, e]) => line(kind as EvidenceKind, e as PlainObject));
+/** The summary line, then a line per piece of evidence; `countsUnknown`, the kinds whose count the summary lacks. */
+export function detailsOf(summary: string, evidence: IDataObject, countsUnknown: Set<EvidenceKind> = new Set()): string {
+	const lines = Object.entries(evidence)
+		.filter(([, e]) => isPlainObject(e))
+		.map(([kind, e]) => line(kind as EvidenceKind, e as PlainObject, countsUnknown.has(kind as EvidenceKind)));
 	return [summary, ...lines].join('\n');
 }

@@ -3,6 +3,7 @@
  * person reviews: counts by status and by kind of change, every item as it would have been
  * emitted (`items`), and a `text` of their details, suppliers that cannot be read the same way
  * said once together, cut to what one chat message takes and naming those it had no room for.
+ * Fetch Test Event's digest is the same, of its sample, with status "sample" and `sample: true`.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -23,11 +24,12 @@ const KIND_WORDS: Record<ChangeKind, string> = {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function digestItem(items: INodeExecutionData[], checkedAt: string): INodeExecutionData {
+export function digestItem(items: INodeExecutionData[], checkedAt: string, sample = false): INodeExecutionData {
 	const jsons = items.map((i) => i.json);
 	const byStatus = (status: string) => jsons.filter((j) => j.status === status).length;
 	const byKind: IDataObject = {};
-	for (const j of jsons) {
+	// Changed items only: a sample's changes show each watched value as it is, not a change.
+	for (const j of jsons.filter((i) => i.status === 'changed')) {
 		const kinds = new Set((j.changes as Array<{ field: string }>).map((c) => FIELDS.find((f) => f.name === c.field)?.kind ?? 'anyChange'));
 		for (const kind of kinds) byKind[kind] = ((byKind[kind] as number | undefined) ?? 0) + 1;
 	}
@@ -45,9 +47,10 @@ export function digestItem(items: INodeExecutionData[], checkedAt: string): INod
 		counts.readFailed ? `${plural(counts.readFailed, 'RUT', 'RUTs')} that could not be read` : '',
 		counts.unreadable ? `${plural(counts.unreadable, 'RUT', 'RUTs')} with fields the Monitor cannot watch` : '',
 		counts.readableAgain ? `${plural(counts.readableAgain, 'RUT', 'RUTs')} readable again` : '',
+		byStatus('sample') ? `${plural(byStatus('sample'), 'supplier', 'suppliers')} as read now` : '',
 	].filter(Boolean).join('; ');
-	const text = capped(`Risk Info Monitor: ${heading}`, blocksOf(jsons));
-	return { json: { status: 'digest', counts, items: jsons, text, checkedAt } };
+	const text = capped(`Risk Info Monitor${sample ? ' (a sample, nothing changed)' : ''}: ${heading}`, blocksOf(jsons));
+	return { json: { status: sample ? 'sample' : 'digest', sample, counts, items: jsons, text, checkedAt } };
 }
 
 interface Block {

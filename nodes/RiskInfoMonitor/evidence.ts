@@ -45,6 +45,15 @@ const FOR_FIELD: Record<string, EvidenceKind> = {
 /** Cases and findings listed per kind (and per list); the count of the rest is given. */
 const MAX_LISTED = 10;
 
+/**
+ * The kinds of cases whose count the summary does not give (null, e.g. a field it could not read),
+ * so that the evidence line says its count is the detailed read's, not a value the summary had.
+ */
+export function countsUnknown(record: SimplifiedSummary): Set<EvidenceKind> {
+	const counted = Object.entries(FOR_FIELD).filter(([, kind]) => kind === 'civilCases' || kind === 'laborCases' || kind === 'collectionCases');
+	return new Set(counted.filter(([field]) => record[field as keyof SimplifiedSummary] === null).map(([, kind]) => kind));
+}
+
 export function evidenceKinds(changes: Change[]): EvidenceKind[] {
 	return [...new Set(changes.map((c) => FOR_FIELD[c.field]).filter((k): k is EvidenceKind => k !== undefined))];
 }

@@ -12,6 +12,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { rutWithDots } from '../shared/rut';
 import type { SimplifiedSummary } from '../shared/service/record';
 import { detailsOf, shownValue } from './details';
+import type { EvidenceKind } from './evidence';
 import { FIELDS, OTHER_FIELDS, type Change } from './fields';
 import type { UnreadField, Unreadable } from './unreadable';
 
@@ -45,10 +46,10 @@ function item(status: Status, rut: string, fields: { name?: string | null; chang
 	return { json };
 }
 
-/** A changed item with the evidence read for it, and its details in words. */
-export function withEvidence(changed: INodeExecutionData, evidence: IDataObject): void {
+/** A changed item (or the sample) with the evidence read for it, and its details in words. */
+export function withEvidence(changed: INodeExecutionData, evidence: IDataObject, countsUnknown?: Set<EvidenceKind>): void {
 	changed.json.evidence = evidence;
-	changed.json.details = detailsOf(String(changed.json.summary), evidence);
+	changed.json.details = detailsOf(String(changed.json.summary), evidence, countsUnknown);
 }
 
 /** e.g. "Inversiones Penumbra SpA (76.111.111-6): compliance risk free → critical; active civil cases 0 → 2" */

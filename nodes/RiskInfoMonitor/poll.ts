@@ -17,7 +17,7 @@ import { readSummary, type SummaryRead } from '../shared/service/summaryV2';
 import { RETRY_DEFAULTS, Transport } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, unreadIn, watchedFields, type Change, type Value } from './fields';
 import { digestItem } from './digest';
-import { evidenceKinds, readEvidence } from './evidence';
+import { countsUnknown, evidenceKinds, readEvidence } from './evidence';
 import { aboutTheAccount, failureText } from './failures';
 import { asSample, changedItem, notLoadedItem, readFailedItem, readableAgainItem, sampleItem, unreadableItem, withEvidence, withUnreadable } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
@@ -48,7 +48,11 @@ export async function monitorPoll(this: IPollFunctions): Promise<INodeExecutionD
 	// A credential whose Answer Key Names cannot be used fails the poll before anything is sent.
 	await keyNamesOf(api).catch((error: unknown) => Promise.reject(leavingError(node, error)));
 	const watched = settings.source === 'list' ? listedRuts(node, this.getNodeParameter('ruts', '')) : await monitoredRuts(node, api);
-	if (this.getMode() === 'manual') return [[await sample.call(this, api, watched, settings)]];
+	if (this.getMode() === 'manual') {
+		// Fetch Test Event gives the item the chosen Output emits, so the nodes after are built on its keys.
+		const item = await sample.call(this, api, watched, settings);
+		return [[settings.digest ? digestItem([item], String(item.json.checkedAt), true) : item]];
+	}
 	if (!watched.length) return null;
 
 	const store = this.getWorkflowStaticData('node');
@@ -172,7 +176,7 @@ async function addEvidence(
 		if (outcome === undefined) evidence[n][kind] = { error: 'not read: the poll had no time left for it; the record shows the change.' };
 		else evidence[n][kind] = 'value' in outcome ? outcome.value : { error: `could not be read: ${failureText(outcome.error)}` };
 	});
-	changed.forEach(({ item }, n) => withEvidence(item, evidence[n]));
+	changed.forEach(({ item, record }, n) => withEvidence(item, evidence[n], countsUnknown(record)));
 }
 
 /**

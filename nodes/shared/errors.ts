@@ -1,7 +1,10 @@
 /**
- * Errors users see. Input errors name the item, the field and what to do; API errors say
- * in plain English what happened and what to do, and keep the service's own text as the
- * description. Nothing here receives the credential, and the service's text and a redirect's
+ * Errors users see. Input errors name the field and what to do; API errors say in plain English
+ * what happened and what to do, and keep the service's own text as the description. The item is
+ * n8n's to number: every error about an item carries its index (`itemIndex`), which n8n's editor
+ * shows after the message as " [item 2]" (counted from 0) when the node had several items, and
+ * Continue On Fail pairs the error item with its input. A number of our own in the message would
+ * be a second one, counted from 1. Nothing here receives the credential, and the service's text and a redirect's
  * Location reach here with the token already taken out by the transport (shared/redact.ts).
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -11,7 +14,7 @@ import { LOOPBACK_NOTE } from './connection';
 
 /**
  * n8n's MCP Server Trigger words a failed tool call for the client as `${error.name}: ${error.message}`,
- * which would open what an AI model reads with a class name ("NodeOperationError: Item 1: …"). As a
+ * which would open what an AI model reads with a class name ("NodeOperationError: RUT …"). As a
  * tool (n8n's "<type>Tool" node) the error is named in words instead; n8n-core passes a
  * NodeOperationError on as it is and wraps anything else, so it is wrapped here first.
  */
@@ -23,7 +26,7 @@ export function toolCallError(node: INode, error: unknown): unknown {
 }
 
 export function inputError(node: INode, itemIndex: number, field: string, problem: string, hint?: string) {
-	return new NodeOperationError(node, `Item ${itemIndex + 1}: ${field} ${problem}`, {
+	return new NodeOperationError(node, `${field} ${problem}`, {
 		itemIndex,
 		description: hint,
 	});
@@ -59,7 +62,7 @@ function failedLater(f: ApiFailure, what: string): string {
 	return `${what}. ${f.mayHaveCharged ? PAID_UNSURE : TRY_LATER}`;
 }
 
-/** What users read of a failure (without the item's number). */
+/** What users read of a failure. */
 export function plainMessage(f: ApiFailure): string {
 	const retried = f.attempts > 1 ? ` (tried ${f.attempts} times)` : '';
 	const s = f.status;
@@ -143,7 +146,7 @@ export class PaidCapReached extends Error {
 function capError(node: INode, itemIndex: number, cap: number): NodeOperationError {
 	return new NodeOperationError(
 		node,
-		`Item ${itemIndex + 1}: the run already paid for ${cap} loads, the Maximum Paid Loads per Run; raise it or split the list`,
+		`The run already paid for ${cap} loads, the Maximum Paid Loads per Run; raise it or split the list`,
 		{
 			itemIndex,
 			description:
@@ -184,10 +187,10 @@ const STOP_AT_PLAN = 'Stop When the Plan Runs Out';
 function planError(node: INode, itemIndex: number, error: PlanLookupsUsedUp | PlanUnreadable): NodeOperationError {
 	const message =
 		error instanceof PlanUnreadable
-			? `Item ${itemIndex + 1}: the plan's remaining look-ups could not be read, so nothing was loaded (${STOP_AT_PLAN})`
+			? `The plan's remaining look-ups could not be read, so nothing was loaded (${STOP_AT_PLAN})`
 			: error.remaining === 0
-				? `Item ${itemIndex + 1}: the plan has no paid look-ups left (${STOP_AT_PLAN}); extend the plan or split the list`
-				: `Item ${itemIndex + 1}: the run used the ${error.remaining} paid look-ups the plan had left (${STOP_AT_PLAN}); extend the plan or split the list`;
+				? `The plan has no paid look-ups left (${STOP_AT_PLAN}); extend the plan or split the list`
+				: `The run used the ${error.remaining} paid look-ups the plan had left (${STOP_AT_PLAN}); extend the plan or split the list`;
 	const why = error instanceof PlanUnreadable ? `The reason: ${error.reason}. ` : 'Account → Get Usage shows the plan\'s look-ups. ';
 	return new NodeOperationError(node, message, {
 		itemIndex,
@@ -208,15 +211,9 @@ export function leavingError(node: INode, error: unknown, itemIndex?: number): E
 	return error instanceof Error ? error : new Error(shown(error));
 }
 
-/**
- * A failure about the item's own input (the request refused as invalid, its RUT not loaded) names
- * the item, as an input error does; one about the account or the service carries its index only.
- */
-const aboutTheItem = (f: ApiFailure) => f.status === 400 || (f.status === 404 && f.rut !== undefined);
-
 /** The service's failure as users see it: what to do, the service's own words, the HTTP code. */
 export function apiError(node: INode, itemIndex: number | undefined, f: ApiFailure): NodeApiError {
-	const message = itemIndex !== undefined && aboutTheItem(f) ? `Item ${itemIndex + 1}: ${plainMessage(f)}` : plainMessage(f);
+	const message = plainMessage(f);
 	const description = f.serviceText ? `The service said: ${f.serviceText}` : undefined;
 	const httpCode = String(f.status);
 	const error = new NodeApiError(node, { message, description, httpCode } as JsonObject, {

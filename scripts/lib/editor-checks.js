@@ -4,8 +4,19 @@
 // one line it prints. Shared tools: assert and waitFor from ./checks.
 const { assert, waitFor } = require('./checks');
 
+const path = require('node:path');
+const { ROOT } = require('./n8n');
+
 const ACTION_TYPE = 'n8n-nodes-riskinfo.riskInfo';
 const TRIGGER_TYPE = 'n8n-nodes-riskinfo.riskInfoTrigger';
+
+/** The action node's entry in the node panel, its display name as built ("RUT Risk Info"); on the canvas it is "Risk Info". */
+function actionPanelName() {
+	const { RiskInfo } = require(path.join(ROOT, 'dist', 'nodes', 'RiskInfo', 'RiskInfo.node.js'));
+	return new RiskInfo().description.displayName;
+}
+/** The node panel's entry named exactly `name`. */
+const panelEntry = (page, name) => page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^${name}$`) }).first();
 
 async function openWorkflow(page, url, id) {
 	await page.goto(`${url}/workflow/${id}`);
@@ -31,13 +42,21 @@ async function landsOnWorkflows(page, wfs) {
 	return `after login the editor shows ${where} with the ${Object.keys(wfs).length} example workflows`;
 }
 
-/** The sandbox credential tests green; a wrong token gets the guided message, not "Unauthorized". */
+/**
+ * The sandbox credential tests green; a wrong token gets the guided message, not "Unauthorized";
+ * what to enter in each field shows under it (its hint, as built), not only on hovering its label.
+ */
 async function credentialTest(page, url) {
 	await page.goto(`${url}/home/credentials`);
 	await page.getByText('Risk Info (sandbox)', { exact: true }).click();
 	const dialog = page.getByTestId('editCredential-modal');
 	await dialog.getByTestId('credentials-config-container-test-success').waitFor();
 	const ok = (await dialog.getByTestId('credentials-config-container-test-success').innerText()).split('\n')[0].trim();
+	const { RiskInfoApi } = require(path.join(ROOT, 'dist', 'credentials', 'RiskInfoApi.credentials.js'));
+	const hints = new RiskInfoApi().properties.filter((p) => p.hint).map((p) => p.hint);
+	const hidden = [];
+	for (const hint of hints) if (!(await dialog.getByText(hint, { exact: true }).first().isVisible())) hidden.push(hint);
+	assert(hints.length >= 3 && hidden.length === 0, `the credential form does not show ${hidden.map((h) => `"${h.slice(0, 40)}…"`).join(', ')} (${hints.length} hints built)`);
 	// Retry tests what the form holds, unsaved: the sandbox credential stays as it is.
 	await dialog.getByTestId('parameter-input-accessToken').locator('input').fill('a-wrong-token');
 	await dialog.getByRole('button', { name: 'Retry' }).click();
@@ -48,7 +67,7 @@ async function credentialTest(page, url) {
 	const shown = (await guided.innerText()).trim();
 	assert(/Copy both again/.test(shown), `the wrong-token message does not say what to do: ${shown}`);
 	await page.goto(`${url}/home/workflows`);
-	return `sandbox credential: "${ok}"; wrong token: "${shown.slice(0, 90)}…"`;
+	return `sandbox credential: "${ok}"; ${hints.length} fields show what to enter under them; wrong token: "${shown.slice(0, 90)}…"`;
 }
 
 /** Execute workflow on the supplier-screening example; Risk Info's output shows a record per listed RUT. */
@@ -129,7 +148,10 @@ async function mainButtonStarts(page, url, wf) {
 	return `"${wf.json.name}": the main button reads "${label}" and runs from its only trigger, Start`;
 }
 
-/** A Risk Info node given RUT 12.345.678-0, run with Execute step, shows the error naming item 1. */
+/**
+ * A Risk Info node whose second input item has RUT 12.345.678-0, run with Execute step, shows the
+ * error with one item number, n8n's, counted from 0: "… [item 1]".
+ */
 async function wrongRut(page, url, workflowId) {
 	await openWorkflow(page, url, workflowId);
 	await openNode(page, 'Risk Info');
@@ -137,7 +159,9 @@ async function wrongRut(page, url, workflowId) {
 	const message = page.getByTestId('output-panel').getByTestId('node-error-message');
 	await message.waitFor();
 	const shown = (await message.innerText()).trim();
-	assert(/^Item 1: RUT "12\.345\.678-0" is not a valid RUT: the check digit does not match the number/.test(shown), `the error shown is: ${shown}`);
+	assert(/^RUT "12\.345\.678-0" is not a valid RUT: the check digit does not match the number \[item 1\]$/.test(shown), `the error shown is: ${shown}`);
+	const numbers = shown.match(/\bitem \d+/gi) ?? [];
+	assert(numbers.length === 1, `the error shown numbers the item ${numbers.length} times: ${shown}`);
 	// The whole error as the panel shows it, hint included: it must not suggest 12.345.678's check digit (5).
 	const panel = await page.getByTestId('output-panel').innerText();
 	assert(/Check the whole RUT against its source/.test(panel), `the panel does not ask to check the RUT against its source: ${panel.slice(0, 500)}`);
@@ -211,10 +235,6 @@ async function pickedField(page, shown) {
 }
 
 /**
- * The node panel: searching "Risk Info" shows the action node's description; its actions number
- * `count`, and each paid one (`paid`, as the built node names them) says "Paid: " first.
- */
-/**
  * Every line of the node panel, scrolled through: n8n renders only the rows of a long list that are
  * near the view, and the merged entry's triggers push the last V1 actions below it.
  */
@@ -232,7 +252,12 @@ async function panelLines(page) {
 	return [...seen];
 }
 
-async function nodePanel(page, url, wf, description, count, paid) {
+/**
+ * The node panel: searching "Risk Info" shows the action node's entry (`name`) with its
+ * description; its actions number `count`, each paid one (`paid`, as the built node names them)
+ * says "Paid: " first, and each of `named` is listed as the README names it.
+ */
+async function nodePanel(page, url, wf, name, description, count, paid, named) {
 	await openWorkflow(page, url, wf.id);
 	await page.getByTestId('node-creator-plus-button').click();
 	const search = page.getByTestId('node-creator-search-bar');
@@ -240,7 +265,7 @@ async function nodePanel(page, url, wf, description, count, paid) {
 	await search.fill('Risk Info');
 	const entry = page.getByTestId('node-creator').getByText(description, { exact: true }).first();
 	await entry.waitFor();
-	await page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first().click();
+	await panelEntry(page, name).click();
 	await page.getByText(`Actions (${count})`, { exact: true }).waitFor();
 	await page.getByTestId('node-creator').getByText(description, { exact: true }).first().waitFor();
 	const listed = await panelLines(page);
@@ -248,7 +273,8 @@ async function nodePanel(page, url, wf, description, count, paid) {
 	await page.keyboard.press('Escape');
 	assert(paid.length >= 4 && paid.every((a) => listed.includes(a)), `the actions list lacks ${paid.filter((a) => !listed.includes(a)).join(', ')}`);
 	assert(marked.length === paid.length, `the actions list marks ${marked.length} actions paid (${marked.join('; ')}), the node has ${paid.length} paid ones`);
-	return `"Risk Info" found with "${description}"; Actions (${count}), ${paid.length} of them marked: ${paid.join(', ')}`;
+	assert(named.every((a) => listed.includes(a)), `the actions list lacks ${named.filter((a) => !listed.includes(a)).join(', ')}`);
+	return `"${name}" found with "${description}"; Actions (${count}), ${paid.length} of them marked: ${paid.join(', ')}; ${named.map((a) => `"${a}"`).join(', ')} listed`;
 }
 
 /** The canvas subtitle of the supplier-screening summary node. */
@@ -322,6 +348,8 @@ async function listenOnTrigger(page, url, wf) {
 }
 
 module.exports = {
+	actionPanelName,
+	panelEntry,
 	openWorkflow,
 	openNode,
 	panelLines,

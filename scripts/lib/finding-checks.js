@@ -5,11 +5,12 @@
 // Monitor, the words people type found in the node panel, the digest's notice. Each asserts on
 // what the page shows.
 const { assert, waitFor } = require('./checks');
-const { openNode, openWorkflow, panelLines } = require('./editor-checks');
+const { actionPanelName, openNode, openWorkflow, panelEntry, panelLines } = require('./editor-checks');
 const { dataTables } = require('./demo-data');
 
-/** Searching each of `terms` in the node panel lists "Risk Info"; opened, it lists each of `entries` among its triggers. */
+/** Searching each of `terms` in the node panel lists the action node's entry; opened, it lists each of `entries` among its triggers. */
 async function triggerFoundByName(page, url, wf, terms, entries) {
+	const name = actionPanelName();
 	await openWorkflow(page, url, wf.id);
 	const found = [];
 	for (const term of terms) {
@@ -17,10 +18,10 @@ async function triggerFoundByName(page, url, wf, terms, entries) {
 		const search = page.getByTestId('node-creator-search-bar');
 		await search.waitFor();
 		await search.fill(term);
-		const item = page.getByTestId('node-creator-item-name').filter({ hasText: /^Risk Info$/ }).first();
+		const item = panelEntry(page, name);
 		const shown = await item.waitFor({ timeout: 10_000 }).then(() => true, () => false);
 		const listed = shown ? '' : (await page.getByTestId('node-creator').innerText()).split('\n').slice(0, 12).join(' | ');
-		assert(shown, `searching "${term}" does not list "Risk Info": ${listed}`);
+		assert(shown, `searching "${term}" does not list "${name}": ${listed}`);
 		if (term === terms[terms.length - 1]) {
 			await item.click();
 			await page.getByText(/^Actions \(\d+\)$/).first().waitFor();
@@ -28,12 +29,12 @@ async function triggerFoundByName(page, url, wf, terms, entries) {
 			await page.getByTestId('node-creator').getByText(/^Triggers \(\d+\)$/).first().click();
 			const lines = await panelLines(page);
 			const missing = entries.filter((e) => !lines.includes(e));
-			assert(missing.length === 0, `"Risk Info" does not list ${missing.join(', ')}: ${lines.filter((l) => /^On |Trigger/.test(l)).join(' | ')}`);
+			assert(missing.length === 0, `"${name}" does not list ${missing.join(', ')}: ${lines.filter((l) => /^On |Trigger/.test(l)).join(' | ')}`);
 		}
 		await page.keyboard.press('Escape');
 		found.push(`"${term}"`);
 	}
-	return `${found.join(', ')} list "Risk Info", whose triggers read ${entries.map((e) => `"${e}"`).join(', ')}`;
+	return `${found.join(', ')} list "${name}", whose triggers read ${entries.map((e) => `"${e}"`).join(', ')}`;
 }
 
 /** Every text on the page cut with an ellipsis (wider than its box), as [text, shown width, needed width]. */
@@ -103,11 +104,14 @@ async function pollTimesOnce(page, url, wfs, reload) {
 	return `after ${loaded}: ${seen.join(' and ')} show Poll Times once, one Add Poll Time`;
 }
 
-/** Searching the node panel for each [term, name]: the node named `name` is among the first three entries. */
+/**
+ * Searching the node panel for each [term, name, within]: the node named `name` is among the first
+ * `within` entries (three unless given).
+ */
 async function foundByWords(page, url, wf, searches) {
 	await openWorkflow(page, url, wf.id);
 	const lines = [];
-	for (const [term, name] of searches) {
+	for (const [term, name, within = 3] of searches) {
 		// A panel opened afresh for each term, so no list of an earlier search is read.
 		await page.getByTestId('node-creator-plus-button').click();
 		const search = page.getByTestId('node-creator-search-bar');
@@ -115,10 +119,10 @@ async function foundByWords(page, url, wf, searches) {
 		await search.fill(term);
 		const names = page.getByTestId('node-creator-item-name');
 		let first = [];
-		const found = await waitFor('', async () => (first = (await names.allInnerTexts()).map((t) => t.trim()).slice(0, 3)).includes(name), 10_000).catch(() => false);
+		const found = await waitFor('', async () => (first = (await names.allInnerTexts()).map((t) => t.trim()).slice(0, 3)).slice(0, within).includes(name), 10_000).catch(() => false);
 		await page.keyboard.press('Escape');
 		await page.getByTestId('node-creator').waitFor({ state: 'hidden' });
-		assert(found, `searching "${term}" in the node panel lists ${JSON.stringify(first)} first, not "${name}"`);
+		assert(found, `searching "${term}" in the node panel lists ${JSON.stringify(first)} first, not "${name}"${within === 1 ? ' first' : ''}`);
 		lines.push(`"${term}" → ${first.map((n) => (n === name ? `[${n}]` : n)).join(', ')}`);
 	}
 	return lines.join('; ');
@@ -138,4 +142,26 @@ async function digestNotice(page, url, wf) {
 	return `"${monitor}": "…${shown[0].slice(shown[0].indexOf('starts the workflow'))}"`;
 }
 
-module.exports = { triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice };
+/**
+ * The digest example built from its test event: Fetch Test Event on its Monitor (One Digest per
+ * Poll), then the Slack node's text, `{{ $json.text }}`, previews the sample digest's text.
+ */
+async function digestFromTestEvent(page, url, wf) {
+	const monitor = wf.json.nodes.find((n) => n.type === 'n8n-nodes-riskinfo.riskInfoMonitor').name;
+	const post = wf.json.connections[monitor].main[0][0].node;
+	await openWorkflow(page, url, wf.id);
+	await openNode(page, monitor);
+	await page.getByTestId('node-execute-button').click();
+	await page.getByTestId('output-panel').getByText(/^1 item$/).first().waitFor({ timeout: 30_000 });
+	await page.keyboard.press('Escape');
+	await openNode(page, post);
+	const preview = page.getByTestId('ndv').getByTestId('parameter-expression-preview-text');
+	await preview.waitFor();
+	// The preview writes spaces as no-break spaces and breaks lines as it wraps them.
+	const shown = (await preview.innerText()).replace(/\s+/g, ' ').trim();
+	await page.keyboard.press('Escape');
+	assert(/^Risk Info Monitor \(a sample, nothing changed\): 1 supplier as read now/.test(shown), `"${post}" previews its text as ${JSON.stringify(shown.slice(0, 200))}`);
+	return `Fetch Test Event on "${monitor}", then "${post}" previews "${shown.slice(0, 110)}…"`;
+}
+
+module.exports = { triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice, digestFromTestEvent };

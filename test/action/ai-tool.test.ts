@@ -245,13 +245,13 @@ describe('errors on the tool path', () => {
 
 	test('a malformed RUT from the model: a plain message saying what is wrong, and no request', async () => {
 		const errors = await withTools([summaryNode()], async ([tool]) => [await toolError(tool, { rut: '76222222-5' }), await toolError(tool, { rut: 'Acme SpA' })]);
-		expect(errors[0].message).toMatch(/^Item 1: RUT "76222222-5" is not a valid RUT: the check digit does not match the number\n\nDetails: A character of this RUT is probably mistyped.*Check the whole RUT against its source/s);
+		expect(errors[0].message).toMatch(/^RUT "76222222-5" is not a valid RUT: the check digit does not match the number\n\nDetails: A character of this RUT is probably mistyped.*Check the whole RUT against its source/s);
 		// No suggested check digit or corrected RUT: following one would read (and maybe load) another taxpayer.
 		expect(errors[0].message).not.toMatch(/76\.?222\.?222-?1|expected|Write/);
-		expect(errors[1].message).toMatch(/^Item 1: RUT "Acme SpA" is not a valid RUT: this is not a RUT at all; a RUT is a number/);
+		expect(errors[1].message).toMatch(/^RUT "Acme SpA" is not a valid RUT: this is not a RUT at all; a RUT is a number/);
 		// What the MCP Server Trigger sends the client: a sentence naming the tool, no class name.
 		const node = summaryNode();
-		for (const e of errors) expect(`${e.name}: ${e.message}`).toMatch(new RegExp(`^The tool "${node.name}" could not answer: Item 1: RUT "`));
+		for (const e of errors) expect(`${e.name}: ${e.message}`).toMatch(new RegExp(`^The tool "${node.name}" could not answer: RUT "`));
 		expect(errors[1].message.indexOf('not a RUT at all')).toBeLessThan(errors[1].message.indexOf('check digit'));
 		for (const e of errors) expect([e.message, isPlain(e.message)]).toEqual([e.message, true]);
 		expect(sb.requests).toHaveLength(0);
@@ -260,7 +260,7 @@ describe('errors on the tool path', () => {
 	test('a RUT the account has not loaded: a plain message, one free read, no load, no token', async () => {
 		const rut = '11111111-1';
 		const error = await withTools([summaryNode()], async ([tool]) => await toolError(tool, { rut }));
-		expect(error.message).toMatch(new RegExp(`^Item 1: RUT ${rut} is not loaded in this account\\.`));
+		expect(error.message).toMatch(new RegExp(`^RUT ${rut} is not loaded in this account\\.`));
 		expect(isPlain(error.message)).toBe(true);
 		expect(error.message).not.toContain(sb.token);
 		expect(sb.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/clients/v2/helper/resumen 404']);
@@ -270,7 +270,7 @@ describe('errors on the tool path', () => {
 	test('with On Error set to continue, the model gets the error as data, still a plain message', async () => {
 		const node = { ...summaryNode(), onError: 'continueRegularOutput' as const };
 		const answer = await withTools([node], async ([tool]) => JSON.parse(await tool.invoke({ rut: '76222222-5' })));
-		expect(answer).toEqual([{ error: expect.stringMatching(/^Item 1: RUT "76222222-5" is not a valid RUT: the check digit does not match the number/), details: expect.any(Object) }]);
+		expect(answer).toEqual([{ error: expect.stringMatching(/^RUT "76222222-5" is not a valid RUT: the check digit does not match the number/), details: expect.any(Object) }]);
 		expect(isPlain(JSON.stringify(answer))).toBe(true);
 		expect(sb.requests).toHaveLength(0);
 	});

@@ -131,7 +131,7 @@ describe('against a sandbox with the known RUTs loaded', () => {
 			const byInput = (i: number) => items.filter((it) => (it.pairedItem as { item: number }).item === i);
 			expect(json(byInput(0)).length).toBeGreaterThan(0);
 			expect(json(byInput(2))).toEqual(json(byInput(0)));
-			expect(byInput(1).map((i) => i.json.error)).toEqual([expect.stringMatching(/^Item 2: RUT "12\.345\.678-0" is not a valid RUT/)]);
+			expect(byInput(1).map((i) => i.json.error)).toEqual([expect.stringMatching(/^RUT "12\.345\.678-0" is not a valid RUT/)]);
 			expect(byInput(3).map((i) => i.json.error)).toEqual([expect.stringContaining(`RUT ${unloaded} is not loaded`)]);
 			expect(sb.requests.map((r) => `${r.path} ${r.status}`).sort()).toEqual([`${casesPath(KNOWN_RUTS.indebted)} 200`, `${casesPath(unloaded)} 404`].sort());
 		});
@@ -209,8 +209,8 @@ describe('against a sandbox with the known RUTs loaded', () => {
 				node: { onError: 'continueRegularOutput' },
 			});
 			const items = result.items['Risk Info'];
-			expect(items.filter((i) => pairs([i])[0] === 0).map((i) => i.json.error)).toEqual([expect.stringMatching(/^Item 1: Limit must be a whole number of 1 or more, not "ten"/)]);
-			expect(items.filter((i) => pairs([i])[0] === 1).map((i) => i.json.error)).toEqual([expect.stringMatching(/^Item 2: Limit /)]);
+			expect(items.filter((i) => pairs([i])[0] === 0).map((i) => i.json.error)).toEqual([expect.stringMatching(/^Limit must be a whole number of 1 or more, not "ten"/)]);
+			expect(items.filter((i) => pairs([i])[0] === 1).map((i) => i.json.error)).toEqual([expect.stringMatching(/^Limit must be a whole number of 1 or more, not "0"/)]);
 			expect(items.filter((i) => pairs([i])[0] === 2)).toHaveLength(2);
 			expect(pagesAsked(sb.requests, KNOWN_RUTS.indebted)).toEqual(['1:200']);
 		});

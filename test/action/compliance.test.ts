@@ -81,10 +81,10 @@ test.each([
 	['an unknown person type', { fullName: 'Comercial Tres Limitada', personType: 'company' }, 'company'],
 	['a monitoring flag that is not a boolean', { fullName: 'Comercial Tres Limitada', isMonitoring: 'yes' }, 'Monitor'],
 	['an unknown service path', { fullName: 'Comercial Tres Limitada', loadProfilePath: '/other' }, 'Service Path'],
-])('%s is refused before any request, naming the item and the field', async (_what, extra, mention) => {
+])('%s is refused before any request, naming the field, for its item', async (_what, extra, mention) => {
 	const params = [loadProfile({ fullName: freshName() }), loadProfile(extra)];
 	const error = await runNodeError({ ...credentialsOf(sandbox), params });
-	expect(error.message).toContain('Item 2');
+	expect((error as Error & { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
 	expect(error.message).toContain(mention);
 	expect(sandbox.requests).toHaveLength(0);
 });
@@ -157,7 +157,7 @@ describe('the panel', () => {
 
 	test('a new node starts with Full Name empty, so it screens no made-up name; Full Name is marked required', () => {
 		const m = load();
-		expect(bodyFor(m, {})).toEqual({ message: 'Item 1: Full Name is empty', hint: NAME_HINT });
+		expect(bodyFor(m, {})).toEqual({ message: 'Full Name is empty', hint: NAME_HINT });
 		const fullName = m.complianceProfile.properties.find((p) => p.name === 'fullName');
 		expect(fullName?.required).toBe(true);
 	});
@@ -186,20 +186,20 @@ describe('the panel', () => {
 			}
 		}
 		expect(complianceProfile.properties.find((p) => p.name === 'fullName')?.placeholder).toMatch(/^e\.g\. \S/);
-		expect(bodyFor(m, { fullName: 'Comercial Ejemplo Limitada', isMonitoring: 'yes' })).toMatchObject({ message: 'Item 1: Monitor the Profile must be true or false, not "yes"' });
+		expect(bodyFor(m, { fullName: 'Comercial Ejemplo Limitada', isMonitoring: 'yes' })).toMatchObject({ message: 'Monitor the Profile must be true or false, not "yes"' });
 	});
 });
 
 describe('what the body checks refuse, and say', () => {
 	test('a Full Name that is not text, from an expression', () => {
 		const m = load();
-		expect(bodyFor(m, { fullName: 42 }, true)).toEqual({ message: 'Item 1: Full Name must be text, not 42', hint: NAME_HINT });
+		expect(bodyFor(m, { fullName: 42 }, true)).toEqual({ message: 'Full Name must be text, not 42', hint: NAME_HINT });
 	});
 
 	test.each(['', '   '])('an empty Full Name (%p) is called empty, whatever the person type', (fullName) => {
 		const m = load();
-		expect(bodyFor(m, { fullName, personType: 'juridical' })).toEqual({ message: 'Item 1: Full Name is empty', hint: NAME_HINT });
-		expect(bodyFor(m, { fullName, personType: 'natural' })).toEqual({ message: 'Item 1: Full Name is empty', hint: NAME_HINT });
+		expect(bodyFor(m, { fullName, personType: 'juridical' })).toEqual({ message: 'Full Name is empty', hint: NAME_HINT });
+		expect(bodyFor(m, { fullName, personType: 'natural' })).toEqual({ message: 'Full Name is empty', hint: NAME_HINT });
 	});
 
 	test('a legal entity\'s word of exactly 3 characters is enough', () => {
@@ -218,7 +218,7 @@ describe('what the body checks refuse, and say', () => {
 	test('an unknown person type is quoted, with the accepted values as the hint', () => {
 		const m = load();
 		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', personType: 'company' })).toEqual({
-			message: 'Item 1: Person Type "company" is not a person type',
+			message: 'Person Type "company" is not a person type',
 			hint: 'Use "juridical" (legal entity) or "natural" (natural person), or true / false as the service\'s isJuridicalPerson.',
 		});
 	});
@@ -228,9 +228,9 @@ describe('what the body checks refuse, and say', () => {
 		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', searchErrors: 1 }, true)).toMatchObject({ searchErrors: 1 });
 		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', searchErrors: ' 2 ' }, true)).toMatchObject({ searchErrors: 2 });
 		const hint = 'Use 0 (exact), 1 or 2 (more flexible, with suggestions of similar names).';
-		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', searchErrors: '' }, true)).toEqual({ message: 'Item 1: Search Tolerance "" is not allowed', hint });
-		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', searchErrors: '  ' }, true)).toEqual({ message: 'Item 1: Search Tolerance "  " is not allowed', hint });
-		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', searchErrors: 3 }, true)).toEqual({ message: 'Item 1: Search Tolerance "3" is not allowed', hint });
+		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', searchErrors: '' }, true)).toEqual({ message: 'Search Tolerance "" is not allowed', hint });
+		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', searchErrors: '  ' }, true)).toEqual({ message: 'Search Tolerance "  " is not allowed', hint });
+		expect(bodyFor(m, { fullName: 'Comercial Ejemplo', searchErrors: 3 }, true)).toEqual({ message: 'Search Tolerance "3" is not allowed', hint });
 	});
 });
 

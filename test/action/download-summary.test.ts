@@ -215,16 +215,16 @@ describe('the node names the file as the service\'s header says (a tiny server, 
 });
 
 describe('input errors say which field is wrong and how to fix it', () => {
-	test('an unknown format: the item, the field, the value, "is not a format", and the two formats', async () => {
+	test('an unknown format: the field, the value, "is not a format", and the two formats', async () => {
 		const error = await runNodeError({ ...credentialsOf(sandbox), params: download({ format: 'docx' }) });
-		expect(error.message).toBe('Item 1: Format "docx" is not a format');
+		expect(error.message).toBe('Format "docx" is not a format');
 		expect(error.description).toBe('Use "pdf" or "json".');
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	test('an empty binary field for the PDF: "is empty", with an example name', async () => {
 		const error = await runNodeError({ ...credentialsOf(sandbox), params: [download(), download({ binaryPropertyName: ' ' })] });
-		expect(error.message).toBe('Item 2: Put Output File in Field is empty');
+		expect([error.message, (error as Error & { context?: { itemIndex?: number } }).context?.itemIndex]).toEqual(['Put Output File in Field is empty', 1]);
 		expect(error.description).toBe('Name the binary field, e.g. "data".');
 		expect(sandbox.requests).toHaveLength(0);
 	});

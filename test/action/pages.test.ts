@@ -123,7 +123,7 @@ describe('Return All and Limit in the panel', () => {
 		}
 		expect(step.properties.find((p) => p.name === 'limit')?.typeOptions).toEqual({ minValue: 1 });
 		expect(planFor(step, { limit: 1 })).toMatchObject({ choices: { limit: 1 } });
-		expect(planFor(step, { limit: 0 })).toMatchObject({ message: 'Item 1: Limit must be a whole number of 1 or more, not "0"' });
+		expect(planFor(step, { limit: 0 })).toMatchObject({ message: 'Limit must be a whole number of 1 or more, not "0"' });
 	});
 });
 
@@ -145,7 +145,7 @@ describe('Limit from an expression', () => {
 		['2.5', '2.5'],
 		[null, 'null'],
 	])('%p is refused, quoted as it came', (limit, quoted) => {
-		expect(planFor(load().step, { limit })).toEqual({ message: `Item 1: Limit must be a whole number of 1 or more, not "${quoted}"`, hint });
+		expect(planFor(load().step, { limit })).toEqual({ message: `Limit must be a whole number of 1 or more, not "${quoted}"`, hint });
 	});
 });
 

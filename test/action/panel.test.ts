@@ -32,9 +32,9 @@ function fieldsOf(properties: INodeProperties[], version: string, resource: stri
 
 const isOption = (o: object): o is INodePropertyOptions => 'value' in o && !('displayName' in o);
 
-test('the node shows as Risk Info in the Transform group, named Risk Info on the canvas, with one main input and output', () => {
+test('the node shows as RUT Risk Info in the node panel, in the Transform group, named Risk Info on the canvas, with one main input and output', () => {
 	const d = description();
-	expect(d.displayName).toBe('Risk Info');
+	expect(d.displayName).toBe('RUT Risk Info');
 	expect(d.group).toEqual(['transform']);
 	expect(d.defaults).toEqual({ name: 'Risk Info' });
 	expect(d.inputs).toEqual(['main']);

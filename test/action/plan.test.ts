@@ -7,14 +7,14 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
-import { CAP_MESSAGE, freshRuts, postsAt, spend } from '../helpers/spend';
+import { CAP_MESSAGE, freshRuts, itemOfError, postsAt, spend } from '../helpers/spend';
 
 const sb = useSandbox({}, []);
 afterEach(() => sb.configure({ latencyMs: 0, plan: undefined }));
 
 const rutLoad = (more: IDataObject = {}) => ({ apiVersion: 'v2', resource: 'rut', operation: 'load', stopAtPlan: true, ...more });
-const PLAN_MESSAGE = (item: number, remaining: number) =>
-	`Item ${item}: the run used the ${remaining} paid look-ups the plan had left (Stop When the Plan Runs Out); extend the plan or split the list`;
+const PLAN_MESSAGE = (remaining: number) =>
+	`The run used the ${remaining} paid look-ups the plan had left (Stop When the Plan Runs Out); extend the plan or split the list`;
 const errors = (items: INodeExecutionData[]) => items.filter((i) => typeof i.json.error === 'string');
 const itemOf = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
 
@@ -45,7 +45,7 @@ test('20 loads, 10 in parallel, with 4 look-ups left: the sandbox counts exactly
 	const refused = errors(items);
 	expect(refused).toHaveLength(16);
 	for (const item of refused) {
-		expect(item.json.error).toBe(PLAN_MESSAGE(itemOf(item) + 1, 4));
+		expect(item.json.error).toBe(PLAN_MESSAGE(4));
 		expect(item.json.details).toMatchObject({ itemIndex: itemOf(item) });
 	}
 	const loaded = new Set(postsAt(sb).map((r) => (r.body as IDataObject).rut));
@@ -56,23 +56,23 @@ test('20 loads, 10 in parallel, with 4 look-ups left: the sandbox counts exactly
 });
 
 test.each([
-	['the cap is the smaller', 2, 5, 2, CAP_MESSAGE(3, 2)],
-	['the plan is the smaller', 6, 3, 3, PLAN_MESSAGE(4, 3)],
+	['the cap is the smaller', 2, 5, 2, CAP_MESSAGE(2)],
+	['the plan is the smaller', 6, 3, 3, PLAN_MESSAGE(3)],
 ])('Maximum Paid Loads per Run still applies: %s', async (_name, cap, remaining, expected, message) => {
 	planWith(sb, remaining);
 	const { paid, error } = await spend({ sandbox: sb, parameters: rutLoad(), items: freshRuts(8).map((rut) => ({ rut })), options: { requestsInParallel: 1, maxPaidLoads: cap } });
 	expect(paid.rutLoads).toBe(expected);
-	expect(error?.message).toBe(message);
+	// The first item refused is the one after the loads made.
+	expect([error?.message, itemOfError(error)]).toEqual([message, expected]);
 });
 
 test('a plan with nothing left refuses the first load; without the switch the run loads past the plan', async () => {
 	planWith(sb, 0);
 	const stopped = await spend({ sandbox: sb, parameters: rutLoad(), items: freshRuts(2).map((rut) => ({ rut })), continueOnFail: true });
 	expect(stopped.paid.rutLoads).toBe(0);
-	expect(stopped.items.map((i) => i.json.error)).toEqual([
-		'Item 1: the plan has no paid look-ups left (Stop When the Plan Runs Out); extend the plan or split the list',
-		'Item 2: the plan has no paid look-ups left (Stop When the Plan Runs Out); extend the plan or split the list',
-	]);
+	expect(stopped.items.map((i) => [i.json.error, (i.json.details as IDataObject).itemIndex])).toEqual(
+		[0, 1].map((n) => ['The plan has no paid look-ups left (Stop When the Plan Runs Out); extend the plan or split the list', n]),
+	);
 	const past = await spend({ sandbox: sb, parameters: rutLoad({ stopAtPlan: false }), items: freshRuts(2).map((rut) => ({ rut })) });
 	expect(past.paid.rutLoads).toBe(2);
 	// The switch off reads no plan: nothing asked for it.
@@ -98,7 +98,7 @@ test('Load RUT If Not Loaded within the plan: loaded RUTs are still read, only t
 		if (loaded.includes(ruts[i])) expect(item.json).toMatchObject({ rut: ruts[i], loadedNow: false });
 	});
 	expect(items.filter((i) => i.json.loadedNow === true && i.json.paid === 'RUT load')).toHaveLength(3);
-	expect(errors(items).map((i) => i.json.error)).toEqual(errors(items).map((i) => PLAN_MESSAGE(itemOf(i) + 1, 3)));
+	expect(errors(items).map((i) => [i.json.error, (i.json.details as IDataObject).itemIndex])).toEqual(errors(items).map((i) => [PLAN_MESSAGE(3), itemOf(i)]));
 	expect(errors(items)).toHaveLength(missing.length - 3);
 });
 
@@ -114,14 +114,16 @@ test('a load the service refused outright gives its look-up back; one that may h
 	sb.failNext(500, 1, { path: '/api/clients/v2/helper/cargarRut' });
 	const unsure = await spend({ sandbox: sb, parameters: rutLoad(), items: freshRuts(3).map((rut) => ({ rut })), options: { requestsInParallel: 1, maxAttempts: 1 }, continueOnFail: true });
 	expect(unsure.items.map((i) => i.json.paid ?? (i.json.details as IDataObject).httpCode)).toEqual(['500', 'RUT load', undefined]);
-	expect(unsure.items[2].json.error).toBe(PLAN_MESSAGE(3, 2));
+	expect(unsure.items[2].json.error).toBe(PLAN_MESSAGE(2));
 });
 
 test('when the plan cannot be read, the switch loads nothing and says why; without it the loads go on', async () => {
 	sb.failNext(403, 1, { path: '/api/clients/v2/usage' });
 	const stopped = await spend({ sandbox: sb, parameters: rutLoad(), items: freshRuts(2).map((rut) => ({ rut })), continueOnFail: true });
 	expect(stopped.paid.rutLoads).toBe(0);
-	expect(stopped.items.map((i) => i.json.error)).toEqual([1, 2].map((n) => `Item ${n}: the plan's remaining look-ups could not be read, so nothing was loaded (Stop When the Plan Runs Out)`));
+	expect(stopped.items.map((i) => [i.json.error, (i.json.details as IDataObject).itemIndex])).toEqual(
+		[0, 1].map((n) => ["The plan's remaining look-ups could not be read, so nothing was loaded (Stop When the Plan Runs Out)", n]),
+	);
 	expect((stopped.items[0].json.details as IDataObject).description).toMatch(/^This item needs a RUT load.*The reason: GET \/usage failed \(HTTP 403\): No tienes permiso/);
 
 	sb.failNext(403, 1, { path: '/api/clients/v2/usage' });

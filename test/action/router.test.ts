@@ -37,7 +37,7 @@ describe('a bad item stops the node before anything is sent', () => {
 		// The bad item is the second one: the first, good one must not have been sent either.
 		const error = await fail([summary(KNOWN_RUTS.clean), bad]);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toMatch(new RegExp(`^Item 2: ${field} `));
+		expect(error.message).toMatch(new RegExp(`^${field} `));
 		expect(error.context?.itemIndex).toBe(1);
 		expect(sb.requests).toEqual([]);
 	});
@@ -50,7 +50,7 @@ describe('a bad item stops the node before anything is sent', () => {
 		['10000013-5', /10\.?000\.?013-?K/i],
 	])('a check digit that does not match %s: said as such, the whole RUT to check at its source, no digit suggested', async (rut, corrected) => {
 		const error = await fail([summary(rut)]);
-		expect(error.message).toBe(`Item 1: RUT "${rut}" is not a valid RUT: the check digit does not match the number`);
+		expect(error.message).toBe(`RUT "${rut}" is not a valid RUT: the check digit does not match the number`);
 		expect(error.description).toMatch(/Check the whole RUT against its source/);
 		for (const text of [error.message, String(error.description)]) {
 			expect(text).not.toMatch(corrected);
@@ -73,12 +73,12 @@ describe('a bad item stops the node before anything is sent', () => {
 	])('a RUT that is %s', async (_, value) => {
 		const error = await fail([summary(KNOWN_RUTS.clean), summary(value() as string)]);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toMatch(/^Item 2: RUT ".*" is not a valid RUT: a RUT must be text such as 12\.345\.678-5$/);
+		expect(error.message).toMatch(/^RUT ".*" is not a valid RUT: a RUT must be text such as 12\.345\.678-5$/);
 		expect(error.context?.itemIndex).toBe(1);
 		expect(sb.requests).toEqual([]);
 		const { items } = await run([summary(KNOWN_RUTS.clean), summary(value() as string)], true);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(items[1].json.error).toMatch(/^Item 2: RUT ".*" is not a valid RUT/);
+		expect(items[1].json.error).toMatch(/^RUT ".*" is not a valid RUT/);
 		expect(sb.requests.map((r) => r.query.rut)).toEqual([KNOWN_RUTS.clean]);
 	});
 
@@ -109,9 +109,9 @@ describe('Continue On Fail', () => {
 		expect(items.map((i) => i.pairedItem)).toEqual(params.map((_, item) => ({ item })));
 		const errors = items.map((i) => (typeof i.json.error === 'string' ? i.json.error : null));
 		expect(errors.map((e) => e !== null)).toEqual([false, true, false, true, true, true, false]);
-		expect(errors[1]).toMatch(/^Item 2: RUT /);
-		expect(errors[3]).toMatch(/^Item 4: Full Name /);
-		expect(errors[5]).toMatch(/^Item 6: Search Tolerance /);
+		expect(errors[1]).toMatch(/^RUT /);
+		expect(errors[3]).toMatch(/^Full Name /);
+		expect(errors[5]).toMatch(/^Search Tolerance /);
 		expect(errors[4]).toMatch(/not loaded/);
 		expect(items[4].json.details).toMatchObject({ itemIndex: 4, httpCode: '404' });
 		expect(items[0].json.rut).toBe(KNOWN_RUTS.clean);
@@ -137,7 +137,7 @@ describe('Continue On Fail', () => {
 			],
 			true,
 		);
-		expect(items[0].json.error).toMatch(/^Item 1: RUT /);
+		expect(items[0].json.error).toMatch(/^RUT /);
 		expect(items.length).toBeGreaterThan(2);
 		expect(items.slice(1).every((i) => JSON.stringify(i.pairedItem) === '{"item":1}')).toBe(true);
 	});

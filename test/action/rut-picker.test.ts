@@ -148,7 +148,7 @@ describe('node version 3', () => {
 		const wrong = '76.111.111-5';
 		const { error } = await run({ __rl: true, mode: 'id', value: wrong });
 		const before = await runRiskInfo({ parameters: { ...summary, rut: wrong }, access: access(), node: { typeVersion: 2.1 } });
-		expect(error?.message).toBe('Item 1: RUT "76.111.111-5" is not a valid RUT: the check digit does not match the number');
+		expect(error?.message).toBe('RUT "76.111.111-5" is not a valid RUT: the check digit does not match the number');
 		expect(error?.message).toBe(before.nodeErrors['Risk Info']?.message);
 		expect(sb.requests).toEqual([]);
 	});

@@ -40,11 +40,12 @@ function context(params: Record<string, unknown>): IExecuteFunctions {
 const plan = (choices: Plan['choices'], rut?: string): Plan => ({ request: { method: 'GET', root: 'v2', path: '/x' }, choices, rut });
 const ANSWER = { statusCode: 200, headers: {}, data: null } as never;
 
-function thrown(run: () => unknown): { message: string; description?: string | null } {
+function thrown(run: () => unknown): { message: string; description?: string | null; itemIndex?: number } {
 	try {
 		run();
 	} catch (error) {
-		return { message: (error as Error).message, description: (error as { description?: string | null }).description };
+		const { message, description, context } = error as Error & { description?: string | null; context?: { itemIndex?: number } };
+		return { message, description, itemIndex: context?.itemIndex };
 	}
 	throw new Error('it did not throw');
 }
@@ -66,7 +67,7 @@ describe('Split Into Items', () => {
 		]);
 		expect(step.properties[0].description).toContain('one item per entry of one list (cases or dicom queries)');
 		const error = thrown(() => step.prepare!.call(context({ split: true, splitList: 'debts' }), 1, plan({}), 1));
-		expect(error).toEqual({ message: 'Item 2: List to Split "debts" is not a list to split', description: 'Use "cases" or "queries".' });
+		expect(error).toEqual({ message: 'List to Split "debts" is not a list to split', description: 'Use "cases" or "queries".', itemIndex: 1 });
 	});
 });
 
@@ -76,14 +77,15 @@ describe('yes/no fields an expression set', () => {
 	test('to nothing (an empty cell): an input error that says the field is empty', () => {
 		const { readBoolean } = fresh<Parameters>('parameters');
 		const error = thrown(() => readBoolean.call(context({ includeBureau: undefined }), 2, flag));
-		expect(error.message).toBe('Item 3: Include Bureau Data must be true or false, not empty');
+		expect([error.message, error.itemIndex]).toEqual(['Include Bureau Data must be true or false, not empty', 2]);
 	});
 
 	test('to other text: an input error that shows the value and says what works', () => {
 		const { readBoolean } = fresh<Parameters>('parameters');
 		expect(thrown(() => readBoolean.call(context({ includeBureau: 'maybe' }), 0, flag))).toEqual({
-			message: 'Item 1: Include Bureau Data must be true or false, not "maybe"',
+			message: 'Include Bureau Data must be true or false, not "maybe"',
 			description: 'Use true or false; from a sheet or a text field, the words "true" and "false" (or 1 and 0) work too.',
+			itemIndex: 0,
 		});
 	});
 });

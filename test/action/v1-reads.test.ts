@@ -85,13 +85,13 @@ test('credit score: an unknown root from an expression is refused before any req
 	expect(sandbox.requests).toHaveLength(0);
 });
 
-test('a malformed RUT is refused before any request, naming the item, the field and the value', async () => {
+test('a malformed RUT is refused before any request, naming the field and the value, for its item', async () => {
 	const params = [
 		{ apiVersion: 'v1', resource: 'v1Judicial', operation: 'getCivilCases', rut },
 		{ apiVersion: 'v1', resource: 'v1Judicial', operation: 'getCivilCases', rut: '76222222-2' },
 	];
 	const error = await runNodeError({ ...credentialsOf(sandbox), params });
-	expect(error.message).toContain('Item 2');
+	expect((error as Error & { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
 	expect(error.message).toContain('RUT');
 	expect(error.message).toContain('76222222-2');
 	expect(sandbox.requests).toHaveLength(0);

@@ -51,7 +51,7 @@ test('compliance load fields from expressions; a bad searchErrors from an expres
 	const out = result.items['Risk Info'];
 	expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	expect(typeof out[0].json.webhookId).toBe('number');
-	expect(out[1].json.error).toMatch(/^Item 2: Search Tolerance /);
+	expect(out[1].json.error).toMatch(/^Search Tolerance /);
 	expect(sb.requests.map((r) => r.body)).toEqual([
 		{ fullName: KNOWN_NAMES.noMatch, isMonitoring: false, isJuridicalPerson: true, searchErrors: 2 },
 	]);
@@ -62,7 +62,8 @@ test('without Continue On Fail a bad RUT fails the run and nothing is sent', asy
 		{ rut: KNOWN_RUTS.indebted },
 		{ rut: '76.222.222-9' },
 	]);
-	expect(result.error?.message ?? result.nodeErrors['Risk Info']?.message).toMatch(/^Item 2: RUT "76.222.222-9"/);
+	const error = (result.error ?? result.nodeErrors['Risk Info']) as Error & { context?: { itemIndex?: number } };
+	expect([error.message, error.context?.itemIndex]).toEqual([expect.stringMatching(/^RUT "76.222.222-9"/), 1]);
 	expect(sb.requests).toEqual([]);
 });
 
@@ -87,7 +88,7 @@ test('"Continue (using error output)": failed items leave by the error output wi
 		['B', '76.222.222-9'],
 		['C', unloaded],
 	]);
-	expect(String(errors[0].json.error)).toMatch(/^Item 2: RUT "76.222.222-9"/);
+	expect(String(errors[0].json.error)).toMatch(/^RUT "76.222.222-9"/);
 	expect(errors[0].json.details).toMatchObject({ itemIndex: 1 });
 	expect(String(errors[1].json.error)).toMatch(/is not loaded in this account/);
 	expect(errors[1].json.details).toMatchObject({ itemIndex: 2, httpCode: '404' });

@@ -45,7 +45,8 @@ describe('"Load RUT If Not Loaded" from an expression', () => {
 	test.each([['yes please'], [''], [2], [null], [{}]])('%j is an input error naming the field, and nothing is sent', async (flag) => {
 		const error = await fail([summary(KNOWN_RUTS.clean), summary(KNOWN_RUTS.clean, { loadIfMissing: flag })]);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toMatch(/^Item 2: Load RUT If Not Loaded must be true or false, not /);
+		expect(error.message).toMatch(/^Load RUT If Not Loaded must be true or false, not /);
+		expect((error as NodeOperationError).context.itemIndex).toBe(1);
 		expect(sb.requests).toEqual([]);
 	});
 });
@@ -74,7 +75,7 @@ describe('other yes/no parameters read the same way', () => {
 		const { items } = await run([summary(KNOWN_RUTS.clean), summary(KNOWN_RUTS.clean, { isoDates: 'maybe' })], true);
 		expect(items).toHaveLength(2);
 		expect(items[0].json.error).toBeUndefined();
-		expect(String(items[1].json.error)).toMatch(/^Item 2: Convert Dates to ISO 8601 must be true or false, not "maybe"/);
+		expect(String(items[1].json.error)).toMatch(/^Convert Dates to ISO 8601 must be true or false, not "maybe"/);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 	});
 });

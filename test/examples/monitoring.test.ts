@@ -178,6 +178,25 @@ test('the digest example: one item per poll with changes, its text posted as one
 	expect(sb.usage().paidLoads).toBe(0);
 });
 
+test('the digest example builds from its test event: Fetch Test Event gives its Slack node a text to post', async () => {
+	const digest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/monitoring-digest.json'), 'utf8')) as typeof wf;
+	const trigger = digest.nodes.find((n) => n.type === monitor.type)!;
+	const post = digest.nodes.find((n) => n.name === digest.connections[trigger.name].main[0][0].node)!;
+	const polled = new PolledWorkflow({
+		pollNode: trigger.name,
+		nodes: JSON.parse(JSON.stringify(digest.nodes)) as INode[],
+		connections: digest.connections as never,
+		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
+		nodeTypes: { 'n8n-nodes-base.slack': inert('slack'), 'n8n-nodes-base.stickyNote': inert('stickyNote') },
+	});
+	const [item] = (await polled.fetchTestEvent()).items[post.name];
+	expect([item.json.status, item.json.sample]).toEqual(['sample', true]);
+	// The Slack node's text, evaluated by n8n's expression engine on the item it receives.
+	const text = polled.workflow.expression.getParameterValue(String(post.parameters.text), null, 0, 0, post.name, [item], 'manual', {});
+	expect(text).toMatch(/^Risk Info Monitor \(a sample, nothing changed\): 1 supplier as read now\n\nSample, nothing changed: /);
+	expect(sb.usage().paidLoads).toBe(0);
+});
+
 test('the digest example\'s note says whether `npm start` publishes it, and how to publish it', () => {
 	const digest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/monitoring-digest.json'), 'utf8')) as typeof wf;
 	const content = String(digest.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')!.parameters.content);

@@ -102,7 +102,8 @@ describe('supplier screening: Reasons to Review and Needs Review?', () => {
 		expect(reasons.bankrupt).toContain('bankruptcy');
 		expect(reasons.critical).toContain('compliance risk critical');
 		expect(reasons.naturalPerson).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+ active court cases?$/)]));
-		expect(reasons.failingHelpers).toEqual([expect.stringMatching(/^data sources failed: \w+, \w+/)]);
+		// In plain words, not the service's names for its data sources (laborCollection, assets).
+		expect(reasons.failingHelpers).toEqual(['not checked, the service could not read its data on: labor and pension debts, assets (vehicles, properties)']);
 	});
 
 	test('the bulletin under a provider\'s names: every known RUT goes to review, the clean one too, until the credential maps it; then each is decided as before', () => {
@@ -141,7 +142,8 @@ describe('supplier screening: Reasons to Review and Needs Review?', () => {
 
 	// Each case takes the clean RUT's summary and makes one thing unknown or bad.
 	const unknown: Array<[string, (d: IDataObject) => void, RegExp]> = [
-		['a failed data source (ayudantesFallidos)', (d) => (d.ayudantesFallidos = ['judicial']), /^data sources failed: judicial$/],
+		['a failed data source (ayudantesFallidos)', (d) => (d.ayudantesFallidos = ['judicial']), /^not checked, the service could not read its data on: court cases$/],
+		['a failed data source named by its section', (d) => (d.ayudantesFallidos = ['cobranzaLaboral']), /^not checked, the service could not read its data on: cobranza laboral$/],
 		['compliance not processed (complianceRisk null)', (d) => ((d.compliance as IDataObject).estado = 'NO PROCESADO'), /^no compliance screening$/],
 		['no compliance section', (d) => (d.compliance = null), /^no compliance screening$/],
 		['compliance risk medium', (d) => ((d.compliance as IDataObject).riesgo = 'medium'), /^compliance risk medium$/],
@@ -155,7 +157,7 @@ describe('supplier screening: Reasons to Review and Needs Review?', () => {
 				judicial.civilesActivos = judicial.casosCivilesActivos;
 				delete judicial.casosCivilesActivos;
 			},
-			/^fields the service did not send as documented: activeCivilCases, activeJudicialCases$/,
+			/^not read, the service did not send them as documented: active civil cases, active judicial cases$/,
 		],
 		['bankruptcy signalled', (d) => ((d.judicial as IDataObject).boletinConcursal = true), /^bankruptcy$/],
 		['no bank-debt section', (d) => (d.deudaBancaria = null), /^overdue bank debt unknown$/],

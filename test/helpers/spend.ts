@@ -51,5 +51,7 @@ export function freshRuts(count: number): string[] {
 	return Array.from({ length: count }, () => formatRut((nextBody += 7_919)));
 }
 
-export const CAP_MESSAGE = (itemNumber: number, cap: number) =>
-	`Item ${itemNumber}: the run already paid for ${cap} loads, the Maximum Paid Loads per Run; raise it or split the list`;
+export const CAP_MESSAGE = (cap: number) => `The run already paid for ${cap} loads, the Maximum Paid Loads per Run; raise it or split the list`;
+
+/** The input item an error that stopped the run is about (n8n's itemIndex, counted from 0). */
+export const itemOfError = (error: Error | undefined) => (error as { context?: { itemIndex?: number } } | undefined)?.context?.itemIndex;

@@ -61,3 +61,28 @@ test('an account with no monitored RUT says so and what to do', async () => {
 	const run = await wf.fetchTestEvent();
 	expect(run.nodeErrors['Risk Info Monitor']?.message).toBe('No RUT is monitored in this account yet, so there is nothing to show');
 });
+
+test('Output → One Digest per Poll: the sample is a digest, as a poll would emit it, of the per-RUT sample, with a text to post', async () => {
+	const parameters = { source: 'list', ruts: `${KNOWN_RUTS.critical}\n${KNOWN_RUTS.clean}`, changeKinds: ['complianceRisk', 'taxStatus'] };
+	const perRut = jsonOf((await monitorWorkflow(sb, parameters).fetchTestEvent()).items.After)[0];
+	const wf = monitorWorkflow(sb, { ...parameters, options: { output: 'digest' } });
+	const run = await wf.fetchTestEvent();
+	expect(run.error).toBeUndefined();
+	const [digest] = jsonOf(run.items.After) as Array<Record<string, any>>;
+	expect(jsonOf(run.items.After)).toHaveLength(1);
+	expect(digest).toEqual({
+		status: 'sample',
+		sample: true,
+		counts: { changed: 0, notLoaded: 0, readFailed: 0, unreadable: 0, readableAgain: 0, byKind: {} },
+		items: [{ ...perRut, checkedAt: expect.any(String) }],
+		text: `Risk Info Monitor (a sample, nothing changed): 1 supplier as read now\n\n${String(perRut.details)}`,
+		checkedAt: digest.items[0].checkedAt,
+	});
+	// The keys of a poll's digest, in the same order: a RUT not loaded is the first poll's news.
+	const polled = monitorWorkflow(sb, { source: 'list', ruts: KNOWN_RUTS.bankrupt, options: { output: 'digest' } }, { name: 'Polled' });
+	const [real] = jsonOf((await polled.poll()).items);
+	expect([real.status, real.sample]).toEqual(['digest', false]);
+	expect(Object.keys(digest)).toEqual(Object.keys(real));
+	expect(wf.staticData()).toEqual({});
+	expect(sb.usage().paidLoads).toBe(0);
+});

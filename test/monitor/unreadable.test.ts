@@ -127,6 +127,12 @@ test('Fetch Test Event\'s sample names the fields it could not read, in its summ
 	expect(item.status).toBe('sample');
 	expect(item.summary).toMatch(/the Monitor cannot watch active civil cases, active labor cases, active collection cases for this RUT now/);
 	expect(String(item.details).split('\n')[0]).toBe(item.summary);
+	// Its summary says these counts are unknown; the case reads' lines agree: their count is the detailed read's, not the summary's.
+	expect(item.summary).toMatch(/active civil cases unknown; active labor cases unknown; active collection cases unknown/);
+	const caseLines = String(item.details).split('\n').filter((l) => / cases[,:]/.test(l) && !l.startsWith('Sample'));
+	expect(caseLines.map((l) => l.replace(/ lists \d+ active.*/, ' lists N active'))).toEqual(
+		['Civil', 'Labor', 'Collection'].map((kind) => `${kind} cases: unknown in the summary; the detailed read lists N active`),
+	);
 
 	const wf = monitorWorkflow(sb, { source: 'list', ruts: DRIFTING, changeKinds: ['activeCases', 'taxStatus'] }, { name: 'Polled' });
 	const [unreadable] = jsonOf((await wf.poll()).items);

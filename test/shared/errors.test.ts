@@ -7,6 +7,8 @@ import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
 import {
 	type ApiFailure,
 	PaidCapReached,
+	PlanLookupsUsedUp,
+	PlanUnreadable,
 	ServiceError,
 	apiError,
 	inputError,
@@ -108,14 +110,13 @@ describe('what the error carries besides its message', () => {
 		expect(error.context.itemIndex).toBe(2);
 	});
 
-	test('a failure about the item\'s own input names the item, as an input error does; one about the account or the service does not', () => {
-		expect(apiError(NODE, 0, failure({ status: 404, rut: '12345678-5' })).message).toBe(`Item 1: ${message({ status: 404, rut: '12345678-5' })}`);
-		expect(apiError(NODE, 2, failure({ status: 404, rut: '12345678-5', afterLoad: true })).message).toMatch(/^Item 3: RUT 12345678-5 was loaded just now/);
-		expect(apiError(NODE, 1, failure({ status: 400 })).message).toBe('Item 2: The service rejected the request as invalid. Check the other fields of this item.');
-		for (const status of [401, 403, 429, 500, 'ECONNREFUSED'] as const) expect(apiError(NODE, 1, failure({ status, rut: '12345678-5' })).message).not.toMatch(/^Item/);
-		expect(apiError(NODE, 1, failure({ status: 404, path: '/x' })).message).not.toMatch(/^Item/);
-		// The Monitor's poll and the RUT picker have no item: nothing to name.
-		expect(leavingError(NODE, new ServiceError(failure({ status: 400, rut: '12345678-5' }))).message).toMatch(/^The service rejected/);
+	test('the item is its index, n8n\'s, not a number in the message', () => {
+		expect(apiError(NODE, 0, failure({ status: 404, rut: '12345678-5' })).message).toBe(message({ status: 404, rut: '12345678-5' }));
+		expect(apiError(NODE, 2, failure({ status: 404, rut: '12345678-5', afterLoad: true })).message).toMatch(/^RUT 12345678-5 was loaded just now/);
+		const invalid = apiError(NODE, 1, failure({ status: 400 }));
+		expect([invalid.message, invalid.context.itemIndex]).toEqual(['The service rejected the request as invalid. Check the other fields of this item.', 1]);
+		// The Monitor's poll and the RUT picker have no item: no index.
+		expect((leavingError(NODE, new ServiceError(failure({ status: 400, rut: '12345678-5' }))) as NodeApiError).context.itemIndex).toBeUndefined();
 	});
 
 	test('no service text: no description, not an empty one', () => {
@@ -131,10 +132,10 @@ describe('what the error carries besides its message', () => {
 });
 
 describe('an input error', () => {
-	test('names the item counted from 1, the field and the problem, with the hint as description', () => {
+	test('names the field and the problem, with the hint as description, and carries the item\'s index', () => {
 		const error = inputError(NODE, 4, 'RUT "x"', 'is not a valid RUT', 'Write it as 12.345.678-5');
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Item 5: RUT "x" is not a valid RUT');
+		expect(error.message).toBe('RUT "x" is not a valid RUT');
 		expect(error.description).toBe('Write it as 12.345.678-5');
 		expect(error.context.itemIndex).toBe(4);
 	});
@@ -167,13 +168,13 @@ describe('the error an item leaves the node with', () => {
 		expect(error.context.itemIndex).toBe(3);
 	});
 
-	test('a reached cap says which item, the cap and what to do', () => {
+	test('a reached cap says the cap and what to do, for that item', () => {
 		const cap = new PaidCapReached(20);
 		expect(cap.message).toBe('The run already paid for 20 loads, the Maximum Paid Loads per Run');
 		expect(cap.name).toBe('PaidCapReached');
 		const error = leavingError(NODE, cap, 6) as NodeOperationError;
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Item 7: the run already paid for 20 loads, the Maximum Paid Loads per Run; raise it or split the list');
+		expect(error.message).toBe('The run already paid for 20 loads, the Maximum Paid Loads per Run; raise it or split the list');
 		expect(error.description).toMatch(/^This item needs a paid call \(a RUT load or a compliance profile load\); nothing was sent for it\. Raise Maximum Paid Loads per Run/);
 		expect(error.context.itemIndex).toBe(6);
 	});
@@ -248,5 +249,37 @@ describe('which Base URLs are on n8n\'s own machine (only they are told about th
 	});
 	test.each(['https://api.example.cl', 'http://10.0.0.1:4010', 'http://127.0.0.1.example.com', 'http://host.docker.internal:4010', 'not a url', undefined])('%s is not', (url) => {
 		expect(isLoopback(url)).toBe(false);
+	});
+});
+
+/**
+ * How n8n's editor titles a node's error (NodeErrorView, n8n-editor-ui 2.40.7, its RunData chunk):
+ * the message, then " [item N]" with the error's itemIndex, counted from 0, when the node had more
+ * than one input item, unless the message already holds "item N" (n8n's own nodes write it so).
+ */
+function shownInEditor(error: { message: string; context: { itemIndex?: unknown } }, inputItems: number): string {
+	const at = inputItems > 1 && error.context.itemIndex !== undefined ? `item ${String(error.context.itemIndex)}` : '';
+	return error.message.includes(at) ? error.message : `${error.message} [${at}]`;
+}
+
+describe('one item number per message, as n8n\'s editor shows it', () => {
+	const errors = () => [
+		inputError(NODE, 1, 'RUT "12.345.678-9"', 'is not a valid RUT: the check digit does not match the number'),
+		apiError(NODE, 1, failure({ status: 404, rut: '12345678-5' })),
+		apiError(NODE, 1, failure({ status: 400 })),
+		apiError(NODE, 1, failure({ status: 503 })),
+		leavingError(NODE, new PaidCapReached(20), 1) as NodeOperationError,
+		leavingError(NODE, new PlanLookupsUsedUp(0), 1) as NodeOperationError,
+		leavingError(NODE, new PlanUnreadable('HTTP 503'), 1) as NodeOperationError,
+	];
+	const numbers = (text: string) => text.match(/\bitem \d+/gi) ?? [];
+
+	test('several items: the one number is n8n\'s "[item 1]", after the message', () => {
+		for (const error of errors()) expect([error.message, numbers(shownInEditor(error, 3))]).toEqual([error.message, ['item 1']]);
+		for (const error of errors()) expect(shownInEditor(error, 3)).toBe(`${error.message} [item 1]`);
+	});
+
+	test('one item: no number at all', () => {
+		for (const error of errors()) expect(numbers(shownInEditor(error, 1))).toEqual([]);
 	});
 });

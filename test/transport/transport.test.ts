@@ -308,10 +308,11 @@ describe('reads of a RUT', () => {
 		expect(message).not.toMatch(/turn on/);
 	});
 
-	test('a 400 on a call without a RUT does not ask to check the RUT, and names the item', async () => {
+	test('a 400 on a call without a RUT does not ask to check the RUT, and carries the item\'s index', async () => {
 		script = [{ status: 400, body: { success: false, code: 400, error: 'Solicitud inválida', details: 'fullName es demasiado corto' } }];
 		const result = await run({ apiVersion: 'v2', resource: 'compliance', operation: 'loadProfile', fullName: 'Inversiones Penumbra SpA' });
-		expect(result.nodeErrors.Risk.message).toBe('Item 1: The service rejected the request as invalid. Check the other fields of this item.');
+		const error = result.nodeErrors.Risk as Error & { context?: IDataObject };
+		expect([error.message, error.context?.itemIndex]).toEqual(['The service rejected the request as invalid. Check the other fields of this item.', 0]);
 	});
 
 	test('the service\'s details (spec §7.3) reach the user beside its error text', async () => {
@@ -335,12 +336,12 @@ describe('reads of a RUT', () => {
 		expect(await described()).toBe('The service said: Sin permiso');
 	});
 
-	test('a malformed RUT fails before any request, naming the item, the field and the value', async () => {
+	test('a malformed RUT fails before any request, naming the field and the value, for its item', async () => {
 		script = [{ status: 200, body: { success: true, data: {} } }];
 		const result = await run({ apiVersion: 'v2', resource: 'judicial', operation: 'getCivilCases', rut: '12.345.678-4' });
 		expect(seen).toHaveLength(0);
 		const error = result.nodeErrors.Risk as Error & { context?: IDataObject };
-		expect(error.message).toMatch(/^Item 1: RUT "12.345.678-4" is not a valid RUT: the check digit does not match the number$/);
+		expect(error.message).toMatch(/^RUT "12.345.678-4" is not a valid RUT: the check digit does not match the number$/);
 		expect(error.context?.itemIndex).toBe(0);
 	});
 });
@@ -522,14 +523,14 @@ describe('the transport on its own, on virtual time, at its edges', () => {
 			answer = { status: 200, body: { success: false, code: 404, error: 'Recurso no encontrado' } };
 			const { items, error } = await downloadSummary();
 			expect(items ?? []).toEqual([]);
-			expect(error?.message).toMatch(/^Item 1: RUT 12345678-5 is not loaded in this account/);
+			expect(error?.message).toMatch(/^RUT 12345678-5 is not loaded in this account/);
 			expect(error?.description).toBe('The service said: Recurso no encontrado');
 		});
 
 		test('a 404 keeps the service\'s text, read from the bytes', async () => {
 			answer = { status: 404, body: { success: false, code: 404, error: 'Recurso no encontrado' } };
 			const { error } = await downloadSummary();
-			expect(error?.message).toMatch(/^Item 1: RUT 12345678-5 is not loaded in this account/);
+			expect(error?.message).toMatch(/^RUT 12345678-5 is not loaded in this account/);
 			expect(error?.description).toBe('The service said: Recurso no encontrado');
 		});
 	});

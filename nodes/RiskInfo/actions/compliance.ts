@@ -73,7 +73,7 @@ const complianceProperties: INodeProperties[] = [
 const HINT_NAME =
 	'A legal entity\'s name needs at least one word of 3 or more characters; a natural person\'s name needs a first name and a surname.';
 
-/** The item's compliance body, or an input error naming the item, the field and the value. */
+/** The item's compliance body, or an input error for the item naming the field and the value. */
 function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): ComplianceProfile {
 	// Only for an error: this.getNode() deep-copies the node on every call (router.ts reads it once per run).
 	const node = () => this.getNode();

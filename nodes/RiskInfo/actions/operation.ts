@@ -47,7 +47,7 @@ export class Plans {
 }
 
 /**
- * Reads and checks one item; throws an input error naming the item before anything is sent.
+ * Reads and checks one item; throws an input error for it (its index, the field) before anything is sent.
  * @internal
  */
 export function planItem(this: IExecuteFunctions, operation: Operation, itemIndex: number, nodeVersion: number): Plan {

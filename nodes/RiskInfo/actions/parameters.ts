@@ -1,7 +1,7 @@
 /**
  * Reading one item's parameters. n8n does not check the type of an expression's result, so
  * each reader accepts what sheets and CSV files hand over and turns anything else into an input
- * error naming the item, the field and the value, before any call is sent.
+ * error for the item naming the field and the value, before any call is sent.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
@@ -77,7 +77,7 @@ export function rutLocator(defaultMode: RutMode): INodeProperties {
 	};
 }
 
-/** The item's RUT in the spec form, or an error naming the item, the field and the value. */
+/** The item's RUT in the spec form, or an error for the item naming the field and the value. */
 export function readRut(this: IExecuteFunctions, itemIndex: number, name = 'rut', label = 'RUT'): string {
 	const raw = this.getNodeParameter(name, itemIndex, '') as unknown;
 	// From node version 3 a resource locator, whose every mode holds the RUT itself: its value is
