@@ -153,12 +153,11 @@ test('the sticky note says which credential to add and how to make a change happ
 	expect(wf.name).toBe('Risk Info: supplier monitoring → alert');
 });
 
-test('the digest example: one item per poll with changes, its text posted as one message', async () => {
+/** The digest example as an active n8n polls it: its trigger, the Slack node it posts to, and the polled workflow. */
+function polledDigest() {
 	const digest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/monitoring-digest.json'), 'utf8')) as typeof wf;
 	const trigger = digest.nodes.find((n) => n.type === monitor.type)!;
-	const [post] = digest.connections[trigger.name].main[0].map((c) => digest.nodes.find((n) => n.name === c.node)!);
-	expect(trigger.parameters).toMatchObject({ source: 'account', options: { output: 'digest' } });
-	expect([post.type, post.disabled, post.parameters.text]).toEqual(['n8n-nodes-base.slack', true, '={{ $json.text }}']);
+	const post = digest.nodes.find((n) => n.name === digest.connections[trigger.name].main[0][0].node)!;
 	const polled = new PolledWorkflow({
 		pollNode: trigger.name,
 		nodes: JSON.parse(JSON.stringify(digest.nodes)) as INode[],
@@ -166,6 +165,13 @@ test('the digest example: one item per poll with changes, its text posted as one
 		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
 		nodeTypes: { 'n8n-nodes-base.slack': inert('slack'), 'n8n-nodes-base.stickyNote': inert('stickyNote') },
 	});
+	return { trigger, post, polled };
+}
+
+test('the digest example: one item per poll with changes, its text posted as one message', async () => {
+	const { trigger, post, polled } = polledDigest();
+	expect(trigger.parameters).toMatchObject({ source: 'account', options: { output: 'digest' } });
+	expect([post.type, post.disabled, post.parameters.text]).toEqual(['n8n-nodes-base.slack', true, '={{ $json.text }}']);
 	expect((await polled.poll()).items).toBeNull();
 	expect((await polled.poll()).items).toBeNull();
 	sb.changeRut(KNOWN_RUTS.failingHelpers, 'civilCase');
@@ -179,16 +185,7 @@ test('the digest example: one item per poll with changes, its text posted as one
 });
 
 test('the digest example builds from its test event: Fetch Test Event gives its Slack node a text to post', async () => {
-	const digest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/monitoring-digest.json'), 'utf8')) as typeof wf;
-	const trigger = digest.nodes.find((n) => n.type === monitor.type)!;
-	const post = digest.nodes.find((n) => n.name === digest.connections[trigger.name].main[0][0].node)!;
-	const polled = new PolledWorkflow({
-		pollNode: trigger.name,
-		nodes: JSON.parse(JSON.stringify(digest.nodes)) as INode[],
-		connections: digest.connections as never,
-		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
-		nodeTypes: { 'n8n-nodes-base.slack': inert('slack'), 'n8n-nodes-base.stickyNote': inert('stickyNote') },
-	});
+	const { post, polled } = polledDigest();
 	const [item] = (await polled.fetchTestEvent()).items[post.name];
 	expect([item.json.status, item.json.sample]).toEqual(['sample', true]);
 	// The Slack node's text, evaluated by n8n's expression engine on the item it receives.
