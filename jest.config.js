@@ -10,4 +10,5 @@ module.exports = {
 	// A hang guard, not a judge of speed: at least ten times what a test takes on a quiet machine,
 	// so a busy one (docs/development.md, "Tests and time") does not fail it. Longer tests set their own.
 	testTimeout: 120_000,
+	setupFiles: ['<rootDir>/test/setup/servers.js'],
 };

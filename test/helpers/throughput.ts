@@ -1,4 +1,4 @@
-// Shared by the throughput tests: the sandbox, a Start → Risk Info workflow run through n8n's
+// Shared by the tests of many items at once: the sandbox, a Start → Risk Info workflow run through n8n's
 // engine, and a relay in front of the sandbox that gives the answers back in waves, in an order
 // the test chooses.
 import * as http from 'node:http';
