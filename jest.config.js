@@ -7,5 +7,8 @@ module.exports = {
 		// Type checking happens in `npm run build` (tsc); here we only transpile, for speed.
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }],
 	},
-	testTimeout: 30000,
+	// A hang guard, not a judge of speed: at least ten times what a test takes on a quiet machine,
+	// so a busy one (docs/development.md, "Tests and time") does not fail it. Longer tests set their own.
+	testTimeout: 120_000,
+	setupFiles: ['<rootDir>/test/setup/servers.js'],
 };

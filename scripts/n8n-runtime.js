@@ -9,8 +9,10 @@
 // The committed manifests live in n8n-runtime/ so the pinned install is `npm ci`-reproducible and
 // never becomes a dependency of the published package.
 //
-// Usage: node scripts/n8n-runtime.js [--n8n <version or dist-tag>] [--check]
-//   (--check: report only, exit 1 if not installed)
+// Usage: node scripts/n8n-runtime.js [--n8n <version or dist-tag>] [--check] [--node]
+//   (--check: report only, exit 1 if not installed; --node: Node 24 alone, so that two n8n
+//   releases can then install side by side, as CI does)
+// Needs only Node and npm, none of the project's node_modules: CI starts it before `npm ci`.
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
@@ -280,9 +282,64 @@ async function candidates(spec) {
 /** The registry lacks a package version that an install pinned (npm's ETARGET). */
 const lacksPinned = (err) => /No matching version found for/.test(err.output ?? '');
 
+/**
+ * A release the registry could not install keeps a note of what it lacked in its folder. The next
+ * run asks the registry for those packages alone (a second or so) and tries the install again
+ * only once they are there, instead of minutes of resolving to the same refusal (CI installs the
+ * newest release, then its e2e asks for it again).
+ */
+const REFUSED = '.install-refused.json';
+
+async function stillLacks(dir) {
+	let lacks;
+	try {
+		lacks = JSON.parse(fs.readFileSync(path.join(dir, REFUSED), 'utf8')).lacks;
+	} catch {
+		return undefined;
+	}
+	for (const spec of lacks) {
+		try {
+			await npmView([spec, 'version']);
+		} catch {
+			return lacks;
+		}
+	}
+	fs.rmSync(path.join(dir, REFUSED), { force: true });
+	return undefined;
+}
+
 async function sqliteLoads(nodeBin, dir) {
 	const r = await run(nodeBin, ['-e', "require('sqlite3'); console.log('ok')"], { cwd: path.join(dir, 'node_modules', 'n8n'), timeoutMs: 60_000 });
 	return r.code === 0 && r.output.includes('ok');
+}
+
+const sqliteVersion = (dir) => {
+	try {
+		return JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'sqlite3', 'package.json'), 'utf8')).version;
+	} catch {
+		return undefined;
+	}
+};
+
+/**
+ * Another complete install in .runtime/ with the same sqlite3 built for the same Node 24 lends its
+ * build to `dir`: compiling sqlite3 again costs minutes of CPU (CI installs two n8n releases while
+ * its tests run). Used only when the copy then loads; otherwise it is built as usual.
+ */
+async function sqliteFromSibling(nodeBin, dir) {
+	const want = sqliteVersion(dir);
+	for (const name of fs.existsSync(RUNTIME) ? fs.readdirSync(RUNTIME) : []) {
+		const other = path.join(RUNTIME, name);
+		const built = path.join(other, 'node_modules', 'sqlite3', 'build');
+		if (other === dir || !name.startsWith('n8n') || !readMarker(other) || !want || sqliteVersion(other) !== want || !fs.existsSync(built)) continue;
+		fs.cpSync(built, path.join(dir, 'node_modules', 'sqlite3', 'build'), { recursive: true });
+		if (await sqliteLoads(nodeBin, dir)) {
+			log(`  sqlite3 ${want} built for Node 24 taken from ${path.relative(ROOT, other)}`);
+			return true;
+		}
+		fs.rmSync(path.join(dir, 'node_modules', 'sqlite3', 'build'), { recursive: true, force: true });
+	}
+	return false;
 }
 
 async function ensureN8n(nodeBin, version) {
@@ -295,6 +352,10 @@ async function ensureN8n(nodeBin, version) {
 		fs.writeFileSync(path.join(at.dir, 'package.json'), JSON.stringify(at.manifest, null, 2) + '\n');
 	}
 	await installManifest(at.manifest ? null : MANIFESTS, at.dir, nodeBin, `n8n ${version}`, NEED_BYTES_N8N);
+	if (await sqliteFromSibling(nodeBin, at.dir)) {
+		fs.writeFileSync(path.join(at.dir, MARKER), JSON.stringify({ hash: at.hash(), n8n: version }));
+		return at;
+	}
 	log('building sqlite3 for Node 24');
 	// ~/.npmrc points nodedir at /usr (Node 20 headers); sqlite3 must build against Node 24's.
 	// --build-from-source keeps prebuild-install from trying to download a binary.
@@ -327,12 +388,20 @@ async function ensureRuntime({ n8n } = {}) {
 	const skipped = [];
 	const all = await candidates(n8n);
 	for (const [i, want] of all.entries()) {
+		const lacks = i + 1 < all.length ? await stillLacks(n8nInstall(want).dir) : undefined;
+		if (lacks) {
+			skipped.push({ version: want, missing: lacks.join(', ') });
+			log(`n8n ${want}: this registry still lacks ${lacks.join(', ')}; trying n8n ${all[i + 1]}`);
+			continue;
+		}
 		let at;
 		try {
 			at = await ensureN8n(nodeBin, want);
 		} catch (err) {
 			if (!(err instanceof SetupError && lacksPinned(err) && i + 1 < all.length)) throw err;
-			const missing = explain(err.output, '').match(/lacks: (.*)/)?.[1].split('\n')[0] ?? 'a package it pins';
+			const names = explain(err.output, '').match(/lacks: (.*)/)?.[1].split('\n')[0];
+			if (names) fs.writeFileSync(path.join(n8nInstall(want).dir, REFUSED), JSON.stringify({ lacks: names.split(', ') }));
+			const missing = names ?? 'a package it pins';
 			skipped.push({ version: want, missing });
 			log(`n8n ${want} cannot be installed from this registry, which lacks ${missing}; trying n8n ${all[i + 1]}`);
 			continue;
@@ -372,7 +441,9 @@ if (require.main === module) {
 		process.stderr.write(`[n8n-runtime] ERROR: ${err instanceof SetupError ? err.message : err.stack}\n`);
 		process.exit(1);
 	};
-	if (argv.includes('--check')) {
+	if (argv.includes('--node')) {
+		ensureNode().then(() => process.exit(0), fail);
+	} else if (argv.includes('--check')) {
 		Promise.resolve()
 			.then(async () => (await candidates(n8nArg(argv)))[0])
 			.then((version) => {

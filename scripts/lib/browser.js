@@ -74,4 +74,4 @@ async function signIn(page, url, { email, password }) {
 	await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 30_000 });
 }
 
-module.exports = { launchBrowser, signIn };
+module.exports = { launchBrowser, signIn, ensureChromium, playwright };

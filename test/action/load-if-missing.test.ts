@@ -7,7 +7,7 @@ import { formatRut, type Sandbox, startSandbox } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError, type Params } from './context';
 import { distinctRuts, writeRut } from '../../bench/ruts';
-import { runRiskInfo } from '../helpers/throughput';
+import { runRiskInfo, startRelay } from '../helpers/throughput';
 
 const sb = useSandbox({}, []);
 
@@ -48,13 +48,14 @@ test('the "not loaded" answer does load, once, and the read is repeated', async 
 });
 
 test('two items with the same missing RUT but different load choices each get their own load', async () => {
-	// The latency (applied after the sandbox has decided its answer) lets both first reads arrive
-	// before either load, so both items see "not loaded".
-	sb.configure({ latencyMs: 100 });
+	// The relay holds the first two answers until both reads are in, so both items see "not
+	// loaded" before either load can be sent.
+	const relay = await startRelay(sb.url, { waves: [2] });
 	try {
 		const rut = unloaded();
 		const { items } = await runNode({
 			...credentialsOf(sb),
+			baseUrl: relay.url,
 			params: [
 				summary(rut, { loadIsMonitoring: true, loadIncludeBureau: false }),
 				summary(rut, { loadIsMonitoring: false, loadIncludeBureau: true }),
@@ -69,7 +70,7 @@ test('two items with the same missing RUT but different load choices each get th
 		);
 		expect(loads()).toHaveLength(2);
 	} finally {
-		sb.configure({ latencyMs: 0 });
+		await relay.close();
 	}
 });
 
@@ -120,19 +121,19 @@ describe("many items through n8n's engine: exactly the RUTs the account lacks, o
 	});
 
 	test('two operations needing the same missing RUT in one execution pay for one load', async () => {
-		// Simplify on for half the items makes two distinct requests per RUT. The latency (applied
-		// after the sandbox has decided its answer) lets both first reads arrive before any load.
-		sandbox.configure({ latencyMs: 100 });
+		// Simplify on for half the items makes two distinct requests per RUT. The relay holds the
+		// answers of the first ten reads until all ten are in, so every first read arrives before any load.
+		const relay = await startRelay(sandbox.url, { waves: [2 * missing.length] });
 		const out = await runRiskInfo({
 			sandbox,
-			baseUrl: sandbox.url,
+			baseUrl: relay.url,
 			parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', simplify: '={{ $json.simplify }}', loadIfMissing: true },
 			items: missing.flatMap((rut) => [
 				{ rut, simplify: false },
 				{ rut, simplify: true },
 			]),
 			parallel: 10,
-		});
+		}).finally(() => relay.close());
 
 		const notLoaded = sandbox.requests.filter((q) => q.method === 'GET' && q.status === 404);
 		expect(notLoaded).toHaveLength(2 * missing.length);

@@ -9,24 +9,26 @@ import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
 import { MANUAL_TRIGGER, runWorkflow } from '../../harness/workflow';
 import { useSandbox } from '../helpers/sandbox';
 import { CAP_MESSAGE, freshRuts, itemOfError, postsAt, spend } from '../helpers/spend';
+import { startRelay } from '../helpers/throughput';
 
 const sb = useSandbox({}, []);
-afterEach(() => sb.configure({ latencyMs: 0 }));
 
 const rutLoad = { apiVersion: 'v2', resource: 'rut', operation: 'load' };
 const capErrors = (items: INodeExecutionData[]) => items.filter((i) => typeof i.json.error === 'string' && /Maximum Paid Loads per Run/.test(i.json.error as string));
 
 test('50 loads in parallel with a cap of 7: the sandbox counts exactly 7 paid calls, the other 43 are error items naming themselves', async () => {
-	// Every request in flight at once: the 50 loads are all sent before any answer comes back.
-	sb.configure({ latencyMs: 150 });
+	// Every load sent is in flight at once: the relay answers none of them before all 7 are in,
+	// so the cap is kept by what was sent, not by what was answered.
+	const relay = await startRelay(sb.url, { waves: [7] });
 	const ruts = freshRuts(50);
 	const { items, paid: spent } = await spend({
 		sandbox: sb,
+		baseUrl: relay.url,
 		parameters: rutLoad,
 		items: ruts.map((rut) => ({ rut })),
 		options: { requestsInParallel: 50, maxPaidLoads: 7 },
 		continueOnFail: true,
-	});
+	}).finally(() => relay.close());
 	expect(spent.total).toBe(7);
 	expect(postsAt(sb)).toHaveLength(7);
 	expect(items).toHaveLength(50);
@@ -82,10 +84,13 @@ test('without Continue On Fail the node stops with the message, and the sandbox 
 });
 
 test('identical loads count once: the same RUT written twice and asked by two operations is one paid call', async () => {
-	sb.configure({ latencyMs: 50 });
+	// The relay answers none of the four reads before all four are in: both reads of a RUT hear
+	// "not loaded" and need its load.
+	const relay = await startRelay(sb.url, { waves: [4] });
 	const [a, b] = freshRuts(2);
 	const { items, paid } = await spend({
 		sandbox: sb,
+		baseUrl: relay.url,
 		// Simplify on for half the items makes two distinct reads per RUT that need the same load.
 		parameters: { apiVersion: 'v2', resource: 'rut', operation: 'getSummary', simplify: '={{ $json.simplify }}', loadIfMissing: true },
 		items: [
@@ -97,7 +102,7 @@ test('identical loads count once: the same RUT written twice and asked by two op
 		],
 		options: { requestsInParallel: 5, maxPaidLoads: 2 },
 		continueOnFail: true,
-	});
+	}).finally(() => relay.close());
 	expect(paid.total).toBe(2);
 	expect(items.every((i) => i.json.error === undefined && i.json.loadedNow === true)).toBe(true);
 	// One item per paid call carries the mark, so a Summarize count of `paid` is the run's cost.

@@ -8,9 +8,10 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { CAP_MESSAGE, freshRuts, itemOfError, postsAt, spend } from '../helpers/spend';
+import { startRelay } from '../helpers/throughput';
 
 const sb = useSandbox({}, []);
-afterEach(() => sb.configure({ latencyMs: 0, plan: undefined }));
+afterEach(() => sb.configure({ plan: undefined }));
 
 const rutLoad = (more: IDataObject = {}) => ({ apiVersion: 'v2', resource: 'rut', operation: 'load', stopAtPlan: true, ...more });
 const PLAN_MESSAGE = (remaining: number) =>
@@ -27,16 +28,18 @@ let monitored = 0;
 
 test('20 loads, 10 in parallel, with 4 look-ups left: the sandbox counts exactly 4; the other 16 are error items naming themselves, and nothing is sent for them', async () => {
 	planWith(sb, 4);
-	// Every request in flight at once: the 10 loads of a wave are sent before any answer comes back.
-	sb.configure({ latencyMs: 150 });
+	// The plan's read, then every load sent in flight at once: the relay answers none of the four
+	// before all four are in, so the plan is kept by what was sent, not by what was answered.
+	const relay = await startRelay(sb.url, { waves: [1, 4] });
 	const ruts = freshRuts(20);
 	const { items, paid } = await spend({
 		sandbox: sb,
+		baseUrl: relay.url,
 		parameters: rutLoad(),
 		items: ruts.map((rut) => ({ rut })),
 		options: { requestsInParallel: 10 },
 		continueOnFail: true,
-	});
+	}).finally(() => relay.close());
 	expect(paid.rutLoads).toBe(4);
 	expect(postsAt(sb)).toHaveLength(4);
 	expect(items).toHaveLength(20);
@@ -138,16 +141,18 @@ test('when the plan cannot be read, the switch loads nothing and says why; witho
 describe('monitoring places', () => {
 	test('with one place free, of three monitoring loads (10 in parallel) exactly two are marked over the plan, as the sandbox then counts them; the others never', async () => {
 		planWith(sb, 50, 1);
-		sb.configure({ latencyMs: 100 });
+		// The plan's read, then the five loads in flight at once (none answered before all are in).
+		const relay = await startRelay(sb.url, { waves: [1, 5] });
 		const ruts = freshRuts(5);
 		// The same monitoring load twice is one load, marked once.
 		const inputs = [{ rut: ruts[0], monitor: true }, { rut: ruts[1], monitor: false }, { rut: ruts[2], monitor: true }, { rut: ruts[3], monitor: true }, { rut: ruts[3], monitor: true }, { rut: ruts[4], monitor: false }];
 		const { items, paid } = await spend({
 			sandbox: sb,
+			baseUrl: relay.url,
 			parameters: rutLoad({ stopAtPlan: false, isMonitoring: '={{ $json.monitor }}' }),
 			items: inputs,
 			options: { requestsInParallel: 10 },
-		});
+		}).finally(() => relay.close());
 		monitored += 3;
 		expect(paid.rutLoads).toBe(5);
 		expect(items.filter((i) => i.json.monitoringOverPlan === true)).toHaveLength(2);

@@ -117,7 +117,7 @@ test('polled as published: each status reaches its message, critical changes the
 	expect(third.items?.map((i) => [i.json.status, i.json.rut])).toEqual([['readFailed', KNOWN_RUTS.bankrupt]]);
 	expect(third.run!.items[attention].map((i) => i.json.status)).toEqual(['readFailed']);
 	expect(sb.usage().paidLoads).toBe(0);
-}, 90_000);
+}, 120_000);
 
 test('a RUT not loaded (Watch → These RUTs) reaches attention too', async () => {
 	const notLoaded = '11111111-1';

@@ -13,6 +13,8 @@ export interface SpendRun {
 	/** Request Options. */
 	options?: IDataObject;
 	continueOnFail?: boolean;
+	/** Where the node sends its requests (a relay in front of the sandbox); the sandbox's own by default. */
+	baseUrl?: string;
 }
 
 export interface Spent {
@@ -29,7 +31,7 @@ export async function spend(o: SpendRun): Promise<Spent> {
 	const result = await runRiskInfo({
 		parameters: { rut: '={{ $json.rut }}', ...o.parameters, requestOptions: o.options ?? {} },
 		inputs: o.items,
-		access: { baseUrl: o.sandbox.url, accessToken: o.sandbox.token, clientIdentifier: o.sandbox.clientId },
+		access: { baseUrl: o.baseUrl ?? o.sandbox.url, accessToken: o.sandbox.token, clientIdentifier: o.sandbox.clientId },
 		node: { name: 'Risk', continueOnFail: o.continueOnFail },
 	});
 	const after = o.sandbox.usage();

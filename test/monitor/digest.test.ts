@@ -39,7 +39,7 @@ test('every status has the keys docs/monitor.md lists, error null but where a re
 		expect(item.error === null).toBe(item.status !== 'readFailed');
 	}
 	expect(items.find((i) => i.status === 'readFailed')!.error).toMatch(/^the service answered HTTP 503/);
-}, 90_000);
+}, 120_000);
 
 test('One Digest per Poll: one item with counts by status and kind, every item, and a text of their details', async () => {
 	sb = await sandboxWith([KNOWN_RUTS.clean, KNOWN_RUTS.indebted]);

@@ -27,7 +27,7 @@ beforeAll(() => {
 	mkdirSync(path.dirname(path.join(copy, STALE)), { recursive: true });
 	writeFileSync(path.join(copy, STALE), 'module.exports = {};\n');
 	execFileSync('npm', ['run', '--silent', 'build'], { cwd: copy, stdio: 'pipe' });
-}, 180_000);
+}, 300_000);
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 function builtJs(): string[] {
@@ -93,7 +93,8 @@ test('dist holds only what the sources build: no stale file from an earlier buil
 
 /** A command run in the copy; its exit code and all it printed. */
 function inCopy(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): { code: number; output: string } {
-	const res = spawnSync(command, args, { cwd: copy, env, encoding: 'utf8', timeout: 120_000 });
+	// A hang guard: the scanner takes about 15 s on a quiet machine.
+	const res = spawnSync(command, args, { cwd: copy, env, encoding: 'utf8', timeout: 600_000 });
 	return { code: res.status ?? -1, output: `${res.stdout}${res.stderr}` };
 }
 
@@ -118,7 +119,7 @@ test("n8n's verification scanner passes the packed tarball and the source, and f
 	} finally {
 		rmSync(declaration);
 	}
-}, 120_000);
+}, 600_000);
 
 test('a publish by hand is refused: prepublishOnly wants `npm run release`, and npm will not publish with provenance outside CI', () => {
 	const env = { ...process.env };

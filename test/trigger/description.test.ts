@@ -217,5 +217,5 @@ describe("n8n's community-node lint", () => {
 		const errors = results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId} ${m.message}`));
 		expect(results.length).toBeGreaterThan(5);
 		expect(errors).toEqual([]);
-	}, 60_000);
+	}, 120_000);
 });

@@ -160,10 +160,7 @@ export class TriggerHarness {
 	static async start(options: HarnessOptions = {}): Promise<TriggerHarness> {
 		const harness = new TriggerHarness(options);
 		harness.server = http.createServer((req, res) => void harness.handle(req as Req, res));
-		// Node closes an idle kept-alive socket after 5 s, which can race a request the client is
-		// sending on it when a loaded machine stalls a test that long (ECONNRESET). The client gives
-		// a socket back well before a minute; server.close() still ends idle sockets at once.
-		harness.server.keepAliveTimeout = 60_000;
+		// Idle kept-alive sockets stay until the client closes them: test/setup/servers.js.
 		harness.server.listen(0, '127.0.0.1');
 		await once(harness.server, 'listening');
 		harness.url = `http://127.0.0.1:${(harness.server.address() as AddressInfo).port}/webhook/${NODE.webhookId}/riskinfo-compliance`;
