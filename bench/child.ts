@@ -263,6 +263,8 @@ process.once('message', (job: ChildJob) => {
 			if (job.retainedHeap && gc) {
 				gc();
 				result.retainedHeapMiB = heap() / MiB;
+				// For digging: what the run holds, object by object (BENCH_SNAPSHOT=/tmp/name, one file per child).
+				if (process.env.BENCH_SNAPSHOT) v8.writeHeapSnapshot(`${process.env.BENCH_SNAPSHOT}-${process.pid}.heapsnapshot`);
 				held.output = undefined;
 			}
 			process.send!({ ok: true, result }, () => process.exit(0));

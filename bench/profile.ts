@@ -98,9 +98,12 @@ interface AllocationNode {
 export async function allocationsOf<T>(work: () => Promise<T>): Promise<{ result: T; allocated: Record<Bucket, number> }> {
 	const { session, post } = inspector();
 	await post('HeapProfiler.enable');
-	await post('HeapProfiler.startSampling', { samplingInterval: 16 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+	// For digging, not for the figures: BENCH_SURVIVORS=1 leaves out what scavenges freed (what was promoted or
+	// kept); BENCH_ALLOC_OUT=<file> keeps the raw profile.
+	await post('HeapProfiler.startSampling', { samplingInterval: 16 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !process.env.BENCH_SURVIVORS });
 	const result = await work();
 	const { profile } = await post<{ profile: { head: AllocationNode } }>('HeapProfiler.stopSampling');
+	if (process.env.BENCH_ALLOC_OUT) writeFileSync(process.env.BENCH_ALLOC_OUT, JSON.stringify(profile));
 	session.disconnect();
 	const allocated = Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<Bucket, number>;
 	// Depth-first with an explicit stack of paths (leaf first), as bucketOf reads them.

@@ -14,8 +14,10 @@ export function runScript<R>(script: string, job: object, label: string, options
 				'--require',
 				'ts-node/register/transpile-only',
 				...(options.exposeGc ? ['--expose-gc'] : []),
-				// For digging, not for the figures: V8's collections (BENCH_TRACE_GC=1) or a whole-process profile per child.
+				// For digging, not for the figures: V8's collections (BENCH_TRACE_GC=1), any other V8 flags
+				// (BENCH_NODE_FLAGS='--trace-gc-nvp …') or a whole-process profile per child.
 				...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+				...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
 				...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
 			],
 			env: { ...process.env, TS_NODE_PROJECT: path.join(__dirname, '..', 'tsconfig.json') },

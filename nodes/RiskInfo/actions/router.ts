@@ -80,8 +80,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const shared = typeof job === 'number' && jobs[job].first !== i;
 		for (const item of outcome.value) {
 			const json = withPlanSummary(shared ? { ...uncounted(item.json) } : item.json, planSummary);
-			const binary = shared && item.binary ? { binary: { ...item.binary } } : {};
-			out.push({ ...item, json, ...binary, pairedItem: { item: i } });
+			const binary = shared && item.binary ? { ...item.binary } : item.binary;
+			// Written out rather than spread from the item: on Node 20 an object spread from another and
+			// then given a key of its own gets a hidden class of its own, one per output item (bench/NOTES.md).
+			out.push(binary ? { json, binary, pairedItem: { item: i } } : { json, pairedItem: { item: i } });
 		}
 	}
 	return [out];
