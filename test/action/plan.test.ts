@@ -141,8 +141,10 @@ test('when the plan cannot be read, the switch loads nothing and says why; witho
 describe('monitoring places', () => {
 	test('with one place free, of three monitoring loads (10 in parallel) exactly two are marked over the plan, as the sandbox then counts them; the others never', async () => {
 		planWith(sb, 50, 1);
-		// The plan's read, then the five loads in flight at once (none answered before all are in).
-		const relay = await startRelay(sb.url, { waves: [1, 5] });
+		// The plan's read beside the two loads that do not need it, then the three monitoring loads in
+		// flight at once (none answered before all are in): which of the three is marked cannot hang on
+		// which answer came first.
+		const relay = await startRelay(sb.url, { waves: [3, 3] });
 		const ruts = freshRuts(5);
 		// The same monitoring load twice is one load, marked once.
 		const inputs = [{ rut: ruts[0], monitor: true }, { rut: ruts[1], monitor: false }, { rut: ruts[2], monitor: true }, { rut: ruts[3], monitor: true }, { rut: ruts[3], monitor: true }, { rut: ruts[4], monitor: false }];
