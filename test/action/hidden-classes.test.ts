@@ -58,3 +58,9 @@ test.each([
 	if (version >= 3) expect(items.every((i) => Array.isArray(i.json.unreadFields))).toBe(true);
 	expect(classesOf(items)).toBe(1);
 });
+
+test('the requests of the items\' plans share one hidden class, with the RUT in the path or in the query', async () => {
+	const { V1, V2, requestFor, withRut } = await import('../../nodes/shared/service/endpoints');
+	for (const endpoint of [V2.summary, V2.civilCases, V1.summary]) expect(classesOf(RUTS.map((rut) => withRut(requestFor(endpoint), rut)))).toBe(1);
+	expect(withRut(requestFor(V2.summary), RUTS[0])).toEqual({ method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut: RUTS[0] }, rut: RUTS[0] });
+});
