@@ -80,6 +80,11 @@ export function withRut(request: ApiRequest, rut: string): ApiRequest {
 	const query = asked ? { ...asked, ...request.query } : request.query;
 	// Written out rather than spread from the request: on Node 20 an object spread from another and
 	// given a key of its own gets a hidden class of its own, one per item's plan, alive for the run (bench/NOTES.md).
+	// Every key of ApiRequest is required here, so a key added to it cannot be dropped in silence.
 	const { method, root, body, paid, withinPlan, pdf, bare, afterLoad } = request;
-	return { method, root, path: fill(path), query, body, paid, withinPlan, pdf, bare, afterLoad, rut };
+	const filled: EveryKey<ApiRequest> = { method, root, path: fill(path), query, body, paid, withinPlan, pdf, bare, afterLoad, rut };
+	return filled;
 }
+
+/** `T` with its optional keys present (their value may still be undefined). */
+type EveryKey<T> = { [K in keyof Required<T>]: T[K] };
