@@ -18,6 +18,12 @@ export interface Key {
 	type: KeyType;
 	/** Read when there, never missed when not (a figure the answer may leave out). */
 	optional?: boolean;
+	/**
+	 * Each of `from` split at its dots, once, when the row is written: a name split afresh on every
+	 * read is a new string n8n's process must look up again, and that made the V2 summary's read
+	 * cost as much as the rest of the node per item (bench/NOTES.md, node version 3).
+	 */
+	parts: string[][];
 }
 
 /** What a reader reads of one answer. */
@@ -29,8 +35,8 @@ export interface KeyTable {
 	alsoKnown?: string[];
 }
 
-export const key = (field: string, type: KeyType, ...from: string[]): Key => ({ field, from, type });
-export const optional = (field: string, type: KeyType, ...from: string[]): Key => ({ field, from, type, optional: true });
+export const key = (field: string, type: KeyType, ...from: string[]): Key => ({ field, from, type, parts: from.map(partsOf) });
+export const optional = (field: string, type: KeyType, ...from: string[]): Key => ({ ...key(field, type, ...from), optional: true });
 
 /** Keys of one section as dotted paths, from a line of the spec's words: under('judicial', 'a b') → ['judicial.a', 'judicial.b']. */
 export const under = (section: string, words: string): string[] => words.split(' ').map((k) => (section ? `${section}.${k}` : k));
@@ -38,10 +44,12 @@ export const under = (section: string, words: string): string[] => words.split('
 /** Dotted paths are short: a path's parts are bounded, so nothing here walks deeper than a path's length. */
 export const MAX_PATH_PARTS = 12;
 
+const partsOf = (path: string): string[] => path.split('.', MAX_PATH_PARTS);
+
 /** The value at a dotted path (undefined when a part is absent or not an object). */
 export function valueAt(data: unknown, path: string): unknown {
 	let here = data;
-	for (const part of path.split('.', MAX_PATH_PARTS)) {
+	for (const part of partsOf(path)) {
 		if (!isPlainObject(here) || !Object.prototype.hasOwnProperty.call(here, part)) return undefined;
 		here = here[part];
 	}

@@ -59,9 +59,8 @@ function foundAt(place: string, here: unknown, lookedFor = ''): string {
 
 type Walk = { value: unknown } | { place: string; here: unknown; lookedFor: string };
 
-/** Follows a dotted path; a null section on the way is the service's "no value" (its value is null). */
-function walk(answer: unknown, path: string): Walk {
-	const parts = path.split('.');
+/** Follows a path's parts; a null section on the way is the service's "no value" (its value is null). */
+function walk(answer: unknown, parts: string[]): Walk {
 	let here = answer;
 	for (let depth = 0; depth < parts.length; depth++) {
 		if (here === null && depth > 0) return { value: null };
@@ -87,8 +86,9 @@ export class Reading {
 	at(key: Key): unknown {
 		let absent: { place: string; here: unknown; lookedFor: string } | undefined;
 		let nullAt: string | undefined;
-		for (const path of key.from) {
-			const step = walk(this.answer, path);
+		for (let i = 0; i < key.from.length; i++) {
+			const path = key.from[i];
+			const step = walk(this.answer, key.parts[i]);
 			if (!('value' in step)) {
 				absent ??= step;
 				continue;
