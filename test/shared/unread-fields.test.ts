@@ -115,8 +115,8 @@ describe('the rules, on answers changed by hand from a sandbox answer', () => {
 
 test('reading a whole answer splits no key name: each row\'s names are split once, when the row is written', async () => {
 	// A name split afresh on every read is a new string n8n's process looks up again for every key
-	// of every item: at node version 3 that made the summary's read cost as much as the rest of the
-	// node per item (bench/NOTES.md). The answers here lack nothing, so no note is written either.
+	// of every item: at node version 3 that was most of what reading a summary cost per item
+	// (bench/NOTES.md). The answers here lack nothing, so no note is written either.
 	const { readApiV2 } = await import('../../nodes/shared/service/summaryV2');
 	const { readApiV1 } = await import('../../nodes/shared/service/summaryV1');
 	const rut = KNOWN_RUTS.indebted;

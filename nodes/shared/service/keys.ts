@@ -20,8 +20,8 @@ export interface Key {
 	optional?: boolean;
 	/**
 	 * Each of `from` split at its dots, once, when the row is written: a name split afresh on every
-	 * read is a new string n8n's process must look up again, and that made the V2 summary's read
-	 * cost as much as the rest of the node per item (bench/NOTES.md, node version 3).
+	 * read is a new string n8n's process must look up again, and that was most of what reading a
+	 * V2 summary cost per item at node version 3 (bench/NOTES.md).
 	 */
 	parts: string[][];
 }
