@@ -4,7 +4,7 @@
 // one part of the code at a time (MUTATE_PART), each with its own incremental file, and a part
 // that finished keeps its results even when a later part is stopped. test/MUTANTS.md lists what
 // the run leaves alive and why.
-const PARTS = {
+export const PARTS = {
 	credentials: ['credentials/**/*.ts', 'nodes/shared/credentialTest.ts'],
 	shared: ['nodes/shared/*.ts', '!nodes/shared/credentialTest.ts'],
 	transport: ['nodes/shared/transport/**/*.ts'],

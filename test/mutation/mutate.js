@@ -4,9 +4,13 @@
 // what changed and a part that finished keeps its results. Then the score of every part that has
 // results and the mutants left alive, read from those incremental files (Stryker's JSON report).
 // `npm run mutate -- --report` prints that summary without running anything.
+// `npm run mutate -- --since <commit>` mutates only the files of nodes/ and credentials/ changed
+// since that commit (committed or not), each part on a copy of its incremental file, so a
+// developer can run it before every submission: minutes where a part takes an hour. Its scores are
+// those of the changed files alone, printed and not recorded in summary.json.
 'use strict';
-const { spawnSync } = require('node:child_process');
-const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { execFileSync, spawnSync } = require('node:child_process');
+const { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -15,10 +19,15 @@ const PARTS = ['credentials', 'shared', 'transport', 'service', 'monitor', 'trig
 
 const args = process.argv.slice(2);
 const reportOnly = args.includes('--report');
-const asked = args.filter((a) => !a.startsWith('--'));
+const sinceAt = args.indexOf('--since');
+const since = sinceAt === -1 ? undefined : args[sinceAt + 1];
+if (sinceAt !== -1 && (!since || since.startsWith('--'))) fail('--since needs a commit, e.g. --since main');
+const asked = args.filter((a, i) => !a.startsWith('--') && !(sinceAt !== -1 && i === sinceAt + 1));
 for (const part of asked) if (!PARTS.includes(part)) fail(`unknown part "${part}": one of ${PARTS.join(', ')}`);
 
-if (!reportOnly) {
+if (since !== undefined) {
+	import('../../stryker.config.mjs').then(({ PARTS: GLOBS }) => mutateSince(since, GLOBS, asked.length ? asked : PARTS));
+} else if (!reportOnly) {
 	for (const part of asked.length ? asked : PARTS) {
 		console.log(`\n=== npm run mutate: ${part} ===`);
 		const started = Date.now();
@@ -34,34 +43,92 @@ if (!reportOnly) {
 
 const DETECTED = ['Killed', 'Timeout'];
 const UNDETECTED = ['Survived', 'NoCoverage'];
-const total = {};
-const alive = [];
-console.log('\npart             mutants  killed  timeout  survived  no cover  not compiling  ignored  score');
-// The incremental files are Stryker's cache (tens of MB a part), kept out of git; what a run found
-// is kept in summary.json (committed), so the score and the survivors are readable on any checkout.
-const SUMMARY = path.join(__dirname, 'summary.json');
-const summary = existsSync(SUMMARY) ? JSON.parse(readFileSync(SUMMARY, 'utf8')) : {};
-let fresh = false;
-for (const part of PARTS) {
-	const file = path.join(__dirname, `${part}.incremental.json`);
-	if (existsSync(file)) {
-		summary[part] = summarise(JSON.parse(readFileSync(file, 'utf8')));
-		fresh = true;
+if (since === undefined) report();
+
+function report() {
+	const total = {};
+	const alive = [];
+	console.log('\npart             mutants  killed  timeout  survived  no cover  not compiling  ignored  score');
+	// The incremental files are Stryker's cache (tens of MB a part), kept out of git; what a run found
+	// is kept in summary.json (committed), so the score and the survivors are readable on any checkout.
+	const SUMMARY = path.join(__dirname, 'summary.json');
+	const summary = existsSync(SUMMARY) ? JSON.parse(readFileSync(SUMMARY, 'utf8')) : {};
+	let fresh = false;
+	for (const part of PARTS) {
+		const file = path.join(__dirname, `${part}.incremental.json`);
+		if (existsSync(file)) {
+			summary[part] = summarise(JSON.parse(readFileSync(file, 'utf8')));
+			fresh = true;
+		}
+		if (!summary[part]) {
+			console.log(`${part.padEnd(16)} (no results yet)`);
+			continue;
+		}
+		const { count, alive: left } = summary[part];
+		for (const [status, n] of Object.entries(count)) total[status] = (total[status] ?? 0) + n;
+		alive.push(...left);
+		console.log(row(part, count));
 	}
-	if (!summary[part]) {
-		console.log(`${part.padEnd(16)} (no results yet)`);
-		continue;
-	}
-	const { count, alive: left } = summary[part];
-	for (const [status, n] of Object.entries(count)) total[status] = (total[status] ?? 0) + n;
-	alive.push(...left);
-	console.log(row(part, count));
+	if (fresh) writeFileSync(SUMMARY, `${JSON.stringify(summary, null, '\t')}\n`);
+	console.log(row('all', total));
+	console.log(`\nMutants left alive (${alive.length}); test/MUTANTS.md says why each cannot change behaviour:`);
+	alive.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+	for (const m of alive) console.log(`  ${m.file}:${m.line}:${m.column} ${m.status} ${m.mutator} → ${m.replacement}`);
 }
-if (fresh) writeFileSync(SUMMARY, `${JSON.stringify(summary, null, '\t')}\n`);
-console.log(row('all', total));
-console.log(`\nMutants left alive (${alive.length}); test/MUTANTS.md says why each cannot change behaviour:`);
-alive.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-for (const m of alive) console.log(`  ${m.file}:${m.line}:${m.column} ${m.status} ${m.mutator} → ${m.replacement}`);
+
+/**
+ * Mutates, part by part, only the files changed since `commit`. Each part runs on a copy of its
+ * incremental file, so Stryker's incremental mode reuses what the part's last full run found for
+ * the mutants and tests that did not change, and the part's own file (and summary.json, the
+ * record of whole parts) keeps its whole results: Stryker writes back only the files it mutated.
+ */
+function mutateSince(commit, globs, parts) {
+	const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
+	let changed;
+	try {
+		changed = [...git('diff', '--name-only', commit, '--', 'nodes', 'credentials'), ...git('ls-files', '--others', '--exclude-standard', '--', 'nodes', 'credentials')];
+	} catch {
+		fail(`git knows no commit "${commit}"`);
+	}
+	changed = [...new Set(changed)].filter((f) => f.endsWith('.ts') && existsSync(path.join(ROOT, f)));
+	const byPart = filesByPart(changed, globs, parts);
+	if (byPart.size === 0) {
+		console.log(`npm run mutate: no file of ${parts.join(', ')} changed since ${commit}`);
+		return;
+	}
+	const rows = [];
+	for (const [part, files] of byPart) {
+		console.log(`\n=== npm run mutate --since ${commit}: ${part} (${files.join(', ')}) ===`);
+		const own = path.join(__dirname, `${part}.incremental.json`);
+		const copy = path.join(__dirname, `${part}.since.incremental.json`);
+		if (existsSync(own)) copyFileSync(own, copy);
+		else rmSync(copy, { force: true });
+		const run = spawnSync(path.join(ROOT, 'node_modules/.bin/stryker'), ['run', '--mutate', files.join(','), '--incrementalFile', path.relative(ROOT, copy)], {
+			cwd: ROOT,
+			stdio: 'inherit',
+			env: { ...process.env, MUTATE_PART: part },
+		});
+		if (run.status !== 0) fail(`stryker stopped on ${part} (exit ${run.status ?? run.signal})`);
+		const found = summarise(JSON.parse(readFileSync(copy, 'utf8')));
+		rows.push([part, found]);
+	}
+	console.log(`\nfiles changed since ${commit}`);
+	console.log('part             mutants  killed  timeout  survived  no cover  not compiling  ignored  score');
+	for (const [part, { count }] of rows) console.log(row(part, count));
+	const alive = rows.flatMap(([, found]) => found.alive);
+	console.log(`\nMutants left alive (${alive.length}); kill each with a test, or say in test/MUTANTS.md why it cannot change behaviour:`);
+	for (const m of alive) console.log(`  ${m.file}:${m.line}:${m.column} ${m.status} ${m.mutator} → ${m.replacement}`);
+}
+
+/** The changed files each part mutates, by the part's globs in stryker.config.mjs (a later `!glob` takes a file out). */
+function filesByPart(files, globs, parts) {
+	const byPart = new Map();
+	for (const part of parts) {
+		const mine = files.filter((f) => globs[part].reduce((inside, g) => (g.startsWith('!') ? inside && !path.matchesGlob(f, g.slice(1)) : inside || path.matchesGlob(f, g)), false));
+		if (mine.length) byPart.set(part, mine);
+	}
+	return byPart;
+}
 
 /** A part's counts by status and the mutants left alive, from Stryker's report of it. */
 function summarise(report) {
