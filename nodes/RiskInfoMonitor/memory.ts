@@ -45,8 +45,10 @@ interface UnreadSet {
 	s?: Said;
 }
 
+const isUnreadSet = (v: unknown): v is UnreadSet => isPlainObject(v) && typeof v.f === 'string' && typeof v.n === 'number';
+
 /** The hash of unread fields an entry carries, if any (its part after the fingerprint). */
-const unreadPart = (entry: string | undefined) => (entry === undefined ? undefined : entry.split('|')[FIELDS.length + 1] || undefined);
+const unreadPart = (entry: unknown) => (typeof entry === 'string' ? entry.split('|')[FIELDS.length + 1] || undefined : undefined);
 
 export interface Remembered {
 	values: Value[];
@@ -77,7 +79,7 @@ export class Memory {
 		this.textIndex = new Map(this.texts.map((t, i) => [t, i]));
 		this.afterRut = !fresh && typeof store.after === 'number' ? store.after : undefined;
 		if (fresh) this.dirty.rec = this.dirty.fail = this.dirty.texts = true;
-		this.sets = !fresh && isPlainObject(store.un) ? (store.un as Record<string, UnreadSet>) : this.countSets();
+		this.sets = !fresh && isPlainObject(store.un) && Object.values(store.un).every(isUnreadSet) ? (store.un as Record<string, UnreadSet>) : this.countSets();
 	}
 
 	/** The sets of unread fields the entries carry, counted (static data written before `un` existed, or afresh). */

@@ -78,7 +78,7 @@ function named(suppliers: Supplier[]): string {
 	return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
 
-const listed = (suppliers: Supplier[]) => ({ count: suppliers.length, some: suppliers.slice(0, LISTED) as unknown as IDataObject[] });
+const listed = (suppliers: Supplier[]) => ({ count: suppliers.length, some: suppliers.slice(0, LISTED).map(({ rut, name }) => ({ rut, name })) });
 
 /** Most of a poll's suppliers lack the same fields: one item for them all, no RUT of its own. */
 function accountUnreadableItem(suppliers: Supplier[], read: number, unreadable: Unreadable, checkedAt: string): INodeExecutionData {
@@ -175,8 +175,7 @@ export class UnreadableNews {
 export function withUnreadable(sample: INodeExecutionData, unreadable: Unreadable | undefined): INodeExecutionData {
 	if (!unreadable) return sample;
 	const [summary, details] = [String(sample.json.summary), String(sample.json.details)];
-	const sentences = unreadSentences(unreadable.fields);
-	sample.json.summary = `${summary}. The Monitor cannot watch ${list(unreadable.fields.map((f) => f.label))} for this RUT now: ${sentences}`;
+	sample.json.summary = `${summary}. For this RUT now, ${unreadSentences(unreadable.fields)}`;
 	// details begins with the summary line: the same line, then the evidence's lines as they were, then what the answer lacked.
 	sample.json.details = [`${String(sample.json.summary)}${details.slice(summary.length)}`, ...unreadLines(unreadable.fields)].join('\n');
 	sample.json.evidence = { ...(sample.json.evidence as IDataObject), unreadFields: unreadable.fields as unknown as IDataObject[] };
