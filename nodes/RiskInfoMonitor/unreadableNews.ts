@@ -100,11 +100,18 @@ function readableAgainItem(rut: string, record: SimplifiedSummary, names: string
 	return item('readableAgain', rut, { name: record.name, summary, record, checkedAt });
 }
 
-/** Good news for the account: the fields most answers lacked are back. */
-function accountReadableAgainItem(suppliers: Supplier[], names: string | undefined, checkedAt: string): INodeExecutionData {
+/**
+ * Good news for the account: the fields most answers lacked are back, for most of those this poll
+ * read (`still` is how many of them lack them yet: then it is said again when most carry them).
+ */
+function accountReadableAgainItem(suppliers: Supplier[], still: number, names: string | undefined, checkedAt: string): INodeExecutionData {
+	const rest =
+		suppliers.length > still
+			? 'Said once for the whole account: the others are read in turn, without a message each.'
+			: `${still} other ${still === 1 ? 'supplier' : 'suppliers'} read in this poll still lack them; the Monitor says so again when most carry them.`;
 	const summary =
 		`Good news: the Monitor can read ${fieldsOf(names)} again. The service's answer carries them now for ${suppliers.length} ${suppliers.length === 1 ? 'supplier' : 'suppliers'} read in this poll (${named(suppliers)}), ` +
-		'and the Monitor watches them from this read on. Said once for the whole account: the others are read in turn, without a message each.';
+		`and the Monitor watches them from this read on. ${rest}`;
 	const made = item('readableAgain', null, { summary, checkedAt });
 	made.json.evidence = { suppliers: listed(suppliers) };
 	return made;
@@ -153,10 +160,12 @@ export class UnreadableNews {
 			if (!suppliers.length) continue;
 			const names = this.memory.namesOf(hash);
 			const state = this.memory.said(hash);
+			// Said for the account: once when most of those read carry them again, at most once a poll
+			// before that (several suppliers back together), and not at all after.
 			if (state === 'b') continue;
-			if (state === 'a' && suppliers.length > still) {
-				first.push(accountReadableAgainItem(suppliers, names, suppliers[0].checkedAt));
-				said.push([hash, 'b']);
+			if (state === 'a' && (suppliers.length > still || suppliers.length >= 2)) {
+				first.push(accountReadableAgainItem(suppliers, still, names, suppliers[0].checkedAt));
+				if (suppliers.length > still) said.push([hash, 'b']);
 			} else first.push(...suppliers.map((s) => readableAgainItem(s.rut, s.record, names, s.checkedAt)));
 		}
 		const last: INodeExecutionData[] = [];
