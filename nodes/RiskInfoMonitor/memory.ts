@@ -31,7 +31,10 @@ const NO_ROOM = '~';
 export const MAX_TEXTS = 1000;
 /** Texts are remembered (and compared) up to this length. */
 export const MAX_TEXT_LENGTH = 200;
-/** Sets of unread fields tracked at once; a set beyond them is said per RUT, its fields unnamed when read again. */
+/**
+ * Sets of unread fields tracked at once; a set beyond them is said per RUT, its fields unnamed when read again.
+ * @internal
+ */
 export const MAX_SETS = 50;
 
 /** What was said of a set of unread fields for the whole account: that most answers lack them ('a'), then that they are back ('b'). */

@@ -41,7 +41,7 @@ function leftOut(fields: UnreadField[], forWhom: string): string {
 }
 
 /** The sentences of an unreadable item, and of Fetch Test Event's sample that met unread fields: the same words. */
-export function unreadSentences(fields: UnreadField[], many = false): string {
+function unreadSentences(fields: UnreadField[], many = false): string {
 	const lacked = fields.filter((f) => f.why === undefined);
 	const excused = fields.filter((f) => f.why !== undefined);
 	return [
@@ -58,7 +58,7 @@ function unreadLines(fields: UnreadField[]): string[] {
 }
 
 /** One supplier whose fields cannot be read: said once per set of them, with what to do, as evidence.unreadFields and in words. */
-export function unreadableItem(rut: string, record: SimplifiedSummary, unreadable: Unreadable, checkedAt: string): INodeExecutionData {
+function unreadableItem(rut: string, record: SimplifiedSummary, unreadable: Unreadable, checkedAt: string): INodeExecutionData {
 	const summary = `${who(rut, record.name)}: ${unreadSentences(unreadable.fields)}`;
 	const made = item('unreadable', rut, { name: record.name, summary, record, checkedAt });
 	made.json.details = [summary, ...unreadLines(unreadable.fields)].join('\n');
