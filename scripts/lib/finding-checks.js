@@ -191,7 +191,16 @@ async function newCredentialClean(page, url) {
 	await page.waitForTimeout(2000);
 	const shown = await dialog.innerText();
 	const errors = shown.split('\n').filter((line) => /Unexpected|JSON input|SyntaxError|not valid JSON/i.test(line));
-	assert(errors.length === 0, `the new credential shows ${JSON.stringify(errors)}`);
+	// The JSON editor shows its error as a red dot beside the line and a red mark in it, its message
+	// only when the pointer is on the dot: the marks on screen count, and the message says which.
+	const marks = [];
+	for (const mark of await field.locator('.cm-lint-marker-error, .cm-lintRange-error').all()) if (await mark.isVisible()) marks.push(mark);
+	let message = '';
+	if (marks.length) {
+		await marks[0].hover();
+		message = await page.locator('.cm-tooltip-lint, .cm-tooltip-hover').first().innerText({ timeout: 5000 }).catch(() => '');
+	}
+	assert(errors.length === 0 && marks.length === 0, `the new credential shows ${JSON.stringify(errors)} and ${marks.length} red mark(s) in Answer Key Names${message ? ` saying "${message.trim()}"` : ''}`);
 	await page.goto(`${url}/home/workflows`);
 	return `a new "Risk Info API" credential shows its fields, Answer Key Names empty with its hint under it, and no error`;
 }
