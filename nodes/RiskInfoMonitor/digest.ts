@@ -72,15 +72,18 @@ const NAMED_TOGETHER = 10;
 
 /**
  * One block per item, but suppliers whose fields cannot be read the same way (the same fields,
- * keys and reasons: one drift of the service's answers) share one block, said once.
+ * keys and reasons: one drift of the service's answers) share one block, said once; an item about
+ * the whole account's suppliers (unreadableNews.ts) comes first.
  */
 function blocksOf(jsons: IDataObject[]): Block[] {
 	const blocks: Block[] = [];
 	const shared = new Map<string, { block: Block; rest: string }>();
+	let accountBlocks = 0;
 	for (const j of jsons) {
 		const details = String(j.details);
 		if (j.rut === null) {
-			blocks.push({ text: details, suppliers: [plural(suppliersIn(j), 'supplier', 'suppliers')] });
+			// About the whole account: first, where no cut can leave it out.
+			blocks.splice(accountBlocks++, 0, { text: details, suppliers: [plural(suppliersIn(j), 'supplier', 'suppliers')] });
 			continue;
 		}
 		const supplier = who(String(j.rut), (j.name as string | null) ?? null);

@@ -2,9 +2,10 @@
  * One poll of the Monitor: the watched RUTs, the next of them in turn (at most RUTs per Poll,
  * those whose last read failed first), each read once through the one transport (free reads:
  * the transport refuses any paid call here), compared with what was remembered, one item per
- * RUT worth reporting. A RUT read for the first time gets its baseline silently; one that is not
- * loaded is reported once; a read that fails is tried again next poll and reported after a few
- * polls, never failing the poll for the others.
+ * RUT worth reporting (fields most of the poll's suppliers newly cannot be read in are one item
+ * for them all, unreadableNews.ts). A RUT read for the first time gets its baseline silently; one
+ * that is not loaded is reported once; a read that fails is tried again next poll and reported
+ * after a few polls, never failing the poll for the others.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -110,7 +111,8 @@ async function pollOnce(
 			remember.push(() => memory.setFailures(key, 0));
 			const before = memory.get(key);
 			const { changes, remembered } = compare(memory, key, record);
-			// Fields it cannot watch: said once per set of them (for the account when most suppliers share it), and once more when they can be read again.
+			// Fields it cannot watch: said once per set of them (for the account when most suppliers
+			// share it), and once more when they can be read again.
 			const unreadable = unreadableOf(outcome.value, settings.kinds);
 			news.add(rut, record, typeof before === 'object' ? before.unread : undefined, unreadable, checkedAt);
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);

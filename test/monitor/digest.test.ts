@@ -114,8 +114,21 @@ test('the whole account\'s difference is one item of the digest, counted as ever
 	expect(one.text).toMatch(/^Risk Info Monitor: 6 RUTs with fields the Monitor cannot watch\n\n6 of the 6 suppliers read in this poll \(.* and 3 more\): the service's answer does not carry active civil cases/);
 	sb.configure({ answerDrift: undefined });
 	const [back] = jsonOf((await wf.poll()).items);
+	expect(back.items.map((i: { status: string; rut: string | null }) => [i.status, i.rut])).toEqual([['readableAgain', null]]);
 	expect(back.counts).toMatchObject({ unreadable: 0, readableAgain: 6 });
 	expect(back.text).toMatch(/^Risk Info Monitor: 6 RUTs readable again\n\nGood news: the Monitor can read active civil cases, active labor cases, active collection cases again/);
+});
+
+test('the whole account\'s difference comes first in the text, before the changes found in the same poll', async () => {
+	const ruts = rutsFrom(76_660_000, 4);
+	sb = await sandboxWith(ruts);
+	const wf = monitorWorkflow(sb, { ...list(ruts), changeKinds: ['activeCases', 'bulletin'], ...digest });
+	await wf.poll();
+	sb.configure({ answerDrift: 'renamed' });
+	for (const rut of ruts.slice(0, 2)) sb.changeRut(rut, 'bulletinCase');
+	const [one] = jsonOf((await wf.poll()).items);
+	expect(one.items.map((i: { status: string }) => i.status)).toEqual(['changed', 'changed', 'unreadable']);
+	expect(one.text).toMatch(/^Risk Info Monitor: 2 suppliers changed \(commercial bulletin 2\); 4 RUTs with fields the Monitor cannot watch\n\n4 of the 4 suppliers read in this poll /);
 });
 
 test('a 401 stops the poll\'s reads at once: no more than Requests in Parallel are sent, the poll fails, nothing is remembered', async () => {
