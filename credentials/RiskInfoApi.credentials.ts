@@ -50,10 +50,15 @@ export class RiskInfoApi implements ICredentialType {
 			required: true,
 			hint: 'The fixed client identifier of your account; sent as the x-client-identifier header',
 		},
+		// Text, not 'json': n8n's editor lints a json field with JSON.parse (CodeMirror's
+		// jsonParseLinter in its JsonEditor), so an empty one, what a new credential holds, shows a red
+		// "Unexpected end of JSON input". A mapping that is not JSON is said by the credential's Test
+		// when it is saved and by every node before it sends anything (keyNames.ts).
 		{
 			displayName: 'Answer Key Names',
 			name: 'answerKeyNames',
-			type: 'json',
+			type: 'string',
+			typeOptions: { rows: 4 },
 			default: '',
 			placeholder: '{"incluyeBureau": "incluyeBuroExterno"}',
 			hint: "Leave empty unless Risk Info → Account → Check Answers finds that the service names a field otherwise: then paste the suggestedKeyNames of its first item here.",

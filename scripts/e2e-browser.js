@@ -5,7 +5,8 @@
 // with the printed login and checks, by what the page shows:
 //   (1) the editor opens on the workflows after login
 //   (2) the credential Test passes with the sandbox credential, each field shows what to enter
-//       under it; a wrong token gets the guided message
+//       under it; a wrong token gets the guided message; (2a) a new Risk Info API credential shows
+//       no error before anything is typed (an empty Answer Key Names among its fields)
 //   (3) the supplier-screening example runs from the editor; Risk Info's output shows the 5 records;
 //       (3a) a Review item's first columns are decision and reasons, a reason in thousands of CLP;
 //       (3b) "Cost of This Run" shows its totals and no notice; (3c) Risk Summary's paid notice names its cap
@@ -42,7 +43,7 @@ const { checkList, assert } = require('./lib/checks');
 const { exampleWorkflows } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, deleteDataTable } = require('./lib/demo-data');
 const { launchBrowser, signIn } = require('./lib/browser');
-const { digestFromTestEvent, digestNotice, foundByWords, labelsFit, pollTimesOnce, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
+const { digestFromTestEvent, digestNotice, foundByWords, labelsFit, newCredentialClean, pollTimesOnce, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
 const { connectBuilder } = require('./lib/mcp-builder');
 const {
 	canvasSubtitle,
@@ -187,6 +188,7 @@ async function main() {
 		await signIn(page, banner.url, banner.owner);
 		await shoot('1', 'after login, the workflows', () => landsOnWorkflows(page, wfs));
 		await shoot('2', 'credential: what to enter shown under each field; Test: sandbox passes, wrong token guided', () => credentialTest(page, banner.url));
+		await shoot('2a', 'a new Risk Info API credential shows no error before anything is typed', () => newCredentialClean(page, banner.url));
 		await shoot('3', 'supplier screening from the editor', () => screensSuppliers(page, banner.url, wfs.supplierScreening));
 		await shoot('3a', 'a Review item starts with decision and reasons', () => reviewFirstFields(page, 'Review'));
 		await shoot('3b', '"Cost of This Run" shows no notice on a normal run', () => costWithoutNotice(page, 'Cost of This Run'));

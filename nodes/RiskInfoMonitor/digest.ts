@@ -26,7 +26,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function digestItem(items: INodeExecutionData[], checkedAt: string, sample = false): INodeExecutionData {
 	const jsons = items.map((i) => i.json);
-	const byStatus = (status: string) => jsons.filter((j) => j.status === status).length;
+	// Suppliers, not items: an item about many suppliers at once (unreadableNews.ts) counts them all.
+	const byStatus = (status: string) => jsons.filter((j) => j.status === status).reduce((n, j) => n + suppliersIn(j), 0);
 	const byKind: IDataObject = {};
 	// Changed items only: a sample's changes show each watched value as it is, not a change.
 	for (const j of jsons.filter((i) => i.status === 'changed')) {
@@ -50,7 +51,14 @@ export function digestItem(items: INodeExecutionData[], checkedAt: string, sampl
 		byStatus('sample') ? `${plural(byStatus('sample'), 'supplier', 'suppliers')} as read now` : '',
 	].filter(Boolean).join('; ');
 	const text = capped(`Risk Info Monitor${sample ? ' (a sample, nothing changed)' : ''}: ${heading}`, blocksOf(jsons));
-	return { json: { status: sample ? 'sample' : 'digest', sample, counts, items: jsons, text, checkedAt } };
+	// What a person reads first in n8n's Table view, the items last.
+	return { json: { status: sample ? 'sample' : 'digest', text, sample, checkedAt, counts, items: jsons } };
+}
+
+/** How many suppliers an item is about: one, or those an item for the whole account counts. */
+function suppliersIn(j: IDataObject): number {
+	const suppliers = (j.evidence as IDataObject | undefined)?.suppliers as { count?: unknown } | undefined;
+	return j.rut === null && typeof suppliers?.count === 'number' ? suppliers.count : 1;
 }
 
 interface Block {
@@ -64,14 +72,21 @@ const NAMED_TOGETHER = 10;
 
 /**
  * One block per item, but suppliers whose fields cannot be read the same way (the same fields,
- * keys and reasons: one drift of the service's answers) share one block, said once.
+ * keys and reasons: one drift of the service's answers) share one block, said once; an item about
+ * the whole account's suppliers (unreadableNews.ts) comes first.
  */
 function blocksOf(jsons: IDataObject[]): Block[] {
 	const blocks: Block[] = [];
 	const shared = new Map<string, { block: Block; rest: string }>();
+	let accountBlocks = 0;
 	for (const j of jsons) {
-		const supplier = who(String(j.rut), (j.name as string | null) ?? null);
 		const details = String(j.details);
+		if (j.rut === null) {
+			// About the whole account: first, where no cut can leave it out.
+			blocks.splice(accountBlocks++, 0, { text: details, suppliers: [plural(suppliersIn(j), 'supplier', 'suppliers')] });
+			continue;
+		}
+		const supplier = who(String(j.rut), (j.name as string | null) ?? null);
 		if (j.status !== 'unreadable' || !details.startsWith(`${supplier}: `)) {
 			blocks.push({ text: details, suppliers: [supplier] });
 			continue;

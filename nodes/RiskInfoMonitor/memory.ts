@@ -5,10 +5,14 @@
  * as written, texts as indexes into one shared list, since a handful of labels and statuses
  * repeat across a portfolio) and a 48-bit fingerprint of the rest; while some watched fields
  * could not be read (unreadable.ts), a 36-bit hash of which, as one more part that entries written
- * before it existed simply lack. About 50 bytes a RUT, under 100 in the worst case.
+ * before it existed simply lack. About 50 bytes a RUT, under 100 in the worst case. Beside them,
+ * one entry per such set in use (`un`, at most MAX_SETS): its fields' names, how many RUTs' entries
+ * carry it, and what was said of it for the whole account (unreadableNews.ts), so that one
+ * difference of every answer is said once, not once per RUT, across polls that each read a slice.
  *
  *   { v: 1, rec: { "76111111": "0|2|0|1|3|54000000|1|62|2|Ab3dE9x2|k3Jd9a" }, texts: ["free", …],
- *     fail: { "76222222": 2 }, after: 76111111 }
+ *     fail: { "76222222": 2 }, after: 76111111,
+ *     un: { "k3Jd9a": { f: "bulletinCases,bulletinUnpaidAmount", n: 480, s: "a" } } }
  *
  * Nothing is written unless it differs from what is there, so a poll that found nothing new
  * leaves the static data as it was and n8n has nothing to save.
@@ -27,22 +31,46 @@ const NO_ROOM = '~';
 export const MAX_TEXTS = 1000;
 /** Texts are remembered (and compared) up to this length. */
 export const MAX_TEXT_LENGTH = 200;
+/**
+ * Sets of unread fields tracked at once; a set beyond them is said per RUT, its fields unnamed when read again.
+ * @internal
+ */
+export const MAX_SETS = 50;
+
+/** What was said of a set of unread fields for the whole account: that most answers lack them ('a'), then that they are back ('b'). */
+export type Said = 'a' | 'b';
+
+interface UnreadSet {
+	/** Its fields' names, as unreadable.ts hashes them. */
+	f: string;
+	/** How many RUTs' entries carry it; the set is forgotten when none does. */
+	n: number;
+	s?: Said;
+}
+
+const isUnreadSet = (v: unknown): v is UnreadSet => isPlainObject(v) && typeof v.f === 'string' && typeof v.n === 'number';
+
+/** The hash of unread fields an entry carries, if any (its part after the fingerprint). */
+const unreadPart = (entry: unknown) => (typeof entry === 'string' ? entry.split('|')[FIELDS.length + 1] || undefined : undefined);
 
 export interface Remembered {
 	values: Value[];
 	fingerprint: string;
 	/** The hash of the watched fields the last read could not read; absent when it read them all. */
 	unread?: string;
+	/** Their names, kept once per set (given when setting, not read back). */
+	names?: string;
 }
 
 export class Memory {
 	private readonly rec: Record<string, string>;
 	private readonly fail: Record<string, number>;
+	private readonly sets: Record<string, UnreadSet>;
 	private texts: string[];
 	private textIndex: Map<string, number>;
 	private afterRut: number | undefined;
 	private pruning = false;
-	private readonly dirty = { rec: false, fail: false, texts: false, after: false, v: false };
+	private readonly dirty = { rec: false, fail: false, texts: false, after: false, v: false, un: false };
 
 	/** Reads what a previous poll left; anything unreadable (another layout, hand edits) starts afresh. */
 	constructor(private readonly store: IDataObject) {
@@ -54,6 +82,20 @@ export class Memory {
 		this.textIndex = new Map(this.texts.map((t, i) => [t, i]));
 		this.afterRut = !fresh && typeof store.after === 'number' ? store.after : undefined;
 		if (fresh) this.dirty.rec = this.dirty.fail = this.dirty.texts = true;
+		this.sets = !fresh && isPlainObject(store.un) && Object.values(store.un).every(isUnreadSet) ? (store.un as Record<string, UnreadSet>) : this.countSets();
+	}
+
+	/** The sets of unread fields the entries carry, counted (static data written before `un` existed, or afresh). */
+	private countSets(): Record<string, UnreadSet> {
+		const sets: Record<string, UnreadSet> = {};
+		for (const entry of Object.values(this.rec)) {
+			const hash = unreadPart(entry);
+			if (hash === undefined) continue;
+			if (sets[hash]) sets[hash].n++;
+			else if (Object.keys(sets).length < MAX_SETS) sets[hash] = { f: '', n: 1 };
+		}
+		this.dirty.un = this.store.un !== undefined || Object.keys(sets).length > 0;
+		return sets;
 	}
 
 	/** What was remembered of a RUT (by its number), 'notLoaded', or undefined (no baseline yet). */
@@ -71,17 +113,51 @@ export class Memory {
 		const parts = [...remembered.values.map((v, i) => this.encode(v, FIELDS[i].text === true)), remembered.fingerprint];
 		if (remembered.unread) parts.push(remembered.unread);
 		const encoded = parts.join('|');
-		this.write(key, encoded);
+		this.write(key, encoded, remembered.names);
 	}
 
 	setNotLoaded(key: string): void {
 		this.write(key, NOT_LOADED);
 	}
 
-	private write(key: string, entry: string): void {
-		if (this.rec[key] === entry) return;
+	private write(key: string, entry: string, names?: string): void {
+		const before = this.rec[key];
+		if (before === entry) return;
+		this.recount(unreadPart(before), unreadPart(entry), names);
 		this.rec[key] = entry;
 		this.dirty.rec = true;
+	}
+
+	/** One entry's set of unread fields went from one hash to another (either may be none). */
+	private recount(from: string | undefined, to: string | undefined, names = ''): void {
+		if (from === to) return;
+		const left = from === undefined ? undefined : this.sets[from];
+		if (left && --left.n <= 0) delete this.sets[from!];
+		if (to !== undefined) {
+			const set = this.sets[to];
+			if (set) set.n++;
+			else if (Object.keys(this.sets).length < MAX_SETS) this.sets[to] = { f: names, n: 1 };
+			if (set && !set.f && names) set.f = names;
+		}
+		this.dirty.un = true;
+	}
+
+	/** The names of the fields of a set of unread fields, as unreadable.ts joined them; undefined when not known. */
+	namesOf(hash: string): string | undefined {
+		return this.sets[hash]?.f || undefined;
+	}
+
+	/** What was said of a set for the whole account, if anything. */
+	said(hash: string): Said | undefined {
+		return this.sets[hash]?.s;
+	}
+
+	/** Remembers what was said of a set for the whole account; nothing for a set no entry carries any more. */
+	setSaid(hash: string, said: Said): void {
+		const set = this.sets[hash];
+		if (!set || set.s === said) return;
+		set.s = said;
+		this.dirty.un = true;
 	}
 
 	/** Consecutive failed reads of a RUT. */
@@ -101,6 +177,7 @@ export class Memory {
 	keepOnly(watched: ReadonlySet<string>): void {
 		for (const key of Object.keys(this.rec)) {
 			if (watched.has(key)) continue;
+			this.recount(unreadPart(this.rec[key]), undefined);
 			delete this.rec[key];
 			this.dirty.rec = true;
 		}
@@ -124,6 +201,10 @@ export class Memory {
 		if (this.dirty.rec) this.store.rec = this.rec;
 		if (this.dirty.fail) this.store.fail = this.fail;
 		if (this.dirty.texts) this.store.texts = this.texts;
+		if (this.dirty.un) {
+			if (Object.keys(this.sets).length) this.store.un = this.sets;
+			else delete this.store.un;
+		}
 		if (this.dirty.after) {
 			if (this.afterRut === undefined) delete this.store.after;
 			else this.store.after = this.afterRut;

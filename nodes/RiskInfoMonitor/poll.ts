@@ -2,9 +2,10 @@
  * One poll of the Monitor: the watched RUTs, the next of them in turn (at most RUTs per Poll,
  * those whose last read failed first), each read once through the one transport (free reads:
  * the transport refuses any paid call here), compared with what was remembered, one item per
- * RUT worth reporting. A RUT read for the first time gets its baseline silently; one that is not
- * loaded is reported once; a read that fails is tried again next poll and reported after a few
- * polls, never failing the poll for the others.
+ * RUT worth reporting (fields most of the poll's suppliers newly cannot be read in are one item
+ * for them all, unreadableNews.ts). A RUT read for the first time gets its baseline silently; one
+ * that is not loaded is reported once; a read that fails is tried again next poll and reported
+ * after a few polls, never failing the poll for the others.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
@@ -19,10 +20,11 @@ import { FIELDS, OTHER_FIELDS, fingerprint, reportable, unreadIn, watchedFields,
 import { digestItem } from './digest';
 import { countsUnknown, evidenceKinds, readEvidence } from './evidence';
 import { aboutTheAccount, failureText } from './failures';
-import { asSample, changedItem, notLoadedItem, readFailedItem, readableAgainItem, sampleItem, unreadableItem, withEvidence, withUnreadable } from './items';
+import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, withEvidence } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
 import { readSettings, type Settings } from './properties';
 import { unreadableOf } from './unreadable';
+import { UnreadableNews, withUnreadable } from './unreadableNews';
 import { listedRuts, monitoredRuts } from './watched';
 
 /** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
@@ -99,6 +101,7 @@ async function pollOnce(
 	const remember: Array<() => void> = [];
 	const items: INodeExecutionData[] = [];
 	const changed: Reported[] = [];
+	const news = new UnreadableNews(memory);
 	outcomes.forEach((outcome, i) => {
 		const rut = toRead[i];
 		const key = keyOf(rut);
@@ -108,19 +111,17 @@ async function pollOnce(
 			remember.push(() => memory.setFailures(key, 0));
 			const before = memory.get(key);
 			const { changes, remembered } = compare(memory, key, record);
-			// Fields it cannot watch: said once per set of them, and once more when they can be read again
-			// (before any change found in them, so the message that they are back comes first).
+			// Fields it cannot watch: said once per set of them (for the account when most suppliers
+			// share it), and once more when they can be read again.
 			const unreadable = unreadableOf(outcome.value, settings.kinds);
-			const saidBefore = typeof before === 'object' ? before.unread : undefined;
-			if (!unreadable && saidBefore !== undefined) items.push(readableAgainItem(rut, record, checkedAt));
+			news.add(rut, record, typeof before === 'object' ? before.unread : undefined, unreadable, checkedAt);
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);
 			if (reported.length) {
 				const item = changedItem(rut, record, reported, checkedAt);
 				items.push(item);
 				changed.push({ item, rut, changes: reported, record });
 			}
-			if (unreadable && saidBefore !== unreadable.hash) items.push(unreadableItem(rut, record, unreadable, checkedAt));
-			if (unreadable) remembered.unread = unreadable.hash;
+			if (unreadable) Object.assign(remembered, { unread: unreadable.hash, names: unreadable.names });
 			remember.push(() => memory.set(key, remembered));
 		} else if (isNotLoadedError(outcome.error)) {
 			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
@@ -135,10 +136,15 @@ async function pollOnce(
 		}
 	});
 	await addEvidence(this, api, changed, settings.parallel, startBefore);
+	// The fields back come before any change found in them, so the message that they are back comes first.
+	const { first, last, remember: said } = news.items();
+	items.unshift(...first);
+	items.push(...last);
 
 	const lastOfRotation = toRead.slice(0, read).filter((rut) => rotation.has(rut)).pop();
 	if (lastOfRotation !== undefined) memory.after = Number(keyOf(lastOfRotation));
 	for (const write of remember) write();
+	said();
 	memory.save();
 	if (!items.length) return null;
 	return settings.digest ? [[digestItem(items, new Date().toISOString())]] : [items];

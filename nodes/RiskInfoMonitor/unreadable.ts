@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 
 import type { SummaryRead } from '../shared/service/summaryV2';
-import { FINGERPRINTED, OTHER_LABELS, sourcesOf, watchedFields, type ChangeKind } from './fields';
+import { FIELDS, FINGERPRINTED, OTHER_LABELS, sourcesOf, watchedFields, type ChangeKind } from './fields';
 
 /** What an item shows of one lack: enough to see a rename, never a whole answer. */
 const MAX_LACKS_SHOWN = 12;
@@ -27,6 +27,8 @@ export interface Unreadable {
 	fields: UnreadField[];
 	/** 36 bits of SHA-256 over the fields' names (and whether the answer gave a reason): remembered, so a set is reported once. */
 	hash: string;
+	/** The names hashed, "field" or "field*" (a reason given), joined by commas: remembered once per set (memory.ts). */
+	names: string;
 }
 
 interface Watched {
@@ -62,6 +64,11 @@ export function unreadableOf(read: SummaryRead, kinds: ReadonlySet<ChangeKind>):
 		}
 	}
 	if (!fields.length) return undefined;
-	const names = fields.map((f) => (f.why === undefined ? f.field : `${f.field}*`));
-	return { fields, hash: createHash('sha256').update(names.join(',')).digest('base64url').slice(0, 6) };
+	const names = fields.map((f) => (f.why === undefined ? f.field : `${f.field}*`)).join(',');
+	return { fields, hash: createHash('sha256').update(names).digest('base64url').slice(0, 6), names };
+}
+
+/** The labels of the fields of a set of unread fields, from its names as remembered. */
+export function labelsOf(names: string): string[] {
+	return names.split(',').map((n) => n.replace(/\*$/, '')).map((n) => FIELDS.find((f) => f.name === n)?.label ?? OTHER_LABELS[n] ?? n);
 }

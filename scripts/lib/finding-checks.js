@@ -2,9 +2,13 @@
 // The browser e2e's checks of what a new user trips on (issues 49 and 56): the compliance trigger
 // found by name in the node panel, option labels that fit the panel at n8n's default width, a
 // sample delivery whose webhookId collides with a remembered supplier, Poll Times once on a
-// Monitor, the words people type found in the node panel, the digest's notice. Each asserts on
+// Monitor, the words people type found in the node panel, the digest's notice, a new credential's
+// form free of errors (issue 67). Each asserts on
 // what the page shows.
+const path = require('node:path');
+
 const { assert, waitFor } = require('./checks');
+const { ROOT } = require('./n8n');
 const { actionPanelName, openNode, openWorkflow, panelEntry, panelLines } = require('./editor-checks');
 const { dataTables } = require('./demo-data');
 
@@ -164,4 +168,41 @@ async function digestFromTestEvent(page, url, wf) {
 	return `Fetch Test Event on "${monitor}", then "${post}" previews "${shown.slice(0, 110)}…"`;
 }
 
-module.exports = { triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice, digestFromTestEvent };
+/**
+ * A new Risk Info API credential, opened as a user opens one (Credentials → Create → Risk Info
+ * API), shows no error before anything is typed: its empty Answer Key Names once showed a red
+ * "Unexpected end of JSON input" (the editor's JSON linter, issue 67). Judged by the text the
+ * dialog shows, with the field and its hint on screen. Nothing is saved.
+ */
+async function newCredentialClean(page, url) {
+	await page.goto(`${url}/home/credentials/create`);
+	await page.getByRole('combobox', { name: 'Search for app...' }).fill('Risk Info API');
+	await page.getByTestId('new-credential-type-select-option').filter({ hasText: 'Risk Info API' }).first().click();
+	await page.getByTestId('new-credential-type-button').click();
+	const dialog = page.getByTestId('editCredential-modal');
+	const field = dialog.getByTestId('parameter-input-answerKeyNames');
+	await field.waitFor();
+	await field.scrollIntoViewIfNeeded();
+	const { RiskInfoApi } = require(path.join(ROOT, 'dist', 'credentials', 'RiskInfoApi.credentials.js'));
+	const hint = new RiskInfoApi().properties.find((p) => p.name === 'answerKeyNames').hint;
+	await dialog.getByText(hint, { exact: true }).first().waitFor();
+	// A linter reports a moment after the field is drawn (CodeMirror's, 750 ms): a wait longer than
+	// that can only let an error appear, never hide one.
+	await page.waitForTimeout(2000);
+	const shown = await dialog.innerText();
+	const errors = shown.split('\n').filter((line) => /Unexpected|JSON input|SyntaxError|not valid JSON/i.test(line));
+	// The JSON editor shows its error as a red dot beside the line and a red mark in it, its message
+	// only when the pointer is on the dot: the marks on screen count, and the message says which.
+	const marks = [];
+	for (const mark of await field.locator('.cm-lint-marker-error, .cm-lintRange-error').all()) if (await mark.isVisible()) marks.push(mark);
+	let message = '';
+	if (marks.length) {
+		await marks[0].hover();
+		message = await page.locator('.cm-tooltip-lint, .cm-tooltip-hover').first().innerText({ timeout: 5000 }).catch(() => '');
+	}
+	assert(errors.length === 0 && marks.length === 0, `the new credential shows ${JSON.stringify(errors)} and ${marks.length} red mark(s) in Answer Key Names${message ? ` saying "${message.trim()}"` : ''}`);
+	await page.goto(`${url}/home/workflows`);
+	return `a new "Risk Info API" credential shows its fields, Answer Key Names empty with its hint under it, and no error`;
+}
+
+module.exports = { newCredentialClean, triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice, digestFromTestEvent };

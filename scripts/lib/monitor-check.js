@@ -32,10 +32,11 @@ const readsOf = (sandbox, rut, from) => sandbox.requests.slice(from).filter((r) 
 async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 	const { KNOWN_RUTS } = loadSandbox();
 	const monitor = wf.json.nodes.find((n) => n.type === RISKINFO_MONITOR).name;
-	// The example's routes: Changed? → Critical? → alert | review; Changed? false → attention.
+	// The example's routes: Changed? → Critical? → alert | review; Changed? false → Good News? → good news | attention.
 	const next = (name, out) => wf.json.connections[name].main[out].map((c) => c.node)[0];
 	const changedIf = next(monitor, 0);
-	const [criticalIf, attention] = [next(changedIf, 0), next(changedIf, 1)];
+	const [criticalIf, goodNewsIf] = [next(changedIf, 0), next(changedIf, 1)];
+	const [goodNews, attention] = [next(goodNewsIf, 0), next(goodNewsIf, 1)];
 	const [alert, review] = [next(criticalIf, 0), next(criticalIf, 1)];
 	const watched = Object.values(KNOWN_RUTS);
 	const monitors = [wf, digest].filter(Boolean);
@@ -118,7 +119,7 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 		assert(JSON.stringify(attended) === '["readFailed"]', `"${attention}" got ${JSON.stringify(attended)}`);
 		const all = await n8n.executions(apiKey, wf.id, { includeData: false });
 		assert(all.length === 2, `${all.length} executions of "${wf.json.name}" (two expected): ${all.map((e) => `${e.id} ${e.mode} ${e.status}`).join(', ')}`);
-		const blind = await checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, rut: KNOWN_RUTS.naturalPerson });
+		const blind = await checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, goodNews, rut: KNOWN_RUTS.naturalPerson });
 
 		let digested = '';
 		if (digest) {
@@ -153,14 +154,16 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 
 /**
  * One watched RUT's bulletin comes under a data provider's names (POST /_sandbox/drift
- * providerNames: casosAlfa…, incluyeBuroExterno; no data source failed): the Monitor's next poll
- * says so once, as an `unreadable` item naming the bulletin's fields and what to do; the poll after
+ * providerNames: casosAlfa…, incluyeBuroExterno; no data source failed), one supplier's difference
+ * and not the account's (the Monitor says that once for all, test/examples/monitoring.test.ts): the Monitor's next poll
+ * says so once, as an `unreadable` item of that RUT naming the bulletin's fields and what to do; the poll after
  * says nothing more. Then the mapping is saved in the credential (Answer Key Names, through n8n's
- * public API): the next poll says once that it can read them again (`readableAgain`), and reports
+ * public API): the next poll says once that it can read them again (`readableAgain`, routed to the
+ * example's good news, not its warning), and reports
  * no change, since under the mapping nothing changed. The drift and the credential are put back
  * whatever happens.
  */
-async function checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, rut }) {
+async function checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, goodNews, rut }) {
 	const drift = async (body) => {
 		const res = await fetch(`${sandbox.url}/_sandbox/drift`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 		assert(res.status === 200, `POST /_sandbox/drift answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
@@ -173,7 +176,7 @@ async function checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, ru
 		await waitFor(`no execution of "${wf.json.name}" reported ${rut}'s unreadable fields within 2 minutes`, async () => (await reported('unreadable')).length > 0, 120_000, 1000);
 		const [item] = await reported('unreadable');
 		const fields = (item.evidence?.unreadFields ?? []).map((f) => f.field);
-		assert(fields.includes('bulletinCases') && fields.includes('bulletinUnpaidAmount') && /What to do: run Risk Info → Account → Check Answers .*Answer Key Names/.test(item.summary), `the unreadable item is ${JSON.stringify(item).slice(0, 600)}`);
+		assert(fields.includes('bulletinCases') && fields.includes('bulletinUnpaidAmount') && /What to do: run Risk Info → Account → Check [Aa]nswers .*Answer Key Names/.test(item.summary), `the unreadable item is ${JSON.stringify(item).slice(0, 600)}`);
 		// The next poll of every Monitor reads it again, drifted still, and says nothing more of it.
 		const seen = readsOf(sandbox, rut, from);
 		await waitFor(`${rut} was not read again within 2 minutes`, () => readsOf(sandbox, rut, from) >= seen + monitors.length, 120_000, 250);
@@ -189,7 +192,11 @@ async function checkUnreadable({ n8n, apiKey, sandbox, wf, monitor, monitors, ru
 		await new Promise((r) => setTimeout(r, 3000));
 		const [again, changed] = [await reported('readableAgain'), await reported('changed')];
 		assert(again.length === 1 && changed.length === 0, `with the mapping saved, "${wf.json.name}" said ${rut} readable again ${again.length} times and changed ${changed.length} times`);
-		return `${rut}'s bulletin under a provider's names through /_sandbox/drift: reported once as unreadable (${fields.join(', ')}) with what to do, not again on the poll after; with Answer Key Names saved in the credential, said once to be readable again, no change reported`;
+		// Good news, routed as such: to its own message, not under Needs Attention's warning.
+		const againExec = (await n8n.executions(apiKey, wf.id)).find((e) => e.status === 'success' && itemsOf(e, 'readableAgain').length);
+		const cheered = (nodeItems(againExec, goodNews) ?? []).map((i) => i.json.status);
+		assert(JSON.stringify(cheered) === '["readableAgain"]' && /^Good news: /.test(again[0].summary), `"${goodNews}" got ${JSON.stringify(cheered)}; the item said "${again[0].summary}"`);
+		return `${rut}'s bulletin under a provider's names through /_sandbox/drift: reported once as unreadable (${fields.join(', ')}) with what to do, not again on the poll after; with Answer Key Names saved in the credential, said once to be readable again (to "${goodNews}"), no change reported`;
 	} finally {
 		await drift({ drift: null });
 		await saveSandboxCredential(n8n, apiKey, sandbox);

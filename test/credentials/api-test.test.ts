@@ -99,6 +99,9 @@ test('Answer Key Names that cannot be used fail the Test before anything is sent
 	const result = await pressTest({ baseUrl: serverUrl, accessToken: 'tok', clientIdentifier: 'acme', answerKeyNames: '{"incluyeBureau": 7}' });
 	expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^Answer Key Names in the Risk Info API credential has the entry "incluyeBureau" whose value is not text.*Check Answers suggests the entries/) });
 	expect(seen).toEqual([]);
+	// Text the editor does not check as JSON (a text field, forms.test.ts): the Test says it is not, when the credential is saved.
+	expect(await pressTest({ ...good(), answerKeyNames: '{"incluyeBureau": ' })).toEqual({ status: 'Error', message: expect.stringMatching(/^Answer Key Names in the Risk Info API credential is not JSON\. Write an object such as/) });
+	expect(seen).toEqual([]);
 	expect((await pressTest({ ...good(), answerKeyNames: '{"incluyeBureau": "incluyeBuroExterno"}' })).status).toBe('OK');
 	expect((await pressTest({ ...good(), answerKeyNames: '' })).status).toBe('OK');
 });

@@ -35,6 +35,17 @@ describe('Risk Info API credential', () => {
 		expect(properties().find((p) => p.name === 'answerKeyNames')?.hint).toMatch(/Account → Check Answers.*suggestedKeyNames/);
 	});
 
+	// n8n's editor shows a 'json' field in its JsonEditor, whose linter (CodeMirror's jsonParseLinter)
+	// runs JSON.parse on the text: an empty one, what a new credential holds, would show a red
+	// "Unexpected end of JSON input" under the field. What the editor would lint must parse.
+	test('a new credential\'s Answer Key Names shows no error: a field of several lines of text, empty, which the editor does not lint as JSON', () => {
+		const field = properties().find((p) => p.name === 'answerKeyNames')!;
+		const linted = (text: string) => (field.type === 'json' ? (() => { try { JSON.parse(text); return []; } catch (error) { return [(error as Error).message]; } })() : []);
+		expect(linted(String(shown(properties(), {})?.answerKeyNames))).toEqual([]);
+		expect([field.type, field.typeOptions?.rows]).toEqual(['string', 4]);
+		expect(missing(properties(), {})).not.toContain('answerKeyNames');
+	});
+
 	test('masks the access token only', () => {
 		expect(secretFields(properties())).toEqual(['accessToken']);
 	});

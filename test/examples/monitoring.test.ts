@@ -1,8 +1,10 @@
 // The example "supplier monitoring → alert" as shipped, run through n8n's engine and polled like an
 // active workflow against the sandbox with its known RUTs monitored (as `npm start` sets it up):
 // every item reaches a (disabled) Slack message: suppliers now critical the alert, other changes
-// the review channel, RUTs it cannot read the attention one; the sticky note says which credential
-// to add. The digest example posts the poll's one item's text. The real-n8n run is `npm run e2e` (check w).
+// the review channel, fields read again the good news, RUTs and fields it cannot read the attention
+// one; one difference of the whole account's answers is one message, however many suppliers; the
+// sticky note says which credential to add. The digest example posts the poll's one item's text.
+// The real-n8n run is `npm run e2e` (check w).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -10,6 +12,7 @@ import type { IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeType
 
 import { PolledWorkflow } from '../../harness/poll';
 import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
+import { rutsFrom } from '../monitor/helpers';
 
 const wf = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../examples/supplier-monitoring.json'), 'utf8')) as {
 	name: string;
@@ -23,9 +26,10 @@ const note = byType('n8n-nodes-base.stickyNote');
 /** Where each IF's outputs lead (true first), by node name. */
 const next = (name: string) => wf.connections[name].main.map((out) => out.map((c) => c.node));
 const [changedIf] = next(monitor.name)[0];
-const [[criticalIf], [attention]] = next(changedIf);
+const [[criticalIf], [goodNewsIf]] = next(changedIf);
 const [[alert], [review]] = next(criticalIf);
-const slacks = [alert, review, attention].map(byName);
+const [[goodNews], [attention]] = next(goodNewsIf);
+const slacks = [alert, review, goodNews, attention].map(byName);
 
 /**
  * n8n's IF (v2) as far as the example uses it: its conditions are a filter parameter, which
@@ -68,7 +72,7 @@ beforeAll(async () => {
 });
 afterAll(async () => await sb.close());
 
-const polledExample = (parameters: object = {}) => {
+const polledExample = (parameters: object = {}, sandbox = sb) => {
 	// A copy: n8n's Workflow keeps only the parameters a node type declares, and the stand-ins declare few.
 	const nodes = JSON.parse(JSON.stringify(wf.nodes)) as INode[];
 	Object.assign(nodes.find((n) => n.name === monitor.name)!.parameters, parameters);
@@ -76,21 +80,22 @@ const polledExample = (parameters: object = {}) => {
 		pollNode: monitor.name,
 		nodes,
 		connections: wf.connections as never,
-		credentials: { riskInfoApi: { baseUrl: sb.url, accessToken: sb.token, clientIdentifier: sb.clientId } },
+		credentials: { riskInfoApi: { baseUrl: sandbox.url, accessToken: sandbox.token, clientIdentifier: sandbox.clientId } },
 		nodeTypes: { 'n8n-nodes-base.if': new IfStandIn(), 'n8n-nodes-base.slack': inert('slack'), 'n8n-nodes-base.stickyNote': inert('stickyNote') },
 	});
 };
 
-test('every branch leads to a message: critical changes to the alert, the others to review, RUTs that cannot be read to attention', () => {
+test('every branch leads to a message: critical changes to the alert, the others to review, good news to its own, what cannot be read to attention', () => {
 	expect(monitor.parameters).toMatchObject({ source: 'account', pollTimes: { item: [{ mode: 'everyMinute' }] } });
-	expect(slacks.map((n) => n.type)).toEqual(Array(3).fill('n8n-nodes-base.slack'));
+	expect(slacks.map((n) => n.type)).toEqual(Array(4).fill('n8n-nodes-base.slack'));
 	// No output of any node is left unconnected, and the messages are the ends.
 	for (const [name, { main }] of Object.entries(wf.connections)) expect([name, main.every((out) => out.length > 0)]).toEqual([name, true]);
-	expect(Object.keys(wf.connections).sort()).toEqual([monitor.name, changedIf, criticalIf].sort());
-	// Disabled until a Slack credential is chosen; the changes post their details (the evidence), the others their summary (what to do).
+	expect(Object.keys(wf.connections).sort()).toEqual([monitor.name, changedIf, criticalIf, goodNewsIf].sort());
+	// Disabled until a Slack credential is chosen; the changes post their details (the evidence), the others their summary (what to do, or the good news).
 	expect(slacks.map((n) => [n.name, n.disabled, n.parameters.text])).toEqual([
 		[alert, true, '=:rotating_light: {{ $json.details }}'],
 		[review, true, '={{ $json.details }}'],
+		[goodNews, true, '=:white_check_mark: {{ $json.summary }}'],
 		[attention, true, '=:warning: {{ $json.summary }}'],
 	]);
 });
@@ -126,7 +131,7 @@ test('a RUT not loaded (Watch → These RUTs) reaches attention too', async () =
 	expect(run!.items[attention].map((i) => [i.json.status, i.json.rut])).toEqual([['notLoaded', notLoaded]]);
 });
 
-test('fields it cannot watch reach attention with a message that says what to do, and so does "readable again"', async () => {
+test('fields it cannot watch reach attention with a message that says what to do; "readable again" reaches the good news, with no warning', async () => {
 	const polled = polledExample({ source: 'list', ruts: KNOWN_RUTS.indebted });
 	expect((await polled.poll()).items).toBeNull();
 	sb.configure({ answerDrift: 'renamed', answerDriftRuts: [KNOWN_RUTS.indebted] });
@@ -135,19 +140,55 @@ test('fields it cannot watch reach attention with a message that says what to do
 		const [posted] = run!.items[attention];
 		expect(posted.json.status).toBe('unreadable');
 		// What Needs Attention posts is the summary: it ends with what to do.
-		expect(String(posted.json.summary)).toMatch(/What to do: run Risk Info → Account → Check Answers .* Answer Key Names/);
+		expect(String(posted.json.summary)).toMatch(/What to do: run Risk Info → Account → Check [Aa]nswers .* Answer Key Names/);
 	} finally {
 		sb.configure({ answerDrift: undefined, answerDriftRuts: undefined });
 	}
 	const back = await polled.poll();
-	expect(back.run!.items[attention].map((i) => i.json.status)).toEqual(['readableAgain']);
+	expect(back.run!.items[goodNews].map((i) => i.json.status)).toEqual(['readableAgain']);
+	expect(back.run!.items[attention]).toBeUndefined();
 });
+
+test('one drift of every answer, hundreds of suppliers read over several polls: one message to attention, then one of good news', async () => {
+	const own = await startSandbox();
+	try {
+		const ruts = rutsFrom(77_000_000, 300);
+		for (const rut of ruts) own.loadRut(rut, { isMonitoring: true });
+		// 120 a poll: three polls read them all, in turn.
+		const polled = polledExample({ rutsPerPoll: 120 }, own);
+		const posted = async (polls: number) => {
+			const messages: Record<string, string[]> = {};
+			for (let i = 0; i < polls; i++) {
+				const { run } = await polled.poll();
+				for (const slack of slacks) messages[slack.name] = [...(messages[slack.name] ?? []), ...(run?.items[slack.name] ?? []).map((m) => String(m.json.summary))];
+			}
+			return messages;
+		};
+		expect(Object.values(await posted(3)).flat()).toEqual([]);
+
+		own.configure({ answerDrift: 'providerNames' });
+		const lost = await posted(6);
+		expect([lost[attention].length, lost[goodNews].length, lost[alert].length, lost[review].length]).toEqual([1, 0, 0, 0]);
+		expect(lost[attention][0]).toMatch(/^120 of the 120 suppliers read in this poll \(.* and 117 more\): the service's answer does not carry commercial bulletin cases, commercial bulletin unpaid amount .*What to do: run Risk Info → Account → Check [Aa]nswers \(free\) on one of these RUTs/);
+
+		own.configure({ answerDrift: undefined });
+		const back = await posted(6);
+		expect([back[attention].length, back[goodNews].length, back[alert].length, back[review].length]).toEqual([0, 1, 0, 0]);
+		expect(back[goodNews][0]).toMatch(/^Good news: the Monitor can read commercial bulletin cases, commercial bulletin unpaid amount again\. The service's answer carries them now for 120 suppliers/);
+		// What it remembers of the difference is gone with it: one entry per RUT, as before.
+		expect(polled.staticData().un).toBeUndefined();
+		expect(own.usage().paidLoads).toBe(0);
+	} finally {
+		await own.close();
+	}
+}, 120_000);
 
 test('the sticky note says which credential to add and how to make a change happen', () => {
 	const content = String(note.parameters.content);
 	expect(content).toMatch(/add a \*\*Slack\*\* credential/);
 	expect(content).toMatch(/enable the node/);
-	expect(content).toMatch(/everything else to \*Needs Attention\*: .*`notLoaded`, `readFailed`.*`unreadable`, whose message says what to do.*`readableAgain`/);
+	expect(content).toMatch(/\*Good News\?\* sends `readableAgain` .* to \*Back to Normal\*, and everything else to \*Needs Attention\*: .*`notLoaded`, `readFailed`.*`unreadable`, whose message says what to do/);
+	expect(content).toMatch(/in the four Slack nodes/);
 	// The indebted supplier: the clean one the supplier-screening example approves stays approved.
 	expect(content).toContain(`/_sandbox/ruts/${KNOWN_RUTS.indebted}/changes`);
 	expect(wf.name).toBe('Risk Info: supplier monitoring → alert');

@@ -21,7 +21,7 @@ afterEach(async () => {
 
 test('every status has the keys docs/monitor.md lists, error null but where a read failed', async () => {
 	const docs = readFileSync(join(__dirname, '../../docs/monitor.md'), 'utf8');
-	const line = /Every item has these keys, whatever its status: (.+)\.$/m.exec(docs);
+	const line = /Every item has these keys, in this order, whatever its status: (.+)\.$/m.exec(docs);
 	expect(line).not.toBeNull();
 	const documented = [...line![1].matchAll(/`(\w+)`/g)].map((m) => m[1]);
 	expect(documented.length).toBeGreaterThanOrEqual(10);
@@ -84,19 +84,51 @@ test('the digest\'s text stops at 3,500 characters, at a whole supplier, naming 
 	for (const item of left.slice(0, 3)) expect(tail).toContain(item.rut.replace(/^(\d{2})(\d{3})(\d{3})/, '$1.$2.$3'));
 });
 
-test('suppliers that cannot be read the same way share one block of the digest, said once', async () => {
-	const ruts = rutsFrom(76_600_000, 6);
+test('suppliers that cannot be read the same way, but only some of those read, share one block of the digest, said once', async () => {
+	const ruts = rutsFrom(76_600_000, 8);
+	sb = await sandboxWith(ruts);
+	const wf = monitorWorkflow(sb, { ...list(ruts), changeKinds: ['activeCases'], ...digest });
+	await wf.poll();
+	// Three of eight: not the account's difference, so said per supplier, and the digest puts them together.
+	const drifting = ruts.slice(0, 3);
+	sb.configure({ answerDrift: 'renamed', answerDriftRuts: drifting });
+	const [one] = jsonOf((await wf.poll()).items);
+	expect(one.counts.unreadable).toBe(3);
+	expect(one.items.map((i: { rut: string }) => i.rut)).toEqual(drifting);
+	// The technical part once, after the three suppliers named together.
+	expect(one.text.match(/judicial\.casosCivilesActivos not found/g)).toHaveLength(1);
+	expect(one.text).toMatch(/^Risk Info Monitor: 3 RUTs with fields the Monitor cannot watch\n\n3 suppliers, .*: the service's answer does not carry active civil cases/);
+	for (const item of one.items) expect(one.text).toContain(item.rut.replace(/^(\d{2})(\d{3})(\d{3})/, '$1.$2.$3'));
+});
+
+test('the whole account\'s difference is one item of the digest, counted as every supplier it is about', async () => {
+	const ruts = rutsFrom(76_650_000, 6);
 	sb = await sandboxWith(ruts);
 	const wf = monitorWorkflow(sb, { ...list(ruts), changeKinds: ['activeCases'], ...digest });
 	await wf.poll();
 	sb.configure({ answerDrift: 'renamed' });
 	const [one] = jsonOf((await wf.poll()).items);
 	expect(one.counts.unreadable).toBe(6);
-	expect(one.items).toHaveLength(6);
-	// The technical part once, after the six suppliers named together.
+	expect(one.items.map((i: { status: string; rut: string | null }) => [i.status, i.rut])).toEqual([['unreadable', null]]);
 	expect(one.text.match(/judicial\.casosCivilesActivos not found/g)).toHaveLength(1);
-	expect(one.text).toMatch(/^Risk Info Monitor: 6 RUTs with fields the Monitor cannot watch\n\n6 suppliers, .*: the service's answer does not carry active civil cases/);
-	for (const item of one.items) expect(one.text).toContain(item.rut.replace(/^(\d{2})(\d{3})(\d{3})/, '$1.$2.$3'));
+	expect(one.text).toMatch(/^Risk Info Monitor: 6 RUTs with fields the Monitor cannot watch\n\n6 of the 6 suppliers read in this poll \(.* and 3 more\): the service's answer does not carry active civil cases/);
+	sb.configure({ answerDrift: undefined });
+	const [back] = jsonOf((await wf.poll()).items);
+	expect(back.items.map((i: { status: string; rut: string | null }) => [i.status, i.rut])).toEqual([['readableAgain', null]]);
+	expect(back.counts).toMatchObject({ unreadable: 0, readableAgain: 6 });
+	expect(back.text).toMatch(/^Risk Info Monitor: 6 RUTs readable again\n\nGood news: the Monitor can read active civil cases, active labor cases, active collection cases again/);
+});
+
+test('the whole account\'s difference comes first in the text, before the changes found in the same poll', async () => {
+	const ruts = rutsFrom(76_660_000, 4);
+	sb = await sandboxWith(ruts);
+	const wf = monitorWorkflow(sb, { ...list(ruts), changeKinds: ['activeCases', 'bulletin'], ...digest });
+	await wf.poll();
+	sb.configure({ answerDrift: 'renamed' });
+	for (const rut of ruts.slice(0, 2)) sb.changeRut(rut, 'bulletinCase');
+	const [one] = jsonOf((await wf.poll()).items);
+	expect(one.items.map((i: { status: string }) => i.status)).toEqual(['changed', 'changed', 'unreadable']);
+	expect(one.text).toMatch(/^Risk Info Monitor: 2 suppliers changed \(commercial bulletin 2\); 4 RUTs with fields the Monitor cannot watch\n\n4 of the 4 suppliers read in this poll /);
 });
 
 test('a 401 stops the poll\'s reads at once: no more than Requests in Parallel are sent, the poll fails, nothing is remembered', async () => {

@@ -4,7 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { FIELDS, type Value } from '../../nodes/RiskInfoMonitor/fields';
-import { MAX_TEXTS, Memory } from '../../nodes/RiskInfoMonitor/memory';
+import { MAX_SETS, MAX_TEXTS, Memory } from '../../nodes/RiskInfoMonitor/memory';
 
 /** A store that records every write, as n8n's static data marks itself changed on each one. */
 function recordingStore(initial: IDataObject = {}) {
@@ -139,4 +139,43 @@ test('which watched fields could not be read is one more part, only while there 
 	m.set('76111111', { values: values({ complianceRisk: 'free', activeCivilCases: 1 }), fingerprint: 'Ab3dE9x2' });
 	m.save();
 	expect(store.rec).toEqual({ '76111111': written });
+});
+
+test('each set of unread fields is remembered once for the account, counted by the RUTs that carry it, forgotten with the last, and bounded', () => {
+	const entry = (unread?: string) => ({ values: values({ complianceRisk: 'free' }), fingerprint: '', ...(unread ? { unread, names: `field${unread}` } : {}) });
+	const { store } = recordingStore();
+	const m = new Memory(store);
+	for (let n = 0; n < 300; n++) m.set(String(76_000_000 + n), entry('aaaaaa'));
+	m.setSaid('aaaaaa', 'a');
+	m.save();
+	// One entry for the set, however many RUTs: the names once, what was said, the count.
+	expect(store.un).toEqual({ aaaaaa: { f: 'fieldaaaaaa', n: 300, s: 'a' } });
+	const again = new Memory(JSON.parse(JSON.stringify(store)));
+	expect([again.said('aaaaaa'), again.namesOf('aaaaaa')]).toEqual(['a', 'fieldaaaaaa']);
+	// Read whole again, not loaded any more, or no longer watched: each leaves the set.
+	for (let n = 0; n < 298; n++) again.set(String(76_000_000 + n), entry());
+	again.setNotLoaded('76000298');
+	again.keepOnly(new Set(Array.from({ length: 299 }, (_, n) => String(76_000_000 + n))));
+	again.save();
+	expect(again.said('aaaaaa')).toBeUndefined();
+	expect(again.namesOf('aaaaaa')).toBeUndefined();
+
+	// As many sets as RUTs (a hostile answer): no more than MAX_SETS are kept; the others are said per RUT.
+	const many = new Memory({});
+	for (let n = 0; n < MAX_SETS * 3; n++) many.set(String(n), entry(`s${n}`));
+	many.setSaid(`s${MAX_SETS * 2}`, 'a');
+	expect([many.namesOf('s0'), many.namesOf(`s${MAX_SETS - 1}`), many.namesOf(`s${MAX_SETS}`), many.said(`s${MAX_SETS * 2}`)]).toEqual(['fields0', `fields${MAX_SETS - 1}`, undefined, undefined]);
+});
+
+test('static data written before the sets were counted: counted from the RUTs\' entries on first read', () => {
+	const carrying = (unread: string) => ['0', ...Array<string>(FIELDS.length - 1).fill(''), '', unread].join('|');
+	const store: IDataObject = { v: 1, rec: { '1': carrying('k3Jd9a'), '2': carrying('k3Jd9a'), '3': '0' }, texts: ['free'] };
+	const m = new Memory(store);
+	m.setSaid('k3Jd9a', 'a');
+	m.save();
+	expect(store.un).toEqual({ k3Jd9a: { f: '', n: 2, s: 'a' } });
+	// Nothing to count, nothing written.
+	const { store: plain, writes } = recordingStore({ v: 1, rec: { '3': '0' }, texts: ['free'] });
+	new Memory(plain).save();
+	expect(writes).toEqual([]);
 });

@@ -31,7 +31,7 @@ const JUDICIAL = [
 const CIVIL_KEY = 'judicial.casosCivilesActivos';
 /** Bankruptcy is read from judicial.boletinConcursal and judicial.casosQuiebra, which only 'renamed' leaves in place. */
 const BANKRUPTCY = { field: 'bankruptcy', label: 'bankruptcy' };
-const WHAT_TO_DO = /What to do: run Risk Info → Account → Check Answers \(free\) on this RUT and set what it suggests in the Risk Info API credential's Answer Key Names; if nothing fits, tell the maintainers/;
+const WHAT_TO_DO = /What to do: run Risk Info → Account → Check [Aa]nswers \(free\) on this RUT and set what it suggests in the Risk Info API credential's Answer Key Names; if nothing fits, tell the maintainers/;
 const FOUND = { renamed: /^judicial has .*civilesActivos/, missing: /^the answer has /, wrongType: /^judicial is a list$/ };
 
 const list = (kinds: string[]) => ({ source: 'list', ruts: WATCHED.join('\n'), changeKinds: kinds });
@@ -75,8 +75,8 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)('the judicial sectio
 			// The summary, which a chat message carries, ends with what to do.
 			expect(item.summary).toMatch(WHAT_TO_DO);
 			expect(String(item.details).startsWith(String(item.summary))).toBe(true);
-			// The same keys as every other item, sample second.
-			expect(Object.keys(item).slice(0, 3)).toEqual(['status', 'sample', 'rut']);
+			// The same keys as every other item, what people read first (test/monitor/key-order.test.ts has them all).
+			expect(Object.keys(item).slice(0, 4)).toEqual(['status', 'summary', 'name', 'rut']);
 			// Said once: the next poll, with the answer as drifted, says nothing.
 			expect((await wf.poll()).items).toBeNull();
 		}
@@ -92,7 +92,8 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)('the judicial sectio
 			const items = jsonOf((await wf.poll()).items);
 			// Said once that it can see again, then the change it could not see.
 			expect(items.map((i) => [i.status, i.rut])).toEqual([['readableAgain', DRIFTING], ['changed', DRIFTING]]);
-			expect(items[0].summary).toMatch(/can read again the fields it said it could not read/);
+			// Good news, naming the fields.
+			expect(items[0].summary).toMatch(/^Good news: .*\(76\.222\.222-1\): the Monitor can read active civil cases, active labor cases, active collection cases(, bankruptcy)? again\. /);
 			// The value kept is the one known before the drift; no "other fields" from the drifted read.
 			expect(items[1].changes).toEqual([{ field: 'activeCivilCases', before, after: before + 1 }]);
 			expect((await wf.poll()).items).toBeNull();
@@ -125,14 +126,18 @@ test('Fetch Test Event\'s sample names the fields it could not read, in its summ
 	expect(run.error).toBeUndefined();
 	const [item] = jsonOf(run.items.After);
 	expect(item.status).toBe('sample');
-	expect(item.summary).toMatch(/the Monitor cannot watch active civil cases, active labor cases, active collection cases for this RUT now/);
+	expect(item.summary).toMatch(/\. For this RUT now, the service's answer does not carry active civil cases, active labor cases, active collection cases where the Monitor reads them/);
+	// What to do, in the words of a poll's unreadable item.
+	expect(item.summary).toMatch(WHAT_TO_DO);
 	expect(String(item.details).split('\n')[0]).toBe(item.summary);
 	// Its summary says these counts are unknown; the case reads' lines agree: their count is the detailed read's, not the summary's.
 	expect(item.summary).toMatch(/active civil cases unknown; active labor cases unknown; active collection cases unknown/);
-	const caseLines = String(item.details).split('\n').filter((l) => / cases[,:]/.test(l) && !l.startsWith('Sample'));
+	const caseLines = String(item.details).split('\n').filter((l) => /^\w+ cases[,:]/.test(l));
 	expect(caseLines.map((l) => l.replace(/ lists \d+ active.*/, ' lists N active'))).toEqual(
 		['Civil', 'Labor', 'Collection'].map((kind) => `${kind} cases: unknown in the summary; the detailed read lists N active`),
 	);
+	// Then what the answer lacked, as the unreadable item's details say it.
+	expect(String(item.details)).toContain('active civil cases: judicial.casosCivilesActivos not found (judicial is a list)');
 
 	const wf = monitorWorkflow(sb, { source: 'list', ruts: DRIFTING, changeKinds: ['activeCases', 'taxStatus'] }, { name: 'Polled' });
 	const [unreadable] = jsonOf((await wf.poll()).items);
@@ -168,20 +173,26 @@ test('the set of fields it cannot read changes (another one becomes unreadable w
 });
 
 describe('what the answer itself says it left out', () => {
-	test('a FULL integration sends no bulletin for a profile loaded without Bureau data: the Monitor says once it cannot watch the bulletin for that RUT, and why; once loaded with Bureau, that it can again', async () => {
+	test('a FULL integration sends no bulletin for profiles loaded without Bureau data: the Monitor says once it cannot watch the bulletin for them, and why; once one is loaded with Bureau, that it can again for that one', async () => {
 		sb.configure({ integration: 'FULL' });
 		const bulletin = monitorWorkflow(sb, list(['bulletin']));
-		// Both RUTs were loaded without Bureau data; items come in the order of the RUTs' numbers.
-		const items = jsonOf((await bulletin.poll()).items).reverse();
-		expect(items.map((i) => [i.status, i.rut])).toEqual([['unreadable', DRIFTING], ['unreadable', STEADY]]);
-		const unread = (items[0].evidence as IDataObject).unreadFields as Array<{ field: string; lacked: unknown[]; why: string }>;
+		// Both RUTs were loaded without Bureau data: all the poll read, so one item for them both.
+		const items = jsonOf((await bulletin.poll()).items);
+		expect(items.map((i) => [i.status, i.rut])).toEqual([['unreadable', null]]);
+		const evidence = items[0].evidence as IDataObject;
+		// In the order of the RUTs' numbers, as the poll reads them.
+		expect(evidence.suppliers).toEqual({ count: 2, some: [STEADY, DRIFTING].map((rut) => ({ rut, name: expect.any(String) })) });
+		const unread = evidence.unreadFields as Array<{ field: string; lacked: unknown[]; why: string }>;
 		expect(unread.map((f) => f.field)).toEqual(['bulletinCases', 'bulletinUnpaidAmount']);
 		for (const f of unread) expect([f.lacked, f.why]).toEqual([[], expect.stringMatching(/loaded without Bureau data \(incluyeBureau false\)/)]);
-		expect(items[0].summary).toMatch(/the Monitor cannot watch commercial bulletin cases, commercial bulletin unpaid amount for this RUT: the profile was loaded without Bureau data/);
+		expect(items[0].summary).toMatch(/^2 of the 2 suppliers read in this poll \(.*\): the Monitor cannot watch commercial bulletin cases, commercial bulletin unpaid amount for these RUTs: the profile was loaded without Bureau data/);
 		expect(items[0].summary).not.toMatch(/Answer Key Names/);
 		expect((await bulletin.poll()).items).toBeNull();
+		// One of the two: not the account's news, said for that supplier.
 		sb.loadRut(DRIFTING, { includeBureau: true });
-		expect(jsonOf((await bulletin.poll()).items).map((i) => [i.status, i.rut])).toEqual([['readableAgain', DRIFTING]]);
+		const back = jsonOf((await bulletin.poll()).items);
+		expect(back.map((i) => [i.status, i.rut])).toEqual([['readableAgain', DRIFTING]]);
+		expect(back[0].summary).toMatch(/^Good news: .*: the Monitor can read commercial bulletin cases, commercial bulletin unpaid amount again/);
 		expect((await bulletin.poll()).items).toBeNull();
 	});
 
