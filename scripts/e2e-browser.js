@@ -14,7 +14,7 @@
 //       source and suggests no digit; (4a) at node version 3, the RUT
 //       picked From List after a search by part of a name runs and gives that RUT's record
 //   (5) the node panel lists every action under the action node's own description, the paid
-//       ones "Paid: " first, Check Answers as the README names it; (5a) the onboarding screening workflow's main button runs it from Start
+//       ones "Paid: " first, "Check answers" (its action, in sentence case as every action is; the Operation list and the README say Check Answers); (5a) the onboarding screening workflow's main button runs it from Start
 //   (6) the canvas subtitle of the summary node is the plain label
 //   (7) the banner's Production URL curl starts an execution shown in the Executions list, and
 //       this first delivery, before any load, ends in Compliance Review, not in an error
@@ -202,7 +202,7 @@ async function main() {
 			return await rutPicker(page, banner.url, id, '76111111-6');
 		});
 		await shoot('5', `node panel: ${built.actions} actions, the paid ones marked, the action node's description`, () =>
-			nodePanel(page, banner.url, wfs.supplierScreening, built.name, built.description, built.actions, built.paid, ['Check Answers']),
+			nodePanel(page, banner.url, wfs.supplierScreening, built.name, built.description, built.actions, built.paid, ['Check answers']),
 		);
 		await shoot('5b', 'the compliance trigger found by name in the node panel', () =>
 			triggerFoundByName(page, banner.url, wfs.supplierScreening, ['compliance', 'webhook', 'screening result'], builtTriggerEntries()),
