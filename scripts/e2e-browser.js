@@ -224,16 +224,19 @@ async function main() {
 				['rut', built.name, 1],
 				['proveedor', built.name],
 				['supplier risk', built.name],
-				['supplier risk', 'Risk Info Monitor'],
+				['supplier risk', 'Monitor Risk Info'],
 				['riesgo proveedor', built.name],
-				['riesgo proveedor', 'Risk Info Monitor'],
+				['riesgo proveedor', 'Monitor Risk Info'],
 				['boletín comercial', built.name],
-				['boletín comercial', 'Risk Info Monitor'],
+				['boletín comercial', 'Monitor Risk Info'],
 				['boletin comercial', built.name],
 				['boletin', built.name],
 				['check answers', built.name],
 				['resultado de cumplimiento', built.name],
-				['monitorear RUT', 'Risk Info Monitor'],
+				['monitorear RUT', 'Monitor Risk Info'],
+				// TheHive 5 and Microsoft Azure Monitor match "monitor" too.
+				['monitor', 'Monitor Risk Info', 1],
+				['vigilar proveedores', 'Monitor Risk Info', 1],
 			]),
 		);
 		await shoot('5f', "the digest Monitor's notice says one item per poll", () => digestNotice(page, banner.url, wfs.monitoringDigest));
