@@ -22,6 +22,7 @@ export class RutFormatError extends Error {
 /**
  * Why a RUT is refused, in the words of normaliseRut's errors and of the field's checks in the
  * editor (RUT_FIELD_CHECKS), which must say the same thing.
+ * @internal
  */
 export const RUT_REASONS = {
 	notText: 'a RUT must be text such as 12.345.678-5',
@@ -36,7 +37,10 @@ export const RUT_REASONS = {
 	mismatch: 'the check digit does not match the number',
 } as const;
 
-/** How a RUT is written, for an error about its form. */
+/**
+ * How a RUT is written, for an error about its form.
+ * @internal
+ */
 export const HOW_TO_WRITE_A_RUT = 'Write a RUT as 12.345.678-5, 12345678-5 or 123456785; the last character is the check digit (0-9 or K).';
 
 /** Any character may be the typo, so the only safe advice is to read the whole RUT again where it came from. */
