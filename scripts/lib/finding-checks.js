@@ -1,9 +1,9 @@
 'use strict';
-// The browser e2e's checks of what a new user trips on (issues 49 and 56): the compliance trigger
+// The browser e2e's checks of what a new user trips on (issues 49, 56 and 69): the compliance trigger
 // found by name in the node panel, option labels that fit the panel at n8n's default width, a
 // sample delivery whose webhookId collides with a remembered supplier, Poll Times once on a
-// Monitor, the words people type found in the node panel, the digest's notice. Each asserts on
-// what the page shows.
+// Monitor, the words people type found in the node panel, the digest's notice, a mistyped RUT
+// flagged in its field. Each asserts on what the page shows.
 const { assert, waitFor } = require('./checks');
 const { actionPanelName, openNode, openWorkflow, panelEntry, panelLines } = require('./editor-checks');
 const { dataTables } = require('./demo-data');
@@ -164,4 +164,23 @@ async function digestFromTestEvent(page, url, wf) {
 	return `Fetch Test Event on "${monitor}", then "${post}" previews "${shown.slice(0, 110)}…"`;
 }
 
-module.exports = { triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice, digestFromTestEvent };
+/**
+ * A node version 3 Risk Info node whose RUT, By RUT, is `rut`: the field's warning icon, hovered,
+ * lists `expected` (the run-time check's reason) and nothing else.
+ */
+async function rutFieldIssue(page, url, workflowId, expected) {
+	await openWorkflow(page, url, workflowId);
+	await openNode(page, 'Risk Info');
+	const icon = page.getByTestId('resource-locator-rut').getByTestId('parameter-issues');
+	await icon.waitFor();
+	await icon.hover();
+	const tip = page.getByText(expected, { exact: false }).first();
+	const shown = await tip.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+	const tooltip = shown ? (await tip.locator('xpath=ancestor::*[contains(@class, "popper")][1]').innerText().catch(() => '')).trim() : '';
+	await page.keyboard.press('Escape');
+	assert(shown, `the RUT field's warning does not say "${expected}"`);
+	assert(!/Write a RUT as[\s\S]*Write a RUT as/.test(tooltip), `the RUT field's warning lists more than one message: ${tooltip}`);
+	return `the field's warning: "${tooltip.replace(/\s+/g, ' ').slice(0, 160)}"`;
+}
+
+module.exports = { triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice, digestFromTestEvent, rutFieldIssue };
