@@ -174,10 +174,17 @@ async function rutFieldIssue(page, url, workflowId, expected) {
 	const icon = page.getByTestId('resource-locator-rut').getByTestId('parameter-issues');
 	await icon.waitFor();
 	await icon.hover();
-	// The tooltip n8n opens on the icon: "Issues:" and one line per failing check.
-	const tip = page.getByRole('tooltip').filter({ hasText: expected }).first();
+	const tip = page.getByText(expected, { exact: false }).first();
 	const shown = await tip.waitFor({ timeout: 10_000 }).then(() => true, () => false);
-	const tooltip = shown ? (await tip.innerText()).trim() : '';
+	// The tooltip n8n opens on the icon, "Issues:" and one line per failing check: the nearest
+	// ancestor of the line that holds its title.
+	const tooltip = shown
+		? await tip.evaluate((line) => {
+				let box = line;
+				for (let up = 0; up < 6 && box.parentElement && !/Issues/.test(box.innerText); up++) box = box.parentElement;
+				return box.innerText.trim();
+			})
+		: '';
 	await page.keyboard.press('Escape');
 	assert(shown, `the RUT field's warning does not say "${expected}"`);
 	assert(tooltip.split('Write a RUT as').length === 2, `the RUT field's warning lists other than one message: ${tooltip}`);
