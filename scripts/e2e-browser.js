@@ -13,9 +13,11 @@
 //   (4) a Risk Info node given RUT 12.345.678-0 on its second item shows the check digit does not
 //       match, with one item number (n8n's "[item 1]"), asks to check the whole RUT against its
 //       source and suggests no digit; (4a) at node version 3, the RUT
-//       picked From List after a search by part of a name runs and gives that RUT's record
+//       picked From List after a search by part of a name runs and gives that RUT's record; (4b) at
+//       node version 3, RUT 76.222.22-1 By RUT shows one warning in its field, the run-time check's
+//       reason (the dots go every three digits)
 //   (5) the node panel lists every action under the action node's own description, the paid
-//       ones "Paid: " first, Check Answers as the README names it; (5a) the onboarding screening workflow's main button runs it from Start
+//       ones "Paid: " first, "Check answers" (its action, in sentence case as every action is; the Operation list and the README say Check Answers); (5a) the onboarding screening workflow's main button runs it from Start
 //   (6) the canvas subtitle of the summary node is the plain label
 //   (7) the banner's Production URL curl starts an execution shown in the Executions list, and
 //       this first delivery, before any load, ends in Compliance Review, not in an error
@@ -43,7 +45,7 @@ const { checkList, assert } = require('./lib/checks');
 const { exampleWorkflows } = require('./lib/setup');
 const { exampleDataTables, ensureDataTables, deleteDataTable } = require('./lib/demo-data');
 const { launchBrowser, signIn } = require('./lib/browser');
-const { digestFromTestEvent, digestNotice, foundByWords, labelsFit, newCredentialClean, pollTimesOnce, rememberRow, triggerFoundByName } = require('./lib/finding-checks');
+const { digestFromTestEvent, digestNotice, foundByWords, labelsFit, newCredentialClean, pollTimesOnce, rememberRow, rutFieldIssue, triggerFoundByName } = require('./lib/finding-checks');
 const { connectBuilder } = require('./lib/mcp-builder');
 const {
 	canvasSubtitle,
@@ -203,8 +205,13 @@ async function main() {
 			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT from the list', 3, { __rl: true, mode: 'list', value: '' });
 			return await rutPicker(page, banner.url, id, '76111111-6');
 		});
+		await shoot('4b', 'node version 3: RUT 76.222.22-1 By RUT is flagged in its field with the run-time check\'s reason', async () => {
+			const id = await riskInfoWorkflow(n8n, cookie, credentialId, 'Risk Info: a RUT with misplaced dots', 3, { __rl: true, mode: 'id', value: '76.222.22-1' });
+			const { RUT_REASONS } = require(path.join(ROOT, 'dist', 'nodes', 'shared', 'rut.js'));
+			return await rutFieldIssue(page, banner.url, id, `Not a valid RUT: ${RUT_REASONS.dots}.`);
+		});
 		await shoot('5', `node panel: ${built.actions} actions, the paid ones marked, the action node's description`, () =>
-			nodePanel(page, banner.url, wfs.supplierScreening, built.name, built.description, built.actions, built.paid, ['Check Answers']),
+			nodePanel(page, banner.url, wfs.supplierScreening, built.name, built.description, built.actions, built.paid, ['Check answers']),
 		);
 		await shoot('5b', 'the compliance trigger found by name in the node panel', () =>
 			triggerFoundByName(page, banner.url, wfs.supplierScreening, ['compliance', 'webhook', 'screening result'], builtTriggerEntries()),
@@ -226,16 +233,19 @@ async function main() {
 				['rut', built.name, 1],
 				['proveedor', built.name],
 				['supplier risk', built.name],
-				['supplier risk', 'Risk Info Monitor'],
+				['supplier risk', 'Monitor Risk Info'],
 				['riesgo proveedor', built.name],
-				['riesgo proveedor', 'Risk Info Monitor'],
+				['riesgo proveedor', 'Monitor Risk Info'],
 				['boletín comercial', built.name],
-				['boletín comercial', 'Risk Info Monitor'],
+				['boletín comercial', 'Monitor Risk Info'],
 				['boletin comercial', built.name],
 				['boletin', built.name],
 				['check answers', built.name],
 				['resultado de cumplimiento', built.name],
-				['monitorear RUT', 'Risk Info Monitor'],
+				['monitorear RUT', 'Monitor Risk Info'],
+				// TheHive 5 and Microsoft Azure Monitor match "monitor" too.
+				['monitor', 'Monitor Risk Info', 1],
+				['vigilar proveedores', 'Monitor Risk Info', 1],
 			]),
 		);
 		await shoot('5f', "the digest Monitor's notice says one item per poll", () => digestNotice(page, banner.url, wfs.monitoringDigest));

@@ -164,6 +164,9 @@ async function checkOnboarding(n8n, cookie, apiKey, sandbox, wf, results, known)
 		const joined = out[0];
 		const expect = { supplier: s.name, rut: s.rut || null, personType: s.personType, webhookId: id, status: event.status, risk: event.risk ?? null };
 		for (const [k, v] of Object.entries(expect)) assert(same(joined[k], v), `webhook ${id}: "${branch}" has ${k} ${JSON.stringify(joined[k])}, expected ${JSON.stringify(v)}`);
+		// The Table view shows keys in the item's order: what a reviewer reads first comes first.
+		const first = Object.keys(joined).slice(0, 3);
+		assert(same(first, ['decision', 'supplier', 'rut']), `webhook ${id}: "${branch}" starts with ${JSON.stringify(first)}`);
 		return { name: s.name, id, status: event.status, risk: event.risk, branch, sent: delivery.event.status };
 	}
 

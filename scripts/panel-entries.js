@@ -3,8 +3,9 @@
 // Developer tool, not part of CI: writes test/package/n8n-panel-entries.json, n8n's own node-panel
 // entries that test/package/search-words.test.ts ranks ours against. From the pinned n8n in
 // .runtime/n8n (npm run e2e installs it): every node type of n8n-nodes-base and n8n-nodes-langchain
-// (hidden ones left out, as the panel leaves them) that n8n's panel search matches for one of the
-// words the test searches, with its displayName, its codex aliases and the popularity the editor
+// (hidden ones and those n8n excludes by default left out, as the panel leaves them) and every
+// HTTP Request preset of a credential that n8n's panel search matches for one of the words the
+// test searches, with its displayName, its codex aliases and the popularity the editor
 // adds to its score (n8n-editor-ui/data/node-popularity.json). Run it again when the pinned n8n
 // changes:   node scripts/panel-entries.js
 const fs = require('node:fs');
@@ -19,14 +20,27 @@ const read = (file) => JSON.parse(fs.readFileSync(path.join(modules, file), 'utf
 
 const { words } = JSON.parse(fs.readFileSync(OUT, 'utf8'));
 const popularity = new Map(read('n8n-editor-ui/data/node-popularity.json').map((p) => [p.id, p.popularity]));
+// n8n's default NODES_EXCLUDE (n8n 2 leaves out Execute Command and Local File Trigger): nodes an
+// n8n at its defaults does not load, so its panel never lists them.
+const { NodesConfig } = require(path.join(modules, '@n8n/config/dist/configs/nodes.config.js'));
+const excluded = new Set(new NodesConfig().exclude);
 const entries = new Map();
 for (const [pkg, prefix] of [['n8n-nodes-base', 'n8n-nodes-base.'], ['@n8n/n8n-nodes-langchain', '@n8n/n8n-nodes-langchain.']]) {
 	// nodes.json lists a node once per version, the newest first.
 	for (const node of read(`${pkg}/dist/types/nodes.json`)) {
 		const key = prefix + node.name;
-		if (node.hidden || entries.has(key)) continue;
+		if (node.hidden || excluded.has(key) || entries.has(key)) continue;
 		entries.set(key, { key, properties: { displayName: node.displayName, codex: { alias: node.codex?.alias ?? [] } }, popularity: popularity.get(key) ?? 0 });
 	}
+}
+// A credential with an httpRequestNode (not hidden) is an entry of its own in the panel, an HTTP
+// Request preset (the editor's workflows.store: its name as displayName, no aliases), e.g.
+// "Microsoft Azure Monitor".
+for (const credential of read('n8n-nodes-base/dist/types/credentials.json')) {
+	const preset = credential.httpRequestNode;
+	if (!preset || preset.hidden) continue;
+	const key = `n8n-creds-base.${credential.name}`;
+	entries.set(key, { key, properties: { displayName: preset.name ?? credential.displayName, codex: { alias: [] } }, popularity: popularity.get(key) ?? 0 });
 }
 const matched = new Set(words.flatMap((word) => sublimeSearch(word.toLowerCase(), [...entries.values()]).map((r) => r.item.key)));
 const n8n = read('n8n/package.json').version;

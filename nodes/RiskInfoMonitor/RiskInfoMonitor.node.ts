@@ -15,7 +15,11 @@ import { properties } from './properties';
 
 export class RiskInfoMonitor implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Risk Info Monitor',
+		// "Monitor" first, as the action node's "RUT": n8n's node panel weighs the displayName above
+		// aliases, and only a name that starts with the word ranks this node above TheHive 5 (alias
+		// "Monitoring", with n8n's popularity bonus) and Microsoft Azure Monitor for "monitor"
+		// (test/package/search-words.test.ts). On the canvas the node is still "Risk Info Monitor".
+		displayName: 'Monitor Risk Info',
 		name: 'riskInfoMonitor',
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['trigger'],

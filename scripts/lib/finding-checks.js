@@ -1,10 +1,10 @@
 'use strict';
-// The browser e2e's checks of what a new user trips on (issues 49 and 56): the compliance trigger
+// The browser e2e's checks of what a new user trips on (issues 49, 56 and 69): the compliance trigger
 // found by name in the node panel, option labels that fit the panel at n8n's default width, a
 // sample delivery whose webhookId collides with a remembered supplier, Poll Times once on a
 // Monitor, the words people type found in the node panel, the digest's notice, a new credential's
-// form free of errors (issue 67). Each asserts on
-// what the page shows.
+// form free of errors (issue 67), a mistyped RUT flagged in its field. Each asserts on what the
+// page shows.
 const path = require('node:path');
 
 const { assert, waitFor } = require('./checks');
@@ -205,4 +205,30 @@ async function newCredentialClean(page, url) {
 	return `a new "Risk Info API" credential shows its fields, Answer Key Names empty with its hint under it, and no error`;
 }
 
-module.exports = { newCredentialClean, triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice, digestFromTestEvent };
+/** * A node version 3 Risk Info node whose RUT, By RUT, is `rut`: the field's warning icon, hovered,
+ * lists `expected` (the run-time check's reason) and nothing else.
+ */
+async function rutFieldIssue(page, url, workflowId, expected) {
+	await openWorkflow(page, url, workflowId);
+	await openNode(page, 'Risk Info');
+	const icon = page.getByTestId('resource-locator-rut').getByTestId('parameter-issues');
+	await icon.waitFor();
+	await icon.hover();
+	const tip = page.getByText(expected, { exact: false }).first();
+	const shown = await tip.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+	// The tooltip n8n opens on the icon, "Issues:" and one line per failing check: the nearest
+	// ancestor of the line that holds its title.
+	const tooltip = shown
+		? await tip.evaluate((line) => {
+				let box = line;
+				for (let up = 0; up < 6 && box.parentElement && !/Issues/.test(box.innerText); up++) box = box.parentElement;
+				return box.innerText.trim();
+			})
+		: '';
+	await page.keyboard.press('Escape');
+	assert(shown, `the RUT field's warning does not say "${expected}"`);
+	assert(tooltip.split('Write a RUT as').length === 2, `the RUT field's warning lists other than one message: ${tooltip}`);
+	return `the field's warning: "${tooltip.replace(/\s+/g, ' ').slice(0, 160)}"`;
+}
+
+module.exports = { newCredentialClean, triggerFoundByName, labelsFit, rememberRow, pollTimesOnce, foundByWords, digestNotice, digestFromTestEvent, rutFieldIssue };

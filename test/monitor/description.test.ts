@@ -15,7 +15,9 @@ const node = new RiskInfoMonitor();
 const d = node.description;
 
 test('a polling trigger with the Risk Info API credential, registered like the other nodes', () => {
-	expect([d.name, d.displayName, d.polling, d.group, d.inputs]).toEqual(['riskInfoMonitor', 'Risk Info Monitor', true, ['trigger'], []]);
+	expect([d.name, d.displayName, d.polling, d.group, d.inputs]).toEqual(['riskInfoMonitor', 'Monitor Risk Info', true, ['trigger'], []]);
+	// The panel's name starts with Monitor (test/package/search-words.test.ts); the canvas name does not.
+	expect(d.defaults.name).toBe('Risk Info Monitor');
 	expect(d.credentials).toEqual([expect.objectContaining({ name: 'riskInfoApi', required: true })]);
 	expect(typeof node.poll).toBe('function');
 	const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));

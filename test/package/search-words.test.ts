@@ -1,4 +1,4 @@
-// The words people type find the right node of ours (issues 56 and 62), through n8n's own search
+// The words people type find the right node of ours (issues 56, 62 and 69), through n8n's own search
 // code over our nodes with their codex, as n8n's loader gives them. The node panel: n8n's editor
 // (n8n-editor-ui 2.40.7; searchNodes in nodeCreator.utils, called by useViewStacks) runs
 // @n8n/utils's sublimeSearch over each entry's displayName (weight 1.3) and codex aliases (1), the
@@ -6,8 +6,9 @@
 // popularity × 100 from n8n's own list; the same two functions are imported here, unchanged (the
 // bundle's copies read the same). The trigger has no entry of its own there: it is merged into the
 // action node's entry, which keeps the action node's displayName and codex. n8n's own entries are
-// those of n8n 2.40.7 that match any of the words, with their popularity
-// (n8n-panel-entries.json, written by scripts/panel-entries.js). The AI builder's search_nodes is
+// those of n8n 2.40.7 that match any of the words, with their popularity: its node types but those
+// it excludes by default, and the HTTP Request presets it lists for some credentials, such as
+// Microsoft Azure Monitor (n8n-panel-entries.json, written by scripts/panel-entries.js). The AI builder's search_nodes is
 // @n8n/ai-utilities's NodeTypeParser, word by word. The e2e types the same words in a real editor
 // (scripts/lib/finding-checks.js, foundByWords).
 import { readFileSync } from 'node:fs';
@@ -48,7 +49,8 @@ describe("the node panel: ranked as n8n's editor ranks it, among n8n's own nodes
 		...['rut', 'proveedor', 'supplier risk', 'riesgo proveedor', 'boletín comercial', 'boletin comercial', 'boletin'].map((w) => [w, ACTION]),
 		...['consultar RUT', 'riesgo empresa', 'company risk', 'credit score', 'DICOM', 'deudas', 'juicios', 'quiebra', 'check answers'].map((w) => [w, ACTION]),
 		...['cumplimiento', 'lista de cumplimiento', 'compliance screening', 'resultado de cumplimiento', 'compliance result', 'sanciones'].map((w) => [w, ACTION]),
-		...['monitorear RUT', 'monitorear proveedores', 'risk change'].map((w) => [w, MONITOR]),
+		...['riesgo'].map((w) => [w, ACTION]),
+		...['monitorear RUT', 'monitorear proveedores', 'risk change', 'monitor', 'monitorear', 'vigilar', 'vigilar proveedores', 'vigilar RUT'].map((w) => [w, MONITOR]),
 	])('"%s" lists %s first', (term, name) => {
 		// Every word searched here is one the entries of n8n were taken for.
 		expect(n8n.words).toContain(term);
@@ -79,6 +81,12 @@ describe("the AI builder's search_nodes: each word apart", () => {
 		['check answers', action.name],
 		['monitorear RUT', monitor.name],
 		['monitorear proveedores', monitor.name],
+		['monitor', monitor.name],
+		['monitorear', monitor.name],
+		['vigilar', monitor.name],
+		['vigilar proveedores', monitor.name],
+		['vigilar RUT', monitor.name],
+		['riesgo', action.name],
 	])('"%s" gives %s first', (query, name) => {
 		expect(first(query)).toBe(name);
 	});

@@ -8,7 +8,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { RUT_HINT, RUT_LOCATOR_HINT } from '../../shared/builderHints';
 import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import { HOW_TO_WRITE_A_RUT, RutFormatError, normaliseRut, rutAdvice } from '../../shared/rut';
+import { RUT_FIELD_CHECKS, RutFormatError, normaliseRut, rutAdvice } from '../../shared/rut';
 
 const RUT_DESCRIPTION = 'The taxpayer\'s RUT, with or without dots and hyphen (e.g. 12.345.678-5 or 123456785). It is checked before anything is sent.';
 
@@ -24,13 +24,6 @@ export const rutProperty: INodeProperties = {
 	description: RUT_DESCRIPTION,
 	displayOptions: { show: { '@version': [{ _cnd: { lt: 3 } }] } },
 };
-
-/**
- * A first filter for By RUT, so the panel flags what cannot be a RUT while it is typed: the shapes
- * normaliseRut reads (12.345.678-5, 12345678-5, 123456785, K as check digit). readRut stays the
- * one check, and the one that names the check digit.
- */
-const RUT_SHAPE = '\\s*(\\d{1,3}(\\.\\d{3})+-|\\d+-?)[0-9kK]\\s*';
 
 export type RutMode = 'list' | 'id';
 
@@ -65,13 +58,10 @@ export function rutLocator(defaultMode: RutMode): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: '12.345.678-5',
-				hint: 'The RUT itself, with its check digit: 12.345.678-5, 12345678-5 or 123456785',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: RUT_SHAPE, errorMessage: HOW_TO_WRITE_A_RUT },
-					},
-				],
+				hint: 'The RUT itself, with its check digit: 12.345.678-5, 12345678-5 or 123456785. Its form is checked as you type, its check digit when the node runs, before anything is sent.',
+				// What normaliseRut refuses for its form is flagged while it is typed, in readRut's
+				// words; readRut stays the one check, and the only one that can compute the check digit.
+				validation: RUT_FIELD_CHECKS,
 			},
 		],
 	};

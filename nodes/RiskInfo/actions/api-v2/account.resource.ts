@@ -38,7 +38,7 @@ export const account: Resource = {
 		{
 			value: 'checkAnswers',
 			name: 'Check Answers',
-			action: 'Check Answers',
+			action: 'Check answers',
 			description:
 				'Free: reads each free answer the package uses, for one loaded RUT, and says whether it has the fields the package expects. Run it first with a real account.',
 			...V2.summary,
