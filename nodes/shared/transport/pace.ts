@@ -1,17 +1,25 @@
 /**
- * The pool-wide pace of one execution's requests. Until the service refuses a request (429) the
- * pool runs free. A 429 pauses every worker until Retry-After and teaches the pool a budget: as
- * many starts per window (Retry-After, at least a second) as the service accepted in the second
- * before refusing, the one rate it has shown it takes. Without that lesson every pause would end in
- * the same burst and the same refusals (the service's limits are not documented, so they can only
- * be learnt).
+ * The pool-wide pace of an account's requests, shared by every execution, poll and list of this
+ * n8n process that uses the account (accounts.ts). Until the service refuses a request (429) the
+ * pool runs free. A 429 pauses every worker until Retry-After and teaches the pace a budget: as many
+ * starts per window (Retry-After, at least a second) as the service accepted in the window before
+ * refusing, the one rate it has shown it takes, with no margin under it. Without that lesson every
+ * pause would end in the same burst and the same refusals (the service's limits are not documented,
+ * so they can only be learnt, or read from its headers when it sends them: quota.ts).
  *
- * A lesson is not kept for ever. Once answers come back accepted, the pool probes right after
- * spending its budget: one request beyond it, then twice as many in flight after each accepted
- * one. A limit that has gone (a single wave of 429s) lets twice the budget through within a few
- * round trips, and the pool runs free again. A limit that holds refuses the first probe (one 429,
- * not a burst) and the budget stays; each refused probe makes the next wait twice as many windows.
+ * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
+ * right after spending its budget: one request beyond it, then twice as many in flight after each
+ * accepted one, and each accepted probe raises the budget by one, since the service took one more
+ * in the same window. A limit that rose is found within a few windows; a limit that has gone (a
+ * single wave of 429s) lets twice the lesson's budget through beyond it within a few round trips,
+ * and the pool runs free again. A limit that holds refuses the probe (one 429, not a burst) and
+ * the budget stays; each refused probe in a row makes the next wait four times as many windows
+ * (1, 4, 16, then 64 at most), so a steady limit costs a refusal every minute or so, not every
+ * second. A refusal within the budget means the limit fell: the budget drops to what was accepted,
+ * and a probe one window later finds whether that was a passing hiccup.
  */
+
+import { Quota, type Announced } from './quota';
 
 /** A start the pace let go; the transport hands it back with the answer. */
 export interface Turn {
@@ -24,13 +32,15 @@ export interface Turn {
 
 const MIN_WINDOW_MS = 1000;
 const MAX_WINDOW_MS = 60_000;
-/** The budget's window is a little wider than Retry-After, so arrival jitter does not put one window's starts in the next. */
-const MARGIN = 1.1;
 /** Probes in flight never need to exceed the largest pool. */
 const MAX_PROBES = 64;
+/** Windows a probe waits after refused ones: four times more after each, up to this. */
+const MAX_PROBE_WAIT_WINDOWS = 64;
 
 export class Pace {
 	private pausedUntil = 0;
+	/** What the service's headers say of its window, when it sends them. */
+	private readonly quota = new Quota();
 	/** Starts allowed per window; Infinity while the service has not refused anything. */
 	private budget = Infinity;
 	private windowMs = 0;
@@ -43,6 +53,8 @@ export class Pace {
 	private probes = 0;
 	private probesInFlight = 0;
 	private acceptedProbes = 0;
+	/** The budget the last lesson taught: twice it accepted beyond it frees the pool. */
+	private lessonBudget = 0;
 	private refusedProbes = 0;
 	private probeAfter = 0;
 	/** How far answers to requests sent before the lesson may still raise its budget. */
@@ -63,16 +75,21 @@ export class Pace {
 	take(): Turn | number {
 		const now = this.now();
 		if (now < this.pausedUntil) return this.pausedUntil - now;
-		if (this.budget === Infinity) return { at: now, seq: this.turns++, probe: false };
-		while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
-		const spent = this.starts.length >= this.budget;
-		if (spent && !this.mayProbe(now)) {
-			const slot = this.starts[0] + this.windowMs - now;
-			return Math.max(1, this.probesInFlight < this.probes && now < this.probeAfter ? Math.min(slot, this.probeAfter - now) : slot);
+		const quotaWait = this.quota.wait(now, this.turns);
+		if (quotaWait > 0) return quotaWait;
+		let probe = false;
+		if (this.budget !== Infinity) {
+			while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
+			probe = this.starts.length >= this.budget;
+			if (probe && !this.mayProbe(now)) {
+				const slot = this.starts[0] + this.windowMs - now;
+				return Math.max(1, this.probesInFlight < this.probes && now < this.probeAfter ? Math.min(slot, this.probeAfter - now) : slot);
+			}
+			if (probe) this.probesInFlight++;
+			this.starts.push(now);
 		}
-		if (spent) this.probesInFlight++;
-		this.starts.push(now);
-		return { at: now, seq: this.turns++, probe: spent };
+		this.quota.started(now);
+		return { at: now, seq: this.turns++, probe };
 	}
 
 	/**
@@ -89,8 +106,10 @@ export class Pace {
 		return this.answered.promise;
 	}
 
-	accept(turn: Turn): void {
+	/** An accepted answer, with what its headers said of the account's window if they said it. */
+	accept(turn: Turn, said?: Announced): void {
 		const now = this.now();
+		if (said) this.quota.heard(turn, said, now);
 		this.accepted.push(now);
 		this.forgetAcceptedBefore(now - MAX_WINDOW_MS);
 		this.answer(turn);
@@ -102,11 +121,14 @@ export class Pace {
 		}
 		// Only an answer to a request sent under the current lesson says the service takes that pace.
 		if (turn.probe) {
+			// The service took one more than the budget in one of its windows: that much is allowed.
 			this.acceptedProbes++;
+			this.budget++;
+			this.lateCap = Math.max(this.lateCap, this.budget);
 			this.probes = Math.min(MAX_PROBES, this.probes * 2);
 		}
 		this.probes = Math.max(this.probes, 1);
-		if (this.acceptedProbes >= 2 * this.budget) this.runFree();
+		if (this.acceptedProbes >= 2 * this.lessonBudget) this.runFree();
 	}
 
 	/** A turn that got no answer (the connection failed): it frees its place without teaching anything. */
@@ -118,8 +140,9 @@ export class Pace {
 	 * A 429 for a request sent on `turn`. Refusals of requests sent before the last lesson say
 	 * nothing new (they were in flight together), so only the pause applies to them.
 	 */
-	refuse(turn: Turn, waitMs: number): void {
+	refuse(turn: Turn, waitMs: number, said?: Announced): void {
 		const now = this.now();
+		if (said) this.quota.heard(turn, said, now);
 		this.answer(turn);
 		this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
 		if (turn.seq <= this.learntAfter) return;
@@ -129,23 +152,26 @@ export class Pace {
 		// Refused before anything got through (another client used the quota?): no rate to learn yet.
 		if (acceptedInWindow === 0 && this.budget === Infinity) return;
 		this.learntAfter = this.turns - 1;
-		this.windowMs = seenMs * MARGIN;
+		this.windowMs = seenMs;
 		this.probes = 0;
 		this.probesInFlight = 0;
 		this.acceptedProbes = 0;
 		if (turn.probe) {
 			// The budget holds: probe again only after twice as many windows as last time.
 			this.refusedProbes++;
-			this.probeAfter = this.pausedUntil + this.windowMs * (2 ** this.refusedProbes - 1);
+			this.probeAfter = this.pausedUntil + this.windowMs * Math.min(MAX_PROBE_WAIT_WINDOWS, 4 ** (this.refusedProbes - 1));
 			this.lateCap = this.budget;
 		} else if (this.budget === Infinity) {
 			this.budget = acceptedInWindow;
 			this.lateCap = Infinity;
 		} else {
-			// Refused within the budget: the service takes less than it did.
+			// Refused within the budget: the service takes less than it did, or its window's edge
+			// met a late arrival; a probe a window later tells which.
 			this.lateCap = this.budget - 1;
 			this.budget = Math.max(1, Math.min(this.budget - 1, acceptedInWindow || this.budget));
+			this.probeAfter = this.pausedUntil + this.windowMs;
 		}
+		this.lessonBudget = this.budget;
 	}
 
 	private answer(turn: Turn): void {
