@@ -1,7 +1,7 @@
 // The pool-wide pace of the transport, on a fake clock: free until a 429, then a pause for every
-// worker and a budget of starts per window from what the service accepted before refusing; probes
-// beyond the budget once answers are accepted again, so a passing wave is forgotten and a limit
-// that holds is kept. Then the exact waits take() hands out (a wait too short is a worker polling
+// worker and a budget of starts per window from what the service accepted before refusing, with
+// no margin; probes beyond the budget once answers are accepted again, each accepted one raising
+// it, so a passing wave is forgotten and a limit that holds is kept. Then the exact waits take() hands out (a wait too short is a worker polling
 // for nothing, one too long a probe or a start sent late), the window and half-window boundaries,
 // which answers may still move the budget after a lesson, probes whose connection fails or whose
 // answer comes after a newer lesson, and that accepted answers are not kept longer than a minute.
@@ -111,7 +111,7 @@ test('a refusal before anything got through only pauses: there is no rate to lea
 	expect(pace.state.free).toBe(true);
 });
 
-test('answers accepted after the pause let probes beyond the budget go, and twice the budget accepted beyond it frees the pool', () => {
+test('answers accepted after the pause let probes beyond the budget go, each accepted one raising it, and 128 accepted in a row free the pool', () => {
 	const { pace, c } = afterOneWave();
 	// The ten budgeted starts right after the pause.
 	const budgeted = Array.from({ length: 10 }, () => next(pace, c));
@@ -120,27 +120,28 @@ test('answers accepted after the pause let probes beyond the budget go, and twic
 	expect(pace.take()).toBeGreaterThan(0);
 	c.advance(10);
 	pace.accept(budgeted[0]);
-	// Then one probe at a time, twice as many after each accepted one.
+	// Then one probe at a time, twice as many after each accepted one, each raising the budget by one.
 	let accepted = 0;
 	let roundTrips = 0;
 	while (!pace.state.free) {
 		const probes: Turn[] = [];
 		for (let turn = pace.take(); typeof turn !== 'number'; turn = pace.take()) probes.push(turn);
-		expect(probes.length).toBe([1, 2, 8, 64][roundTrips]);
+		expect(probes.length).toBe([1, 2, 8, 64, 64][roundTrips]);
 		expect(probes.every((p) => p.probe)).toBe(true);
 		c.advance(10);
 		roundTrips++;
 		for (const p of probes) {
 			pace.accept(p);
 			accepted++;
+			if (!pace.state.free) expect(pace.state.budget).toBe(10 + accepted);
 			if (pace.state.free) break;
 		}
 	}
-	// Twice the budget accepted beyond it, in four round trips of 10 ms, and the pool runs free: no
-	// time was spent beyond the pause but those round trips.
-	expect(accepted).toBe(20);
-	expect(roundTrips).toBe(4);
-	expect(c.now()).toBe(1025 + 10 + 4 * 10);
+	// 128 accepted beyond the lesson in five round trips of 10 ms, and the pool runs free: no time
+	// was spent beyond the pause but those round trips.
+	expect(accepted).toBe(128);
+	expect(roundTrips).toBe(5);
+	expect(c.now()).toBe(1025 + 10 + 5 * 10);
 	expect(starts(pace, c, 50).every((t) => t === c.now())).toBe(true);
 });
 

@@ -34,3 +34,8 @@ export function paceOf(baseUrl: string, clientIdentifier: string): Pace {
 export function forgetPaces(): void {
 	paces.clear();
 }
+
+/** @internal Tests only: the keys the paces are kept under, to show what they hold. */
+export function pacedAccounts(): string[] {
+	return [...paces.keys()];
+}

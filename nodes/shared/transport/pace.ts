@@ -34,6 +34,8 @@ const MIN_WINDOW_MS = 1000;
 const MAX_WINDOW_MS = 60_000;
 /** Probes in flight never need to exceed the largest pool. */
 const MAX_PROBES = 64;
+/** Accepted probes in a row (1, 2, 4 … 64 in flight: seven round trips) that free the pool. */
+const FREE_AFTER_PROBES = 2 * MAX_PROBES;
 /** Windows a probe waits after refused ones: four times more after each, up to this. */
 const MAX_PROBE_WAIT_WINDOWS = 64;
 
@@ -53,8 +55,6 @@ export class Pace {
 	private probes = 0;
 	private probesInFlight = 0;
 	private acceptedProbes = 0;
-	/** The budget the last lesson taught: twice it accepted beyond it frees the pool. */
-	private lessonBudget = 0;
 	private refusedProbes = 0;
 	private probeAfter = 0;
 	/** How far answers to requests sent before the lesson may still raise its budget. */
@@ -128,7 +128,8 @@ export class Pace {
 			this.probes = Math.min(MAX_PROBES, this.probes * 2);
 		}
 		this.probes = Math.max(this.probes, 1);
-		if (this.acceptedProbes >= 2 * this.lessonBudget) this.runFree();
+		// Raised this far beyond the lesson with no refusal, the limit has gone (or is beyond any pool).
+		if (this.acceptedProbes >= FREE_AFTER_PROBES) this.runFree();
 	}
 
 	/** A turn that got no answer (the connection failed): it frees its place without teaching anything. */
@@ -171,7 +172,6 @@ export class Pace {
 			this.budget = Math.max(1, Math.min(this.budget - 1, acceptedInWindow || this.budget));
 			this.probeAfter = this.pausedUntil + this.windowMs;
 		}
-		this.lessonBudget = this.budget;
 	}
 
 	private answer(turn: Turn): void {
