@@ -111,7 +111,7 @@ test('a refusal before anything got through only pauses: there is no rate to lea
 	expect(pace.state.free).toBe(true);
 });
 
-test('answers accepted after the pause let probes beyond the budget go, each accepted one raising it, and 128 accepted in a row free the pool', () => {
+test('answers accepted after the pause let probes beyond the budget go; each raises it once a window passes with no refusal, and 128 so proven free the pool', () => {
 	const { pace, c } = afterOneWave();
 	// The ten budgeted starts right after the pause.
 	const budgeted = Array.from({ length: 10 }, () => next(pace, c));
@@ -119,30 +119,49 @@ test('answers accepted after the pause let probes beyond the budget go, each acc
 	// Nothing beyond the budget until an answer says the service takes requests again.
 	expect(pace.take()).toBeGreaterThan(0);
 	c.advance(10);
-	pace.accept(budgeted[0]);
-	// Then one probe at a time, twice as many after each accepted one, each raising the budget by one.
-	let accepted = 0;
-	let roundTrips = 0;
-	while (!pace.state.free) {
-		const probes: Turn[] = [];
-		for (let turn = pace.take(); typeof turn !== 'number'; turn = pace.take()) probes.push(turn);
-		expect(probes.length).toBe([1, 2, 8, 64, 64][roundTrips]);
-		expect(probes.every((p) => p.probe)).toBe(true);
+	for (const turn of budgeted) pace.accept(turn);
+	// A service that takes everything: each window, the budget's starts and the probes allowed, all accepted.
+	const probesPerWindow: number[] = [];
+	const budgets: number[] = [];
+	while (probesPerWindow.length < 20) {
+		const windowStart = c.now();
+		const turns: Turn[] = [];
+		for (let turn = pace.take(); typeof turn !== 'number' && !pace.state.free; turn = pace.take()) turns.push(turn);
+		if (pace.state.free) break;
+		probesPerWindow.push(turns.filter((t) => t.probe).length);
+		budgets.push(pace.state.budget);
 		c.advance(10);
-		roundTrips++;
-		for (const p of probes) {
-			pace.accept(p);
-			accepted++;
-			if (!pace.state.free) expect(pace.state.budget).toBe(10 + accepted);
-			if (pace.state.free) break;
-		}
+		for (const t of turns) pace.accept(t);
+		// The next window: the budget's starts leave it, and the probes sent in this one are proven.
+		c.set(windowStart + 1000);
 	}
-	// 128 accepted beyond the lesson in five round trips of 10 ms, and the pool runs free: no time
-	// was spent beyond the pause but those round trips.
-	expect(accepted).toBe(128);
-	expect(roundTrips).toBe(5);
-	expect(c.now()).toBe(1025 + 10 + 5 * 10);
-	expect(starts(pace, c, 50).every((t) => t === c.now())).toBe(true);
+	// One probe, then twice as many each window, never more than half the budget at once.
+	expect(probesPerWindow.slice(0, 4)).toEqual([1, 2, 4, 8]);
+	probesPerWindow.forEach((n, i) => expect(n).toBeLessThanOrEqual(Math.max(1, Math.ceil(budgets[i] / 2))));
+	// Each window's budget is the lesson's ten plus every probe proven before it.
+	budgets.forEach((b, i) => expect(b).toBe(10 + probesPerWindow.slice(0, i).reduce((x, y) => x + y, 0)));
+	expect(pace.state.free).toBe(true);
+	expect(probesPerWindow.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(128);
+});
+
+test('a refusal within a window of accepted probes is their verdict: the budget keeps what was taken, less one', () => {
+	const { pace, c } = afterOneWave();
+	const budgeted = Array.from({ length: 10 }, () => next(pace, c));
+	c.advance(10);
+	for (const turn of budgeted) pace.accept(turn);
+	const probe = turnNow(pace);
+	expect(probe.probe).toBe(true);
+	c.advance(10);
+	pace.accept(probe);
+	// Not proven yet: a budgeted start of the service's next window may still be refused for it.
+	expect(pace.state.budget).toBe(10);
+	c.set(2025);
+	const later = turnNow(pace);
+	expect(later.probe).toBe(false);
+	c.advance(10);
+	pace.refuse(later, 1000);
+	// The limit holds at ten: no raise, no cut.
+	expect(pace.state.budget).toBe(10);
 });
 
 test('answers to requests that were in flight when the 429 came count toward the budget, but start no probing', () => {

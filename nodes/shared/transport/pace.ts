@@ -34,8 +34,10 @@ const MIN_WINDOW_MS = 1000;
 const MAX_WINDOW_MS = 60_000;
 /** Probes in flight never need to exceed the largest pool. */
 const MAX_PROBES = 64;
-/** Accepted probes in a row (1, 2, 4 … 64 in flight: seven round trips) that free the pool. */
+/** Probes proven in a row (1, 2, 4 … 64 a window: seven windows) that free the pool. */
 const FREE_AFTER_PROBES = 2 * MAX_PROBES;
+/** What a refusal within the budget leaves of it, at most. */
+const CUT = 5 / 6;
 /** Windows a probe waits after refused ones: four times more after each, up to this. */
 const MAX_PROBE_WAIT_WINDOWS = 64;
 
@@ -55,6 +57,8 @@ export class Pace {
 	private probes = 0;
 	private probesInFlight = 0;
 	private acceptedProbes = 0;
+	/** When accepted probes were sent, awaiting their verdict: a window with no refusal after each. */
+	private vouched: number[] = [];
 	private refusedProbes = 0;
 	private probeAfter = 0;
 	/** How far answers to requests sent before the lesson may still raise its budget. */
@@ -77,13 +81,14 @@ export class Pace {
 		if (now < this.pausedUntil) return this.pausedUntil - now;
 		const quotaWait = this.quota.wait(now, this.turns);
 		if (quotaWait > 0) return quotaWait;
+		this.judgeProbes(now);
 		let probe = false;
 		if (this.budget !== Infinity) {
 			while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
 			probe = this.starts.length >= this.budget;
 			if (probe && !this.mayProbe(now)) {
 				const slot = this.starts[0] + this.windowMs - now;
-				return Math.max(1, this.probesInFlight < this.probes && now < this.probeAfter ? Math.min(slot, this.probeAfter - now) : slot);
+				return Math.max(1, this.probesInFlight + this.vouched.length < this.probes && now < this.probeAfter ? Math.min(slot, this.probeAfter - now) : slot);
 			}
 			if (probe) this.probesInFlight++;
 			this.starts.push(now);
@@ -97,7 +102,7 @@ export class Pace {
 	 * probe then fall in one window of the service, whatever the phase of its windows.
 	 */
 	private mayProbe(now: number): boolean {
-		if (this.probesInFlight >= this.probes || now < this.probeAfter) return false;
+		if (this.probesInFlight + this.vouched.length >= this.probes || now < this.probeAfter) return false;
 		return this.starts[this.starts.length - this.budget] > now - this.windowMs / 2;
 	}
 
@@ -120,14 +125,28 @@ export class Pace {
 			return;
 		}
 		// Only an answer to a request sent under the current lesson says the service takes that pace.
-		if (turn.probe) {
-			// The service took one more than the budget in one of its windows: that much is allowed.
+		if (turn.probe) this.vouched.push(turn.at);
+		this.probes = Math.max(this.probes, 1);
+		this.judgeProbes(now);
+	}
+
+	/**
+	 * An accepted probe proves the service took one more than the budget only once a whole window
+	 * has passed after it with no refusal: it may have fallen in a fresh window of the service, and
+	 * then the budget's next starts, in that same window, are what get refused. Each probe so
+	 * proven raises the budget by one, and the next window may probe twice as far, up to half the
+	 * budget at once, so crossing the limit costs few refusals.
+	 */
+	private judgeProbes(now: number): void {
+		while (this.vouched.length && this.vouched[0] <= now - this.windowMs) {
+			this.vouched.shift();
 			this.acceptedProbes++;
+			this.refusedProbes = 0;
 			this.budget++;
 			this.lateCap = Math.max(this.lateCap, this.budget);
-			this.probes = Math.min(MAX_PROBES, this.probes * 2);
+			// One more in flight than proven so far: twice as many each window while all are taken.
+			this.probes = Math.min(MAX_PROBES, this.acceptedProbes + 1, Math.ceil(this.budget / 2));
 		}
-		this.probes = Math.max(this.probes, 1);
 		// Raised this far beyond the lesson with no refusal, the limit has gone (or is beyond any pool).
 		if (this.acceptedProbes >= FREE_AFTER_PROBES) this.runFree();
 	}
@@ -154,22 +173,30 @@ export class Pace {
 		if (acceptedInWindow === 0 && this.budget === Infinity) return;
 		this.learntAfter = this.turns - 1;
 		this.windowMs = seenMs;
+		// A refusal within a window of an accepted probe is that probe's verdict, whichever request it hit.
+		const probing = turn.probe || this.vouched.length > 0;
+		// Of the probes the service had accepted, all but the one the refusal answers were taken.
+		const taken = Math.max(0, this.vouched.length - 1);
+		this.vouched = [];
 		this.probes = 0;
 		this.probesInFlight = 0;
 		this.acceptedProbes = 0;
-		if (turn.probe) {
+		if (probing) {
 			// The budget holds: probe again only after twice as many windows as last time.
 			this.refusedProbes++;
+			this.budget += taken;
 			this.probeAfter = this.pausedUntil + this.windowMs * Math.min(MAX_PROBE_WAIT_WINDOWS, 4 ** (this.refusedProbes - 1));
 			this.lateCap = this.budget;
 		} else if (this.budget === Infinity) {
 			this.budget = acceptedInWindow;
 			this.lateCap = Infinity;
 		} else {
-			// Refused within the budget: the service takes less than it did, or its window's edge
-			// met a late arrival; a probe a window later tells which.
+			// Refused within the budget: the service takes less than it did, or its window's edge met a
+			// late arrival; a probe a window later tells which. The answers of the last second may span
+			// two of the service's windows, so they are not trusted alone: the budget also drops by a
+			// sixth at least, and an overestimate is gone within a few refusals.
 			this.lateCap = this.budget - 1;
-			this.budget = Math.max(1, Math.min(this.budget - 1, acceptedInWindow || this.budget));
+			this.budget = Math.max(1, Math.min(this.budget - 1, acceptedInWindow || this.budget, Math.ceil(this.budget * CUT)));
 			this.probeAfter = this.pausedUntil + this.windowMs;
 		}
 	}
@@ -187,6 +214,7 @@ export class Pace {
 		this.starts = [];
 		this.probes = 0;
 		this.probesInFlight = 0;
+		this.vouched = [];
 		this.acceptedProbes = 0;
 		this.refusedProbes = 0;
 		this.probeAfter = 0;
