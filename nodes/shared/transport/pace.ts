@@ -8,15 +8,17 @@
  * so they can only be learnt, or read from its headers when it sends them: quota.ts).
  *
  * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
- * right after spending its budget: one request beyond it, then twice as many in flight after each
- * accepted one, and each accepted probe raises the budget by one, since the service took one more
- * in the same window. A limit that rose is found within a few windows; a limit that has gone (a
- * single wave of 429s) lets twice the lesson's budget through beyond it within a few round trips,
- * and the pool runs free again. A limit that holds refuses the probe (one 429, not a burst) and
- * the budget stays; each refused probe in a row makes the next wait four times as many windows
- * (1, 4, 16, then 64 at most), so a steady limit costs a refusal every minute or so, not every
- * second. A refusal within the budget means the limit fell: the budget drops to what was accepted,
- * and a probe one window later finds whether that was a passing hiccup.
+ * right after spending its budget: one request beyond it. An accepted probe proves the service
+ * takes one more per window only when a whole window has passed after it with no refusal (it may
+ * have fallen in a fresh window of the service); then the budget rises by one, and the next window
+ * may probe one more than were proven so far (twice as many each window, up to half the budget). A
+ * limit that rose is found within a few windows; a limit that has gone (a single wave of 429s) is
+ * forgotten after about seven, and the pool runs free again. A limit that holds refuses the probe
+ * (one 429, or a few when several were out) and the budget stays, plus what the probes proved; each
+ * refused probe in a row makes the next wait four times as many windows (1, 4, 16, then 64 at most),
+ * so a steady limit costs a refusal a minute or so, not one a second. A refusal within the budget
+ * means the limit fell: the budget drops to what was accepted, and a probe one window later finds
+ * whether that was a passing hiccup.
  */
 
 import { Quota, type Announced } from './quota';
@@ -60,6 +62,8 @@ export class Pace {
 	/** When accepted probes were sent, awaiting their verdict: a window with no refusal after each. */
 	private vouched: number[] = [];
 	private refusedProbes = 0;
+	/** The highest budget held since the pace last ran free: proven probes beyond it mean the limit rose. */
+	private highest = 0;
 	private probeAfter = 0;
 	/** How far answers to requests sent before the lesson may still raise its budget. */
 	private lateCap = Infinity;
@@ -98,8 +102,8 @@ export class Pace {
 	}
 
 	/**
-	 * A probe says something only right after the budget was spent: the budget's starts and the
-	 * probe then fall in one window of the service, whatever the phase of its windows.
+	 * A probe goes right after the budget was spent, so that it mostly falls in the same window of
+	 * the service as the budget's starts; when it does not, its verdict a window later still tells.
 	 */
 	private mayProbe(now: number): boolean {
 		if (this.probesInFlight + this.vouched.length >= this.probes || now < this.probeAfter) return false;
@@ -141,8 +145,11 @@ export class Pace {
 		while (this.vouched.length && this.vouched[0] <= now - this.windowMs) {
 			this.vouched.shift();
 			this.acceptedProbes++;
-			this.refusedProbes = 0;
 			this.budget++;
+			// Beyond anything held before, the limit rose: probe again without waiting. Climbing back
+			// after a cut keeps the wait, so a steady limit is not probed every window.
+			if (this.budget > this.highest) this.refusedProbes = 0;
+			this.highest = Math.max(this.highest, this.budget);
 			this.lateCap = Math.max(this.lateCap, this.budget);
 			// One more in flight than proven so far: twice as many each window while all are taken.
 			this.probes = Math.min(MAX_PROBES, this.acceptedProbes + 1, Math.ceil(this.budget / 2));
@@ -182,13 +189,15 @@ export class Pace {
 		this.probesInFlight = 0;
 		this.acceptedProbes = 0;
 		if (probing) {
-			// The budget holds: probe again only after twice as many windows as last time.
+			// The budget holds: probe again only after four times as many windows as last time.
 			this.refusedProbes++;
 			this.budget += taken;
+			this.highest = Math.max(this.highest, this.budget);
 			this.probeAfter = this.pausedUntil + this.windowMs * Math.min(MAX_PROBE_WAIT_WINDOWS, 4 ** (this.refusedProbes - 1));
 			this.lateCap = this.budget;
 		} else if (this.budget === Infinity) {
 			this.budget = acceptedInWindow;
+			this.highest = acceptedInWindow;
 			this.lateCap = Infinity;
 		} else {
 			// Refused within the budget: the service takes less than it did, or its window's edge met a
@@ -217,6 +226,7 @@ export class Pace {
 		this.vouched = [];
 		this.acceptedProbes = 0;
 		this.refusedProbes = 0;
+		this.highest = 0;
 		this.probeAfter = 0;
 	}
 
