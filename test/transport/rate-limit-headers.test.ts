@@ -78,3 +78,35 @@ describe('with the sandbox sending them, over HTTP on virtual time', () => {
 		expect((await run(false, 10, 10)).refused).toBeGreaterThan(0);
 	});
 });
+
+describe('the sandbox', () => {
+	test('with headers on, each answer says what the second has left, the 429 too; with them off, nothing', async () => {
+		const { request } = await import('undici');
+		const rut = distinctRuts(1, 75_000_000)[0];
+		const ask = async (sb: Sandbox) => {
+			const res = await request(`${sb.url}/api/clients/v2/helper/resumen?rut=${rut}`, { headers: { authorization: `Bearer ${sb.token}`, 'x-client-identifier': sb.clientId } });
+			await res.body.dump();
+			return { status: res.statusCode, headers: res.headers };
+		};
+		// 400 ms into a second of the sandbox clock: 600 ms to the next window, announced as 1 s.
+		const on = await startSandbox({ preloadedRuts: [rut], rateLimit: { perSecond: 2, headers: true }, now: () => NOW + 400 });
+		try {
+			const answers = [await ask(on), await ask(on), await ask(on)];
+			expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+			expect(answers.map((a) => a.headers.ratelimit)).toEqual(['"default";r=1;t=1', '"default";r=0;t=1', '"default";r=0;t=1']);
+			expect(answers.map((a) => a.headers['x-ratelimit-remaining'])).toEqual(['1', '0', '0']);
+			expect(answers[0].headers['ratelimit-policy']).toBe('"default";q=2;w=1');
+			expect(answers[2].headers['retry-after']).toBe('1');
+			expect(answers.map((a) => announced(a.headers as never, NOW + 400)?.remaining)).toEqual([1, 0, 0]);
+		} finally {
+			await on.close();
+		}
+		const off = await startSandbox({ preloadedRuts: [rut], rateLimit: { perSecond: 2 }, now: () => NOW + 400 });
+		try {
+			const answer = await ask(off);
+			expect(Object.keys(answer.headers).filter((h) => h.includes('ratelimit'))).toEqual([]);
+		} finally {
+			await off.close();
+		}
+	});
+});
