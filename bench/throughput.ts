@@ -1,8 +1,9 @@
 // Issue 19, point 1: 1,000 Get Summary items through n8n's engine at several parallelisms, the
 // Risk Info node against the minimal node (n8n's floor: only the RUT expression and n8n's HTTP
-// helper), 3 rounds each (7 at parallelism 10 and 20, issue 68), judged on the medians. Issue 61: node version 1 (Simplify off) and version
-// 3 as a node added today has it (Simplify on) both run beside the minimal node. A plain undici loop
-// runs beside them for information: what the same requests cost without n8n at all.
+// helper), 3 rounds each (7 at parallelism 10 and 20, issue 68), judged on the medians. Issue 61:
+// node version 1 (Simplify off) and version 3 as a node added today has it (Simplify on) both run
+// beside the minimal node. A plain undici loop runs beside them for information: what the same
+// requests cost without n8n at all.
 import * as os from 'node:os';
 
 import { startSandbox } from '../sandbox';

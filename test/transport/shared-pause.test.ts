@@ -88,9 +88,8 @@ describe('a limit that holds: 20 requests per one-second window, 8 in parallel, 
 		const refusals = sent.filter((s) => s.status === 429);
 		const firstWave = refusals.filter((s) => s.at < EPOCH + 1000);
 		expect(firstWave.length).toBeLessThanOrEqual(8);
-		// Over the ~22 windows that follow, only probes are refused: a probe and the two it doubled
-		// to when the budget learnt was one short, at windows 1, 3, 7 and 16 after the lesson (each
-		// wait twice the last), never a burst.
+		// Over the ~22 windows that follow, only probes are refused, one at a time: at windows 1, 3
+		// and 8 (each wait after the pause four times the last: 1, then 4 windows), never a burst.
 		const later = refusals.filter((s) => s.at >= EPOCH + 1000);
 		const windows = new Map<number, number>();
 		for (const s of later) {
