@@ -13,6 +13,7 @@ import { externalV1Routes, v1Routes } from './v1';
 import { v2Routes } from './v2';
 
 interface Root { prefix: string; flavor: Flavor; routes: Route[] }
+type Hit = { route: Route; m: RegExpExecArray | null };
 const ROOTS: Root[] = [
 	{ prefix: '/api/clients/v2', flavor: 'v2', routes: v2Routes },
 	{ prefix: '/api/v1', flavor: 'v1', routes: v1Routes },
@@ -62,8 +63,13 @@ export function dispatch(service: Service, inc: Incoming): Reply {
 
 	const fault = service.faults.forcedFor(inc);
 	if (fault !== undefined) return fail(flavor, fault, undefined, retryAfter(fault));
-	const wait = service.rateLimit.check(service.options().rateLimit, service.now());
-	if (wait !== undefined) return fail(flavor, 429, undefined, { 'Retry-After': String(wait) });
+	const limited = service.rateLimit.check(service.options().rateLimit, service.now());
+	if (limited.refusedFor !== undefined) return fail(flavor, 429, undefined, { 'Retry-After': String(limited.refusedFor), ...limited.headers });
+	const reply = answer(service, inc, flavor, hit);
+	return limited.headers ? { ...reply, headers: { ...reply.headers, ...limited.headers } } : reply;
+}
+
+function answer(service: Service, inc: Incoming, flavor: Flavor, hit: Hit | undefined): Reply {
 	const random = service.faults.random();
 	if (random !== undefined) return fail(flavor, random);
 	if (inc.tooLarge) return fail(flavor, 413);

@@ -15,8 +15,12 @@ export interface SandboxOptions {
 	faults?: { rate500?: number; rate408?: number };
 	/** Seed of the fault PRNG (default 1). */
 	faultSeed?: number;
-	/** Requests per second over all API paths, counted in fixed one-second windows of the sandbox clock. */
-	rateLimit?: { perSecond: number; retryAfterSeconds?: number };
+	/**
+	 * Requests per second over all API paths, counted in fixed one-second windows of the sandbox
+	 * clock. `headers`: every API answer also carries RateLimit-Policy, RateLimit and X-RateLimit-*
+	 * (the spec shows none).
+	 */
+	rateLimit?: { perSecond: number; retryAfterSeconds?: number; headers?: boolean };
 	/** Without either permission the compliance load is rejected synchronously with 403. */
 	compliancePermission?: { user: boolean; corporation: boolean };
 	/** Where compliance results are POSTed; without it they are only recorded. */

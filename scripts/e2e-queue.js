@@ -27,6 +27,9 @@
 //       reports run once on a worker (lib/monitor-scheduler.js, the single-process e2e's check)
 //   (d) a worker stopped with SIGTERM during a 200-item screening: the execution finishes or is
 //       recorded as failed, no RUT is paid twice, no item silently missing
+//   (r) two screening executions at once on the two workers against a sandbox limit of 10
+//       requests/s: every item answered, the 429s each met printed (each worker keeps its own pace
+//       for the account: docs/queue-mode.md; lib/ratelimit-check.js)
 //   (f) `npm start -- --queue` as a user runs it
 // Options: --keep (keep the temporary folder and logs), --no-build, --only=a,b,… (a subset),
 // --default-engine (n8n's default expression engine on the webhook processors and the single
@@ -44,6 +47,7 @@ const { loadSandbox, exampleWorkflows, importSandboxCredentials, importExamples,
 const { probeWorkflow, coreWebhookWorkflow, probeUrl } = require('./lib/deliveries');
 const { checkDeliveries, checkRepeats, checkLoad } = require('./lib/queue-checks');
 const { checkSigterm, bigScreening } = require('./lib/sigterm-check');
+const { checkRateLimit, limitedScreening } = require('./lib/ratelimit-check');
 const { checkNpmStartQueue } = require('./lib/start-check');
 const { checkMonitor } = require('./lib/monitor-check');
 const { N8N3_ENV, NOT_TURNED_ON, N8N3_QUEUE_ENV, checkStoredPdf } = require('./lib/n8n3');
@@ -53,7 +57,7 @@ const TOTAL_TIMEOUT_MS = 25 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const OWNER = { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' };
 const args = process.argv.slice(2);
-const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,p,b,c,e,m,t,d,z,f').split(','));
+const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,p,b,c,e,m,t,d,r,z,f').split(','));
 // The webhook phase's settings docs/queue-mode.md recommends (lib/queue.js says why), on both sides of (e).
 const WEBHOOK_ENV = args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV;
 const T0 = Date.now();
@@ -108,6 +112,7 @@ async function main() {
 	const coreProbe = coreWebhookWorkflow('riskinfoCoreProbe', '7d2e4f60-1a3b-4c5d-8e9f-0a1b2c3d4e60');
 	const wfs = exampleWorkflows();
 	const big = bigScreening(wfs.supplierScreening);
+	const limited = [0, 1].map((n) => limitedScreening(wfs.supplierScreening, n));
 
 	let stack;
 	let single;
@@ -128,7 +133,7 @@ async function main() {
 				seed: async (main) => {
 					await importSandboxCredentials(main, sandbox, HOOK_TOKEN);
 					await importExamples(main);
-					await importWorkflows(main, [probe, big]);
+					await importWorkflows(main, [probe, big, ...limited]);
 					await main.publishWorkflow(probe.id);
 				},
 			}),
@@ -139,7 +144,7 @@ async function main() {
 		const main = stack.main;
 		const cookie = await main.setupOwner(OWNER);
 		const apiKey = await main.createApiKey(cookie);
-		const ctx = { stack, main, cookie, apiKey, sandbox, single, probe, bigScreening: big, token: HOOK_TOKEN, step };
+		const ctx = { stack, main, cookie, apiKey, sandbox, single, probe, bigScreening: big, limitedScreenings: limited, token: HOOK_TOKEN, step };
 		ctx.urls = stack.webhooks.map((h) => probeUrl(h.url, probe));
 		ctx.singleUrl = probeUrl(single.n8n.url, probe);
 		ctx.coreProbe = coreProbe;
@@ -196,6 +201,7 @@ async function main() {
 		await check('m', 'the Monitor polls on the main, its change runs once on a worker', () => checkMonitor({ n8n: main, apiKey, sandbox, wf: wfs.supplierMonitoring, stack }));
 		await check('t', "the Monitor under n8n's durable scheduler: a portfolio over several polls, the main restarted mid-round", () => checkMonitorScheduler({ n8n: main, apiKey, sandbox, step, stack }));
 		await check('d', 'SIGTERM to the worker running a 200-item screening', () => checkSigterm(ctx));
+		await check('r', 'two screenings at once on two workers against a sandbox rate limit', () => checkRateLimit(ctx));
 		step(`memory (PSS of each process with its children) once started: ${stack.memory.summary({ at: 'start' })}; ${singleMemory.summary({ at: 'start' })}`);
 		step(`memory at its peak during the run: ${stack.memory.summary()}; ${singleMemory.summary()}`);
 	} catch (err) {

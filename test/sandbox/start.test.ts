@@ -87,7 +87,8 @@ describe('command-line options', () => {
 		const { options } = parseCli(['--webhook-url', 'http://127.0.0.1:5678/webhook/x', '--webhook-token', 's3cret', '--latency', '20', '--rate-limit', '50'], {});
 		expect(options.webhook).toEqual({ url: 'http://127.0.0.1:5678/webhook/x', auth: { type: 'bearer', token: 's3cret' } });
 		expect(options.latencyMs).toBe(20);
-		expect(options.rateLimit).toEqual({ perSecond: 50 });
+		expect(options.rateLimit).toEqual({ perSecond: 50, headers: false });
+		expect(parseCli(['--rate-limit', '10', '--rate-limit-headers'], {}).options.rateLimit).toEqual({ perSecond: 10, headers: true });
 		expect(options.maxLogEntries).toBe(10_000);
 		const basic = parseCli(['--webhook-url', 'http://h/x', '--webhook-user', 'u', '--webhook-password', 'p'], {}).options;
 		expect(basic.webhook?.auth).toEqual({ type: 'basic', username: 'u', password: 'p' });

@@ -1,7 +1,7 @@
 // The pool-wide pace of the transport, on a fake clock: free until a 429, then a pause for every
-// worker and a budget of starts per window from what the service accepted before refusing; probes
-// beyond the budget once answers are accepted again, so a passing wave is forgotten and a limit
-// that holds is kept. Then the exact waits take() hands out (a wait too short is a worker polling
+// worker and a budget of starts per window from what the service accepted before refusing, with
+// no margin; probes beyond the budget once answers are accepted again, each accepted one raising
+// it, so a passing wave is forgotten and a limit that holds is kept. Then the exact waits take() hands out (a wait too short is a worker polling
 // for nothing, one too long a probe or a start sent late), the window and half-window boundaries,
 // which answers may still move the budget after a lesson, probes whose connection fails or whose
 // answer comes after a newer lesson, and that accepted answers are not kept longer than a minute.
@@ -111,7 +111,7 @@ test('a refusal before anything got through only pauses: there is no rate to lea
 	expect(pace.state.free).toBe(true);
 });
 
-test('answers accepted after the pause let probes beyond the budget go, and twice the budget accepted beyond it frees the pool', () => {
+test('answers accepted after the pause let probes beyond the budget go; each raises it once a window passes with no refusal, and 128 so proven free the pool', () => {
 	const { pace, c } = afterOneWave();
 	// The ten budgeted starts right after the pause.
 	const budgeted = Array.from({ length: 10 }, () => next(pace, c));
@@ -119,29 +119,49 @@ test('answers accepted after the pause let probes beyond the budget go, and twic
 	// Nothing beyond the budget until an answer says the service takes requests again.
 	expect(pace.take()).toBeGreaterThan(0);
 	c.advance(10);
-	pace.accept(budgeted[0]);
-	// Then one probe at a time, twice as many after each accepted one.
-	let accepted = 0;
-	let roundTrips = 0;
-	while (!pace.state.free) {
-		const probes: Turn[] = [];
-		for (let turn = pace.take(); typeof turn !== 'number'; turn = pace.take()) probes.push(turn);
-		expect(probes.length).toBe([1, 2, 8, 64][roundTrips]);
-		expect(probes.every((p) => p.probe)).toBe(true);
+	for (const turn of budgeted) pace.accept(turn);
+	// A service that takes everything: each window, the budget's starts and the probes allowed, all accepted.
+	const probesPerWindow: number[] = [];
+	const budgets: number[] = [];
+	while (probesPerWindow.length < 20) {
+		const windowStart = c.now();
+		const turns: Turn[] = [];
+		for (let turn = pace.take(); typeof turn !== 'number' && !pace.state.free; turn = pace.take()) turns.push(turn);
+		if (pace.state.free) break;
+		probesPerWindow.push(turns.filter((t) => t.probe).length);
+		budgets.push(pace.state.budget);
 		c.advance(10);
-		roundTrips++;
-		for (const p of probes) {
-			pace.accept(p);
-			accepted++;
-			if (pace.state.free) break;
-		}
+		for (const t of turns) pace.accept(t);
+		// The next window: the budget's starts leave it, and the probes sent in this one are proven.
+		c.set(windowStart + 1000);
 	}
-	// Twice the budget accepted beyond it, in four round trips of 10 ms, and the pool runs free: no
-	// time was spent beyond the pause but those round trips.
-	expect(accepted).toBe(20);
-	expect(roundTrips).toBe(4);
-	expect(c.now()).toBe(1025 + 10 + 4 * 10);
-	expect(starts(pace, c, 50).every((t) => t === c.now())).toBe(true);
+	// One probe, then twice as many each window, never more than half the budget at once.
+	expect(probesPerWindow.slice(0, 4)).toEqual([1, 2, 4, 8]);
+	probesPerWindow.forEach((n, i) => expect(n).toBeLessThanOrEqual(Math.max(1, Math.ceil(budgets[i] / 2))));
+	// Each window's budget is the lesson's ten plus every probe proven before it.
+	budgets.forEach((b, i) => expect(b).toBe(10 + probesPerWindow.slice(0, i).reduce((x, y) => x + y, 0)));
+	expect(pace.state.free).toBe(true);
+	expect(probesPerWindow.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(128);
+});
+
+test('a refusal within a window of accepted probes is their verdict: the budget keeps what was taken, less one', () => {
+	const { pace, c } = afterOneWave();
+	const budgeted = Array.from({ length: 10 }, () => next(pace, c));
+	c.advance(10);
+	for (const turn of budgeted) pace.accept(turn);
+	const probe = turnNow(pace);
+	expect(probe.probe).toBe(true);
+	c.advance(10);
+	pace.accept(probe);
+	// Not proven yet: a budgeted start of the service's next window may still be refused for it.
+	expect(pace.state.budget).toBe(10);
+	c.set(2025);
+	const later = turnNow(pace);
+	expect(later.probe).toBe(false);
+	c.advance(10);
+	pace.refuse(later, 1000);
+	// The limit holds at ten: no raise, no cut.
+	expect(pace.state.budget).toBe(10);
 });
 
 test('answers to requests that were in flight when the 429 came count toward the budget, but start no probing', () => {
@@ -157,13 +177,13 @@ test('answers to requests that were in flight when the 429 came count toward the
 	expect(pace.take()).toMatchObject({ probe: true });
 });
 
-test('a refused probe keeps the budget; after its pause the next probe waits one window, the one after three, then seven', () => {
+test('a refused probe keeps the budget; after its pause the next probe waits one window, the one after four, then sixteen', () => {
 	const { pace, c } = afterOneWave();
 	const probeTimes: number[] = [];
 	const budget = pace.state.budget;
 	let sentInWindows = 0;
 	// A service that takes exactly the budget per window: every probe is refused (Retry-After 1 s).
-	for (let round = 0; round < 200; round++) {
+	for (let round = 0; round < 320; round++) {
 		const turn = next(pace, c);
 		c.advance(5);
 		if (turn.probe) {
@@ -176,11 +196,12 @@ test('a refused probe keeps the budget; after its pause the next probe waits one
 	}
 	expect(pace.state.budget).toBe(budget);
 	expect(sentInWindows).toBeGreaterThan(30);
-	// Each probe waits out its pause (Retry-After), then 1, 3, 7 windows of the budget.
+	// Each probe waits out its pause (Retry-After), then 1, 4, 16 windows of the budget: a limit
+	// that holds costs fewer and fewer refusals.
 	expect(probeTimes.length).toBe(4);
 	const gaps = probeTimes.slice(1).map((t, i) => t - probeTimes[i]);
 	gaps.forEach((gap, i) => {
-		const windows = 2 ** (i + 1) - 1;
+		const windows = 4 ** i;
 		expect(gap).toBeGreaterThanOrEqual(1000 + windows * pace.state.windowMs);
 		expect(gap).toBeLessThan(1000 + (windows + 1) * pace.state.windowMs);
 	});
@@ -216,7 +237,7 @@ function acceptedThenProbe(pace: Pace, c: Clock, n: number): { starts: Turn[]; p
 
 /**
  * A pace taught a budget of `budget` starts per window: `budget` requests accepted at 5 ms, one more
- * refused at 10 ms with Retry-After 1 s. Paused until 1010; the window is 1.1 × Retry-After = 1100 ms.
+ * refused at 10 ms with Retry-After 1 s. Paused until 1010; the window is Retry-After, 1000 ms.
  */
 function taught(budget: number): { pace: Pace; c: Clock } {
 	const c = clock();
@@ -226,13 +247,13 @@ function taught(budget: number): { pace: Pace; c: Clock } {
 	for (const turn of wave.slice(0, budget)) pace.accept(turn);
 	c.set(10);
 	pace.refuse(wave[budget], 1000);
-	expect(pace.state).toEqual({ free: false, budget, windowMs: 1100, pausedUntil: 1010 });
+	expect(pace.state).toEqual({ free: false, budget, windowMs: 1000, pausedUntil: 1010 });
 	return { pace, c };
 }
 
 /**
  * `taught(1)`, then its budget start at 1010 accepted at 1015, the probe that follows refused at
- * 1020 (Retry-After 1 s): paused until 2020, and the next probe waits one window more, to 3120.
+ * 1020 (Retry-After 1 s): paused until 2020, and the next probe waits one window more, to 3020.
  */
 function afterRefusedProbe(): { pace: Pace; c: Clock } {
 	const { pace, c } = taught(1);
@@ -268,8 +289,8 @@ test('with the budget spent and no probe allowed, a worker waits until the oldes
 	turnNow(pace);
 	// No answer under the lesson yet, so no probe: the wait is the whole window, not a poll.
 	const { waits, turn } = waitFor(pace, c);
-	expect(waits).toEqual([1100]);
-	expect(turn).toMatchObject({ at: 2110, probe: false });
+	expect(waits).toEqual([1000]);
+	expect(turn).toMatchObject({ at: 2010, probe: false });
 });
 
 test('a probe goes only while the budget\'s starts are less than half a window old', () => {
@@ -281,12 +302,12 @@ test('a probe goes only while the budget\'s starts are less than half a window o
 		pace.accept(start);
 		return pace.take();
 	};
-	// Answered 549 ms after the start (half the window is 550): the probe falls in the same window.
-	expect(probeAfterAnswerAt(1559)).toMatchObject({ at: 1559, probe: true });
+	// Answered 499 ms after the start (half the window is 500): the probe falls in the same window.
+	expect(probeAfterAnswerAt(1509)).toMatchObject({ at: 1509, probe: true });
 	// At half a window and later, the probe could fall in the service's next window and prove
 	// nothing: the worker waits for the window to move on, told exactly how long.
-	expect(probeAfterAnswerAt(1560)).toBe(2110 - 1560);
-	expect(probeAfterAnswerAt(1700)).toBe(2110 - 1700);
+	expect(probeAfterAnswerAt(1510)).toBe(2010 - 1510);
+	expect(probeAfterAnswerAt(1700)).toBe(2010 - 1700);
 });
 
 test('after a refused probe, a worker waits for the window until an answer allows probing again', () => {
@@ -295,9 +316,9 @@ test('after a refused probe, a worker waits for the window until an answer allow
 	c.set(2720);
 	const start = turnNow(pace);
 	expect(start.probe).toBe(false);
-	// No answer under this lesson yet, so the probe due at 3120 may not go: wait for the window.
+	// No answer under this lesson yet, so the probe due at 3020 may not go: wait for the window.
 	c.set(2730);
-	expect(pace.take()).toBe(2720 + 1100 - 2730);
+	expect(pace.take()).toBe(2720 + 1000 - 2730);
 });
 
 test('a probe due while the budget is spent goes when it is due, not when the window moves on', () => {
@@ -306,23 +327,23 @@ test('a probe due while the budget is spent goes when it is due, not when the wi
 	const start = turnNow(pace);
 	c.set(2730);
 	pace.accept(start);
-	// The budget's start (2720) is recent at 3120 (pause end + one window), so the probe goes then.
+	// The budget's start (2720) is recent at 3020 (pause end + one window), so the probe goes then.
 	const { waits, turn } = waitFor(pace, c);
-	expect(waits).toEqual([3120 - 2730]);
-	expect(turn).toMatchObject({ at: 3120, probe: true });
+	expect(waits).toEqual([3020 - 2730]);
+	expect(turn).toMatchObject({ at: 3020, probe: true });
 });
 
 test('a probe due when the budget\'s start is already old waits for the window, then follows the next start', () => {
 	const { pace, c } = afterRefusedProbe();
-	c.set(2120);
+	c.set(2420);
 	const start = turnNow(pace);
-	c.set(2130);
+	c.set(2430);
 	pace.accept(start);
-	// Woken when the probe is due (3120), the start of 2120 is over half a window old: wait till it leaves.
+	// Woken when the probe is due (3020), the start of 2420 is over half a window old: wait till it leaves.
 	const first = waitFor(pace, c);
-	expect(first.waits).toEqual([3120 - 2130, 2120 + 1100 - 3120]);
-	expect(first.turn).toMatchObject({ at: 3220, probe: false });
-	expect(turnNow(pace)).toMatchObject({ at: 3220, probe: true });
+	expect(first.waits).toEqual([3020 - 2430, 2420 + 1000 - 3020]);
+	expect(first.turn).toMatchObject({ at: 3420, probe: false });
+	expect(turnNow(pace)).toMatchObject({ at: 3420, probe: true });
 });
 
 test('answers to requests sent before a refused probe do not raise the budget it kept', () => {
@@ -384,11 +405,11 @@ test('the budget counts what was accepted in the Retry-After before the 429, at 
 		return pace.state;
 	};
 	// The second before 4000 holds only 3500: 3000 is exactly a second before, outside it.
-	expect(refusedAt(1000)).toMatchObject({ budget: 1, windowMs: 1100 });
-	// Retry-After shorter than a second: still a second's answers, and a window of a second and a tenth.
-	expect(refusedAt(200)).toMatchObject({ budget: 1, windowMs: 1100 });
-	// Retry-After 5 s: all four answers of the five seconds before, per 5.5 s window.
-	expect(refusedAt(5000)).toMatchObject({ budget: 4, windowMs: 5500 });
+	expect(refusedAt(1000)).toMatchObject({ budget: 1, windowMs: 1000 });
+	// Retry-After shorter than a second: still a second's answers, per window of a second.
+	expect(refusedAt(200)).toMatchObject({ budget: 1, windowMs: 1000 });
+	// Retry-After 5 s: all four answers of the five seconds before, per 5 s window.
+	expect(refusedAt(5000)).toMatchObject({ budget: 4, windowMs: 5000 });
 });
 
 test('a probe whose connection failed frees its place for another, and wakes waiting workers', async () => {
@@ -414,11 +435,14 @@ test('a probe sent before the last lesson, answered after it, frees no place for
 	c.set(1020);
 	pace.refuse(refused, 1000);
 	expect(pace.state.budget).toBe(1);
-	const { turn: start } = waitFor(pace, c);
-	c.advance(5);
-	pace.accept(start);
-	const newProbe = turnNow(pace);
-	expect(newProbe.probe).toBe(true);
+	// The new lesson's budget is taken and accepted until its first probe, a window after the pause.
+	let newProbe = waitFor(pace, c).turn;
+	while (!newProbe.probe) {
+		c.advance(5);
+		pace.accept(newProbe);
+		newProbe = waitFor(pace, c).turn;
+	}
+	expect(newProbe.at).toBeGreaterThanOrEqual(2020 + 1000);
 	// The old probe's answer comes now; the new lesson's one probe is still in flight.
 	pace.accept(oldProbe);
 	expect(typeof pace.take()).toBe('number');

@@ -48,7 +48,7 @@ describe('on virtual time, shared by the transport and the sandbox', () => {
 		expect(sent.filter((s) => s.status === 429 && s.at < pauseEnd).length).toBeLessThanOrEqual(PARALLEL);
 		// Workers retrying on their own would be refused again every second (half of each burst of
 		// ten). The pool that pauses together keeps to the five it learnt; only its probes beyond them
-		// are refused, one at a time, each waiting twice as many windows as the last.
+		// are refused, one at a time, each waiting four times as many windows as the last.
 		const probeWindows = sent.filter((s) => s.status === 429 && s.at >= pauseEnd).map((s) => Math.floor((s.at - EPOCH) / 1000));
 		expect(new Set(probeWindows).size).toBe(probeWindows.length);
 		expect(probeWindows.length).toBeGreaterThan(0);

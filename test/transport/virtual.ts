@@ -7,6 +7,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IH
 import { request } from 'undici';
 
 import { runPool } from '../../nodes/shared/pool';
+import { forgetPaces } from '../../nodes/shared/transport/accounts';
 import { clock } from '../../nodes/shared/transport/clock';
 import { Transport, type ApiRequest, type ApiResponse } from '../../nodes/shared/transport';
 
@@ -29,6 +30,8 @@ export function virtualClock(start = EPOCH) {
 	const waits: number[] = [];
 	const saved = { ...clock };
 	clock.now = () => now;
+	// Each account's pace lives for the process (accounts.ts): one learnt on another clock's time means nothing on this one.
+	forgetPaces();
 	/** Time passing for the test's own actors (a service's latency), not a wait the transport chose. */
 	const pass = (ms: number) => new Promise<void>((resolve) => sleepers.push({ wake: now + Math.max(0, ms), seq: seq++, resolve }));
 	clock.sleep = (ms: number) => {
@@ -91,6 +94,7 @@ export function instantClock(start = EPOCH) {
 	const waits: number[] = [];
 	const saved = { ...clock };
 	clock.now = () => now;
+	forgetPaces();
 	clock.sleep = async (ms: number) => {
 		waits.push(ms);
 		now += Math.max(0, ms);

@@ -1,8 +1,10 @@
 /**
  * The only code that sends HTTP to the service, for the action node and the Monitor alike. One
- * instance serves one execution or one poll: it holds the pool-wide pause that a 429 imposes, the
- * memo of calls shared by items (loads already paid for), the paid calls counted against the
- * run's cap and the account's plan as the run found it, never anything that outlives it.
+ * instance serves one execution or one poll: it holds the memo of calls shared by items (loads
+ * already paid for), the paid calls counted against the run's cap and the account's plan as the
+ * run found it, never anything that outlives it. The one exception is the account's pace (the
+ * pause a 429 imposes and the rate the service takes), shared by every instance of the process
+ * that uses the same account (accounts.ts).
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -22,7 +24,9 @@ import { ServiceError } from '../errors';
 import { Redactor } from '../redact';
 import { clock } from './clock';
 import { PaidCalls, certainlyNotRun } from './paid';
-import { Pace, type Turn } from './pace';
+import { paceOf } from './accounts';
+import type { Pace, Turn } from './pace';
+import { announced } from './quota';
 import { about, mayHaveCharged, serviceText, unwrap } from './answer';
 import { ROOTS, type ApiRequest, type ApiResponse, type PlanGate } from './types';
 
@@ -66,7 +70,8 @@ export class Transport {
 	private credentials?: ICredentialsDecrypted;
 	/** Takes the access token out of everything the service answers, whatever it echoes. */
 	private redactor = new Redactor();
-	private readonly pace = new Pace(() => clock.now());
+	/** The account's pace, known once the credential is read. */
+	private pace?: Pace;
 	private readonly shared = new Map<string, Promise<ApiResponse>>();
 	private readonly memos = new Map<string, unknown>();
 	private readonly claimed = new Set<string>();
@@ -107,6 +112,7 @@ export class Transport {
 		this.credentials = { id: ref?.id ?? '', name: ref?.name ?? '', type: RISK_INFO_API, data };
 		this.baseUrl = String(data.baseUrl ?? '').replace(/\/+$/, '');
 		this.redactor = new Redactor(...tokenForms(String(data.accessToken ?? '')));
+		this.pace = paceOf(this.baseUrl, String(data.clientIdentifier ?? ''));
 	}
 
 	/**
@@ -194,23 +200,27 @@ export class Transport {
 		if (req.pdf) options.encoding = 'arraybuffer';
 		else options.json = true;
 
+		// options.url read the credential, so the account's pace is known.
+		const pace = this.pace as Pace;
 		const started = clock.now();
 		for (let attempt = 1; ; attempt++) {
-			const turn = await this.waitForTurn();
+			const turn = await waitForTurn(pace);
 			const outcome = await this.send(options).catch((error: unknown) => {
-				this.pace.release(turn);
+				pace.release(turn);
 				throw error;
 			});
 			const status = 'failure' in outcome ? outcome.failure.status : outcome.response.statusCode;
+			const headers = 'failure' in outcome ? outcome.failure.headers : outcome.response.headers;
+			const said = announced(headers, clock.now());
 			// The pace learns from what the service answered; a broken connection teaches it nothing.
-			if (typeof status !== 'number') this.pace.release(turn);
-			else if (status !== 429) this.pace.accept(turn);
+			if (typeof status !== 'number') pace.release(turn);
+			else if (status !== 429) pace.accept(turn, said);
 			if ('response' in outcome) return unwrap(req, outcome.response, attempt);
 
-			const { headers, serviceText } = outcome.failure;
+			const { serviceText } = outcome.failure;
 			const waitMs = retryAfterMs(headers?.['retry-after'], clock.now()) ?? backoffMs(attempt);
-			// One 429 pauses every worker of the pool and sets its pace, so they don't all hammer the limit.
-			if (status === 429) this.pace.refuse(turn, waitMs);
+			// One 429 pauses every worker of the account and sets its pace, so they don't all hammer the limit.
+			if (status === 429) pace.refuse(turn, waitMs, said);
 			const location = typeof headers?.location === 'string' ? headers.location : undefined;
 			// A refused or broken connection to n8n's own machine gets the note on Docker and the sandbox.
 			const loopback = typeof status === 'string' && isLoopback(this.baseUrl);
@@ -219,15 +229,6 @@ export class Transport {
 			if (attempt >= this.options.maxAttempts || !shouldRetry(status, req.paid === true)) throw fail();
 			if (clock.now() - started + waitMs > this.options.maxWaitSeconds * 1000) throw fail();
 			if (status !== 429) await clock.sleep(waitMs);
-		}
-	}
-
-	/** Waits out any pause and the pace; an answer may let a waiting request go before its time. */
-	private async waitForTurn(): Promise<Turn> {
-		for (;;) {
-			const turn = this.pace.take();
-			if (typeof turn !== 'number') return turn;
-			await Promise.race([clock.sleep(turn), this.pace.nextAnswer()]);
 		}
 	}
 
@@ -260,5 +261,14 @@ export class Transport {
 				serviceText: serviceText(response.body),
 			},
 		};
+	}
+}
+
+/** Waits out any pause and the pace; an answer may let a waiting request go before its time. */
+async function waitForTurn(pace: Pace): Promise<Turn> {
+	for (;;) {
+		const turn = pace.take();
+		if (typeof turn !== 'number') return turn;
+		await Promise.race([clock.sleep(turn), pace.nextAnswer()]);
 	}
 }

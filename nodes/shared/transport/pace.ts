@@ -1,17 +1,27 @@
 /**
- * The pool-wide pace of one execution's requests. Until the service refuses a request (429) the
- * pool runs free. A 429 pauses every worker until Retry-After and teaches the pool a budget: as
- * many starts per window (Retry-After, at least a second) as the service accepted in the second
- * before refusing, the one rate it has shown it takes. Without that lesson every pause would end in
- * the same burst and the same refusals (the service's limits are not documented, so they can only
- * be learnt).
+ * The pool-wide pace of an account's requests, shared by every execution, poll and list of this
+ * n8n process that uses the account (accounts.ts). Until the service refuses a request (429) the
+ * pool runs free. A 429 pauses every worker until Retry-After and teaches the pace a budget: as many
+ * starts per window (Retry-After, at least a second) as the service accepted in the window before
+ * refusing, the one rate it has shown it takes, with no margin under it. Without that lesson every
+ * pause would end in the same burst and the same refusals (the service's limits are not documented,
+ * so they can only be learnt, or read from its headers when it sends them: quota.ts).
  *
- * A lesson is not kept for ever. Once answers come back accepted, the pool probes right after
- * spending its budget: one request beyond it, then twice as many in flight after each accepted
- * one. A limit that has gone (a single wave of 429s) lets twice the budget through within a few
- * round trips, and the pool runs free again. A limit that holds refuses the first probe (one 429,
- * not a burst) and the budget stays; each refused probe makes the next wait twice as many windows.
+ * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
+ * right after spending its budget: one request beyond it. An accepted probe proves the service
+ * takes one more per window only when a whole window has passed after it with no refusal (it may
+ * have fallen in a fresh window of the service); then the budget rises by one, and the next window
+ * may probe one more than were proven so far (twice as many each window, up to half the budget). A
+ * limit that rose is found within a few windows; a limit that has gone (a single wave of 429s) is
+ * forgotten after about seven, and the pool runs free again. A limit that holds refuses the probe
+ * (one 429, or a few when several were out) and the budget stays, plus what the probes proved; each
+ * refused probe in a row makes the next wait four times as many windows (1, 4, 16, then 64 at most),
+ * so a steady limit costs a refusal a minute or so, not one a second. A refusal within the budget
+ * means the limit fell: the budget drops to what was accepted, and a probe one window later finds
+ * whether that was a passing hiccup.
  */
+
+import { Quota, type Announced } from './quota';
 
 /** A start the pace let go; the transport hands it back with the answer. */
 export interface Turn {
@@ -24,13 +34,19 @@ export interface Turn {
 
 const MIN_WINDOW_MS = 1000;
 const MAX_WINDOW_MS = 60_000;
-/** The budget's window is a little wider than Retry-After, so arrival jitter does not put one window's starts in the next. */
-const MARGIN = 1.1;
 /** Probes in flight never need to exceed the largest pool. */
 const MAX_PROBES = 64;
+/** Probes proven in a row (1, 2, 4 … 64 a window: seven windows) that free the pool. */
+const FREE_AFTER_PROBES = 2 * MAX_PROBES;
+/** What a refusal within the budget leaves of it, at most. */
+const CUT = 5 / 6;
+/** Windows a probe waits after refused ones: four times more after each, up to this. */
+const MAX_PROBE_WAIT_WINDOWS = 64;
 
 export class Pace {
 	private pausedUntil = 0;
+	/** What the service's headers say of its window, when it sends them. */
+	private readonly quota = new Quota();
 	/** Starts allowed per window; Infinity while the service has not refused anything. */
 	private budget = Infinity;
 	private windowMs = 0;
@@ -43,7 +59,11 @@ export class Pace {
 	private probes = 0;
 	private probesInFlight = 0;
 	private acceptedProbes = 0;
+	/** When accepted probes were sent, awaiting their verdict: a window with no refusal after each. */
+	private vouched: number[] = [];
 	private refusedProbes = 0;
+	/** The highest budget held since the pace last ran free: proven probes beyond it mean the limit rose. */
+	private highest = 0;
 	private probeAfter = 0;
 	/** How far answers to requests sent before the lesson may still raise its budget. */
 	private lateCap = Infinity;
@@ -63,24 +83,30 @@ export class Pace {
 	take(): Turn | number {
 		const now = this.now();
 		if (now < this.pausedUntil) return this.pausedUntil - now;
-		if (this.budget === Infinity) return { at: now, seq: this.turns++, probe: false };
-		while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
-		const spent = this.starts.length >= this.budget;
-		if (spent && !this.mayProbe(now)) {
-			const slot = this.starts[0] + this.windowMs - now;
-			return Math.max(1, this.probesInFlight < this.probes && now < this.probeAfter ? Math.min(slot, this.probeAfter - now) : slot);
+		const quotaWait = this.quota.wait(now, this.turns);
+		if (quotaWait > 0) return quotaWait;
+		this.judgeProbes(now);
+		let probe = false;
+		if (this.budget !== Infinity) {
+			while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
+			probe = this.starts.length >= this.budget;
+			if (probe && !this.mayProbe(now)) {
+				const slot = this.starts[0] + this.windowMs - now;
+				return Math.max(1, this.probesInFlight + this.vouched.length < this.probes && now < this.probeAfter ? Math.min(slot, this.probeAfter - now) : slot);
+			}
+			if (probe) this.probesInFlight++;
+			this.starts.push(now);
 		}
-		if (spent) this.probesInFlight++;
-		this.starts.push(now);
-		return { at: now, seq: this.turns++, probe: spent };
+		this.quota.started(now);
+		return { at: now, seq: this.turns++, probe };
 	}
 
 	/**
-	 * A probe says something only right after the budget was spent: the budget's starts and the
-	 * probe then fall in one window of the service, whatever the phase of its windows.
+	 * A probe goes right after the budget was spent, so that it mostly falls in the same window of
+	 * the service as the budget's starts; when it does not, its verdict a window later still tells.
 	 */
 	private mayProbe(now: number): boolean {
-		if (this.probesInFlight >= this.probes || now < this.probeAfter) return false;
+		if (this.probesInFlight + this.vouched.length >= this.probes || now < this.probeAfter) return false;
 		return this.starts[this.starts.length - this.budget] > now - this.windowMs / 2;
 	}
 
@@ -89,8 +115,10 @@ export class Pace {
 		return this.answered.promise;
 	}
 
-	accept(turn: Turn): void {
+	/** An accepted answer, with what its headers said of the account's window if they said it. */
+	accept(turn: Turn, said?: Announced): void {
 		const now = this.now();
+		if (said) this.quota.heard(turn, said, now);
 		this.accepted.push(now);
 		this.forgetAcceptedBefore(now - MAX_WINDOW_MS);
 		this.answer(turn);
@@ -101,12 +129,33 @@ export class Pace {
 			return;
 		}
 		// Only an answer to a request sent under the current lesson says the service takes that pace.
-		if (turn.probe) {
-			this.acceptedProbes++;
-			this.probes = Math.min(MAX_PROBES, this.probes * 2);
-		}
+		if (turn.probe) this.vouched.push(turn.at);
 		this.probes = Math.max(this.probes, 1);
-		if (this.acceptedProbes >= 2 * this.budget) this.runFree();
+		this.judgeProbes(now);
+	}
+
+	/**
+	 * An accepted probe proves the service took one more than the budget only once a whole window
+	 * has passed after it with no refusal: it may have fallen in a fresh window of the service, and
+	 * then the budget's next starts, in that same window, are what get refused. Each probe so
+	 * proven raises the budget by one, and the next window may probe twice as far, up to half the
+	 * budget at once, so crossing the limit costs few refusals.
+	 */
+	private judgeProbes(now: number): void {
+		while (this.vouched.length && this.vouched[0] <= now - this.windowMs) {
+			this.vouched.shift();
+			this.acceptedProbes++;
+			this.budget++;
+			// Beyond anything held before, the limit rose: probe again without waiting. Climbing back
+			// after a cut keeps the wait, so a steady limit is not probed every window.
+			if (this.budget > this.highest) this.refusedProbes = 0;
+			this.highest = Math.max(this.highest, this.budget);
+			this.lateCap = Math.max(this.lateCap, this.budget);
+			// One more in flight than proven so far: twice as many each window while all are taken.
+			this.probes = Math.min(MAX_PROBES, this.acceptedProbes + 1, Math.ceil(this.budget / 2));
+		}
+		// Raised this far beyond the lesson with no refusal, the limit has gone (or is beyond any pool).
+		if (this.acceptedProbes >= FREE_AFTER_PROBES) this.runFree();
 	}
 
 	/** A turn that got no answer (the connection failed): it frees its place without teaching anything. */
@@ -118,8 +167,9 @@ export class Pace {
 	 * A 429 for a request sent on `turn`. Refusals of requests sent before the last lesson say
 	 * nothing new (they were in flight together), so only the pause applies to them.
 	 */
-	refuse(turn: Turn, waitMs: number): void {
+	refuse(turn: Turn, waitMs: number, said?: Announced): void {
 		const now = this.now();
+		if (said) this.quota.heard(turn, said, now);
 		this.answer(turn);
 		this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
 		if (turn.seq <= this.learntAfter) return;
@@ -129,22 +179,34 @@ export class Pace {
 		// Refused before anything got through (another client used the quota?): no rate to learn yet.
 		if (acceptedInWindow === 0 && this.budget === Infinity) return;
 		this.learntAfter = this.turns - 1;
-		this.windowMs = seenMs * MARGIN;
+		this.windowMs = seenMs;
+		// A refusal within a window of an accepted probe is that probe's verdict, whichever request it hit.
+		const probing = turn.probe || this.vouched.length > 0;
+		// Of the probes the service had accepted, all but the one the refusal answers were taken.
+		const taken = Math.max(0, this.vouched.length - 1);
+		this.vouched = [];
 		this.probes = 0;
 		this.probesInFlight = 0;
 		this.acceptedProbes = 0;
-		if (turn.probe) {
-			// The budget holds: probe again only after twice as many windows as last time.
+		if (probing) {
+			// The budget holds: probe again only after four times as many windows as last time.
 			this.refusedProbes++;
-			this.probeAfter = this.pausedUntil + this.windowMs * (2 ** this.refusedProbes - 1);
+			this.budget += taken;
+			this.highest = Math.max(this.highest, this.budget);
+			this.probeAfter = this.pausedUntil + this.windowMs * Math.min(MAX_PROBE_WAIT_WINDOWS, 4 ** (this.refusedProbes - 1));
 			this.lateCap = this.budget;
 		} else if (this.budget === Infinity) {
 			this.budget = acceptedInWindow;
+			this.highest = acceptedInWindow;
 			this.lateCap = Infinity;
 		} else {
-			// Refused within the budget: the service takes less than it did.
+			// Refused within the budget: the service takes less than it did, or its window's edge met a
+			// late arrival; a probe a window later tells which. The answers of the last second may span
+			// two of the service's windows, so they are not trusted alone: the budget also drops by a
+			// sixth at least, and an overestimate is gone within a few refusals.
 			this.lateCap = this.budget - 1;
-			this.budget = Math.max(1, Math.min(this.budget - 1, acceptedInWindow || this.budget));
+			this.budget = Math.max(1, Math.min(this.budget - 1, acceptedInWindow || this.budget, Math.ceil(this.budget * CUT)));
+			this.probeAfter = this.pausedUntil + this.windowMs;
 		}
 	}
 
@@ -161,8 +223,10 @@ export class Pace {
 		this.starts = [];
 		this.probes = 0;
 		this.probesInFlight = 0;
+		this.vouched = [];
 		this.acceptedProbes = 0;
 		this.refusedProbes = 0;
+		this.highest = 0;
 		this.probeAfter = 0;
 	}
 
