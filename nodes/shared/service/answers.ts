@@ -7,6 +7,7 @@
  */
 import { isPlainObject, type PlainObject } from '../objects';
 import { fitsType, hasKey, recordsOf, sharedWords, valueAt, type Key, type KeyTable } from './keys';
+import { matchSlots, slotOf, wordIn, type Roles, type Slotted } from './slots';
 import type { SummaryRead } from './summaryV2';
 
 export type CheckStatus = 'ok' | 'differs' | 'failed';
@@ -23,6 +24,12 @@ export interface AnswerCheck {
 	expectedMissing: string[];
 	unknownFields: string[];
 	expectedFound: string[];
+}
+
+/** What a summary's check decided beyond its item: how it chose (said in the first item) and the sources' words, for the reads after it. */
+export interface Decided {
+	how: string[];
+	roles?: Map<string, string>;
 }
 
 /** Keys named in an item or a verdict: enough to see a rename, never a whole hostile answer. */
@@ -74,11 +81,14 @@ function candidatesFor(record: unknown, expected: string, type: Key['type'], unk
 /** A missing section: the unknown objects beside it holding more than half of the keys it should have, most first. */
 function sectionCandidates(record: unknown, section: string, known: Set<string>, unknown: string[]): Found {
 	const inner = new Set([...known].filter((p) => parentOf(p) === section).map(lastOf));
+	// A key under the service's word for a source counts as the spec's key of the same stem.
+	const stems = [...inner].map((k) => slotOf(k, 'any')).filter((s): s is Slotted => s !== undefined);
+	const carries = (k: string) => inner.has(k) || stems.some((s) => wordIn(k, s) !== undefined);
 	const scored = unknown
 		.filter((path) => parentOf(path) === parentOf(section))
 		.map((path) => {
 			const value = valueAt(record, path);
-			return { path, score: isPlainObject(value) ? Object.keys(value).filter((k) => inner.has(k)).length : 0 };
+			return { path, score: isPlainObject(value) ? Object.keys(value).filter(carries).length : 0 };
 		})
 		.filter((s) => s.score * 2 > inner.size)
 		.sort((a, b) => b.score - a.score);
@@ -97,29 +107,40 @@ function firstAbsent(record: unknown, path: string): string {
 }
 
 /**
- * What might be each missing key: for a key inside a section the answer has, the unknown keys
- * beside it of its type; for a missing section, the unknown sections holding most of its keys.
+ * What might be each missing key: for a key with a neutral word (SourceA…C, Bureau), the keys of
+ * its stem (slots.ts); for another key inside a section the answer has, the unknown keys beside it
+ * of its type; for a missing section, the unknown sections holding most of its keys.
  */
-function matchesFor(record: unknown, missing: string[], table: KeyTable, unknown: string[]) {
+function matchesFor(record: unknown, missing: string[], table: KeyTable, unknown: string[], earlier?: Roles) {
 	const known = knownOf(table);
 	const candidates: Record<string, string[]> = {};
 	const suggested: Record<string, string> = {};
+	const slotted: Slotted[] = [];
 	for (const path of missing) {
 		const absent = firstAbsent(record, path);
 		if (absent in candidates) continue;
 		const row = table.keys.find((k) => k.from.includes(path));
+		const slot = row && absent === path ? slotOf(path, row.type) : undefined;
+		if (slot) {
+			slotted.push(slot);
+			candidates[absent] = [];
+			continue;
+		}
 		const found = absent !== path ? sectionCandidates(record, absent, known, unknown) : row ? candidatesFor(record, path, row.type, unknown) : { candidates: [] };
 		candidates[absent] = few(found.candidates);
 		if (found.fit) suggested[absent] = found.fit;
 	}
-	return { candidates, suggested };
+	const flag = table.keys.find((k) => k.type === 'boolean' && slotOf(k.from[0], k.type)?.word === 'Bureau')?.from[0];
+	const slots = matchSlots(record, slotted, unknown, flag, earlier);
+	for (const [path, found] of Object.entries(slots.candidates)) candidates[path] = few(found);
+	return { candidates, suggested: { ...suggested, ...slots.suggested }, how: slots.how, roles: slots.roles };
 }
 
 const ADVICE = 'Set suggestedKeyNames in the Risk Info API credential\'s Answer Key Names (where several keys fit, pick from candidates), then run Check Answers again';
 const NO_MATCH = "no key of the answer fits: tell the package's maintainers (https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo/issues)";
 
 /** The check's verdict and status, from what it found. */
-function judged(missing: string[], doNotUse: string[], unknown: string[], matches: ReturnType<typeof matchesFor>, harmlessExtras: boolean, read: number, inFirst: string): Omit<AnswerCheck, 'expectedFound'> {
+function judged(missing: string[], doNotUse: string[], unknown: string[], matches: Pick<ReturnType<typeof matchesFor>, 'candidates' | 'suggested'>, harmlessExtras: boolean, read: number, inFirst: string): Omit<AnswerCheck, 'expectedFound'> {
 	const { candidates, suggested } = matches;
 	const base = { doNotUse: few(doNotUse), suggestedKeyNames: suggested, candidates, expectedMissing: few(missing), unknownFields: few(unknown) };
 	if (!missing.length && (harmlessExtras || !unknown.length)) {
@@ -146,12 +167,13 @@ function judged(missing: string[], doNotUse: string[], unknown: string[], matche
 }
 
 /** A summary's check, from its reader's Reading over the answer (Answer Key Names applied) and the reader's table. */
-export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable): AnswerCheck {
+export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable, earlier?: Roles): AnswerCheck & Decided {
 	const missing = [...new Set(read.lacks.map((l) => l.key))];
 	const known = knownOf(table);
 	const unknown = unknownIn(data, new Set([...known, ...read.found]));
 	const doNotUse = [...new Set(read.lacks.map((l) => l.field))];
-	return { ...judged(missing, doNotUse, unknown, matchesFor(data, missing, table, unknown), false, read.found.length, ''), expectedFound: few(read.found) };
+	const matches = matchesFor(data, missing, table, unknown, earlier);
+	return { ...judged(missing, doNotUse, unknown, matches, false, read.found.length, ''), expectedFound: few(read.found), how: matches.how, roles: matches.roles };
 }
 
 /** Another read's check: its first record (or the answer, one record) against its reader's rows; a field is there when any of its keys is. */
