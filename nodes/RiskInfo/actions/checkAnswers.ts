@@ -91,17 +91,19 @@ const MAX_PASSES = 3;
  */
 function checked(read: Read, data: unknown, names: KeyNames, rut: string, earlier?: Roles): AnswerCheck & Partial<Decided> {
 	const first = read.check(withSpecNames(data, names), rut, earlier);
-	let all = first;
-	let suggested = first.suggestedKeyNames;
-	for (let pass = 1; pass < MAX_PASSES && Object.keys(all.suggestedKeyNames).length; pass++) {
+	let { suggestedKeyNames: suggested, candidates, roles } = first;
+	const how = new Set(first.how);
+	for (let pass = 1, last = first; pass < MAX_PASSES && Object.keys(last.suggestedKeyNames).length; pass++) {
 		const more = mappingFrom({ ...mappingOf(names), ...suggested });
 		if (!more) break;
-		all = read.check(withSpecNames(data, more), rut, earlier);
-		if (Object.keys(all.suggestedKeyNames).every((k) => k in suggested)) break;
-		suggested = { ...suggested, ...all.suggestedKeyNames };
+		last = read.check(withSpecNames(data, more), rut, earlier);
+		if (Object.keys(last.suggestedKeyNames).every((k) => k in suggested)) break;
+		suggested = { ...suggested, ...last.suggestedKeyNames };
+		candidates = { ...candidates, ...last.candidates };
+		roles = last.roles ?? roles;
+		for (const line of last.how ?? []) how.add(line);
 	}
-	const how = [...new Set([...(first.how ?? []), ...(all === first ? [] : (all.how ?? []))])];
-	return { ...first, suggestedKeyNames: suggested, candidates: { ...first.candidates, ...all.candidates }, how, roles: all.roles ?? first.roles };
+	return { ...first, suggestedKeyNames: suggested, candidates, how: [...how], roles };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

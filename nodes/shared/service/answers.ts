@@ -6,8 +6,8 @@
  * lacked); the other reads are set against their readers' tables, on their first record.
  */
 import { isPlainObject, type PlainObject } from '../objects';
-import { fitsType, hasKey, recordsOf, sharedWords, valueAt, type Key, type KeyTable } from './keys';
-import { matchSlots, slotOf, wordIn, type Roles, type Slotted } from './slots';
+import { fitsType, hasKey, knownOf, recordsOf, sharedWords, valueAt, type Key, type KeyTable } from './keys';
+import { matchSlots, sectionsCarrying, slotOf, type Roles, type Slotted } from './slots';
 import type { SummaryRead } from './summaryV2';
 
 export type CheckStatus = 'ok' | 'differs' | 'failed';
@@ -43,8 +43,6 @@ const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.
 const lastOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 const join = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
 
-/** Every spelling a table reads, and the spec's other keys it knows. */
-const knownOf = (table: KeyTable) => new Set([...table.keys.flatMap((k) => k.from), ...(table.alsoKnown ?? [])]);
 
 /** The places an answer's keys are set against what is known: its top and every section a known key sits in. */
 function levelsOf(known: Set<string>): string[] {
@@ -78,20 +76,9 @@ function candidatesFor(record: unknown, expected: string, type: Key['type'], unk
 	return { candidates: scored.map((s) => s.path), fit: best && best.score > 0 && (!next || next.score < best.score) ? best.path : undefined };
 }
 
-/** A missing section: the unknown objects beside it holding more than half of the keys it should have, most first. */
+/** A missing section: the unknown sections beside it carrying most of its keys (sectionsCarrying). */
 function sectionCandidates(record: unknown, section: string, known: Set<string>, unknown: string[]): Found {
-	const inner = new Set([...known].filter((p) => parentOf(p) === section).map(lastOf));
-	// A key under the service's word for a source counts as the spec's key of the same stem.
-	const stems = [...inner].map((k) => slotOf(k, 'any')).filter((s): s is Slotted => s !== undefined);
-	const carries = (k: string) => inner.has(k) || stems.some((s) => wordIn(k, s) !== undefined);
-	const scored = unknown
-		.filter((path) => parentOf(path) === parentOf(section))
-		.map((path) => {
-			const value = valueAt(record, path);
-			return { path, score: isPlainObject(value) ? Object.keys(value).filter(carries).length : 0 };
-		})
-		.filter((s) => s.score * 2 > inner.size)
-		.sort((a, b) => b.score - a.score);
+	const scored = sectionsCarrying(record, section, known, unknown);
 	const [best, next] = scored;
 	return { candidates: scored.map((s) => s.path), fit: best && (!next || next.score < best.score) ? best.path : undefined };
 }
@@ -172,7 +159,9 @@ export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable, 
 	const known = knownOf(table);
 	const unknown = unknownIn(data, new Set([...known, ...read.found]));
 	const doNotUse = [...new Set(read.lacks.map((l) => l.field))];
-	const matches = matchesFor(data, missing, table, unknown, earlier);
+	// A source the answer excuses (SourceC without Bureau data) may still be there under the service's word: matched too, or it would stay unknown.
+	const excused = read.excused.map((e) => e.key).filter((key) => firstAbsent(data, key) === key && slotOf(key, 'any'));
+	const matches = matchesFor(data, [...missing, ...excused], table, unknown, earlier);
 	return { ...judged(missing, doNotUse, unknown, matches, false, read.found.length, ''), expectedFound: few(read.found), how: matches.how, roles: matches.roles };
 }
 

@@ -14,6 +14,7 @@
  *
  * A section whose words cannot be paired with its sources one to one is left for the user to choose.
  */
+import { isPlainObject } from '../objects';
 import { fitsType, valueAt, type KeyType } from './keys';
 
 /** A missing key with a neutral word: `boletinComercial.casosSourceA` is level `boletinComercial`, stem `casos` + `` around `SourceA`. */
@@ -76,8 +77,10 @@ export function matchSlots(record: unknown, slotted: Slotted[], unknown: string[
 	for (const { level, stems } of levels) {
 		for (const s of slotted.filter((s) => s.level === level)) {
 			out.candidates[s.path] = [...stems.get(stemOf(s))!.values()].map((k) => join(level, k));
-			// The Bureau flag: its stem's one key, when only one.
-			if (s.word === 'Bureau' && out.candidates[s.path].length === 1) out.suggested[s.path] = out.candidates[s.path][0];
+			if (s.word !== 'Bureau') continue;
+			// The Bureau flag: its stem's one key; with none of its stem, the one unknown key of its type beside it.
+			if (!out.candidates[s.path].length) out.candidates[s.path] = unknown.filter((path) => parentOf(path) === level && fitsType(valueAt(record, path), s.type) && valueAt(record, path) !== null);
+			if (out.candidates[s.path].length === 1) out.suggested[s.path] = out.candidates[s.path][0];
 		}
 	}
 	const bureau = flag === undefined ? undefined : (valueAt(record, flag) ?? (out.suggested[flag] === undefined ? undefined : valueAt(record, out.suggested[flag])));
@@ -147,4 +150,27 @@ function rolesOf(record: unknown, level: string, sourced: Slotted[], stems: Map<
 	open.forEach((source, i) => roles.set(source, left[i]));
 	how.push(`In ${where}, ${listed(open)} ${open.length === 1 ? 'is' : 'are'} taken as ${listed(left.map(shown))} in the answer's order: check them against the provider names in your contract.`);
 	return roles;
+}
+
+/**
+ * The unknown objects beside a missing `section` holding more than half of the keys it should have,
+ * most first: the section under another name. A key under the service's word for a source counts
+ * as the spec's key of its stem. `unknown`: the answer's keys the reader does not know (by default,
+ * those beside the section).
+ */
+export function sectionsCarrying(record: unknown, section: string, known: Set<string>, unknown?: string[]): Array<{ path: string; score: number }> {
+	const level = parentOf(section);
+	const inner = new Set([...known].filter((p) => parentOf(p) === section).map((p) => p.slice(section.length + 1)));
+	const stems = [...inner].map((k) => slotOf(k, 'any')).filter((s): s is Slotted => s !== undefined);
+	const carries = (k: string) => inner.has(k) || stems.some((s) => wordIn(k, s) !== undefined);
+	const here = level ? valueAt(record, level) : record;
+	const beside = unknown ?? (isPlainObject(here) ? Object.keys(here).map((k) => join(level, k)).filter((p) => !known.has(p)) : []);
+	return beside
+		.filter((path) => parentOf(path) === level)
+		.map((path) => {
+			const value = valueAt(record, path);
+			return { path, score: isPlainObject(value) ? Object.keys(value).filter(carries).length : 0 };
+		})
+		.filter((s) => s.score * 2 > inner.size)
+		.sort((a, b) => b.score - a.score);
 }

@@ -9,10 +9,11 @@ import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
 import { V2 } from './endpoints';
 import { NO_KEY_NAMES, readFree, withSpecNames, type KeyNames } from './keyNames';
-import { key, optional, under, type KeyTable } from './keys';
+import { key, knownOf, optional, under, type KeyTable } from './keys';
 import { Reading, type Excused, type Lack } from './reading';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
 import { NO_COUNTS, SUMMARY_COUNT_KEYS, countsRead } from './screening';
+import { sectionsCarrying } from './slots';
 import { anyTrue, joinName, obj, positive, str, sum } from './values';
 
 /** What a summary read gives: the record, and the spec's keys its answer lacked (the record's unreadFields, in detail). */
@@ -75,6 +76,8 @@ export const SUMMARY_V2_KEYS: KeyTable = {
 	],
 };
 
+const KNOWN = knownOf(SUMMARY_V2_KEYS);
+
 /**
  * The data source behind each section, as ayudantesFallidos names it (the spec's examples:
  * judicial, commertialBulletin, laborCollection); a section named by its own key counts too.
@@ -93,19 +96,23 @@ const HELPER_OF: Record<string, string> = {
 /**
  * The answer's own reason for lacking a key: a section whose helper failed; a profile loaded
  * without Bureau data (incluyeBureau false, and only then: absent, it says nothing) lacks the
- * SourceC fields (spec §2.2 bulletin rule 1) and may lack the whole bulletin (rule 2).
+ * SourceC fields (spec §2.2 bulletin rule 1) and may lack the whole bulletin (rule 2). A missing
+ * section is excused only while no unknown section of the answer carries its keys: unknown is never
+ * excused, it is the section under another name (Check Answers maps it).
  */
 function excusesOf(d: PlainObject): (key: string) => string | undefined {
 	const failed = new Set((Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos : []).map((h) => String(h).toLowerCase()));
 	const withoutBureau = d.incluyeBureau === false;
 	const bulletin = d.boletinComercial;
-	const emptyBulletin = bulletin === undefined || (isPlainObject(bulletin) && Object.keys(bulletin).length === 0);
+	const elsewhere = new Map<string, boolean>();
+	const carried = (section: string) => d[section] === undefined && (elsewhere.get(section) ?? elsewhere.set(section, sectionsCarrying(d, section, KNOWN).length > 0).get(section)!);
 	return (path) => {
 		const section = path.split('.')[0];
 		const helper = HELPER_OF[section] ?? '';
+		if (carried(section)) return undefined;
 		if (failed.has(section.toLowerCase()) || failed.has(helper.toLowerCase())) return `its data source failed (ayudantesFallidos: ${helper || section})`;
 		if (!withoutBureau || section !== 'boletinComercial') return undefined;
-		if (emptyBulletin) return 'the profile was loaded without Bureau data (incluyeBureau false), and the service then may send no commercial bulletin';
+		if (bulletin === undefined || (isPlainObject(bulletin) && Object.keys(bulletin).length === 0)) return 'the profile was loaded without Bureau data (incluyeBureau false), and the service then may send no commercial bulletin';
 		return path.endsWith('SourceC') ? 'the profile was loaded without Bureau data (incluyeBureau false), so the service sends no SourceC figures' : undefined;
 	};
 }
