@@ -62,9 +62,12 @@ const K = {
 	includesBureau: optional('bulletin', 'boolean', 'incluyeBureau'),
 };
 
+const ROWS = [...Object.values(K), ...SUMMARY_COUNT_KEYS.v2];
+const JUDICIAL_PARTS = ['activeCivilCases', 'activeCollectionCases', 'activeLaborCases'];
+
 /** The V2 summary's rows, and the keys the spec shows there that the package does not read. */
 export const SUMMARY_V2_KEYS: KeyTable = {
-	keys: [...Object.values(K), ...SUMMARY_COUNT_KEYS.v2],
+	keys: ROWS,
 	alsoKnown: [
 		...under('', 'rut identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings compliance'),
 		...under('identificacion', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii'),
@@ -125,7 +128,8 @@ export function simplifiedFromApiV2(data: unknown, requestedRut?: string, names:
 export function readApiV2(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SummaryRead {
 	const data = withSpecNames(answer, names);
 	const d = obj(data);
-	const r = new Reading(data, excusesOf(d));
+	const excuse = excusesOf(d);
+	const r = new Reading(data, excuse);
 	const compliance = obj(d.compliance);
 	// NO PROCESADO means no screening ran: the record's risk and counts are placeholders, not
 	// results, so they read as unknown (and are not looked for). Without an estado the record is taken at its word.
@@ -137,7 +141,7 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 	const activeCivilCases = r.num(K.activeCivilCases);
 	const activeCollectionCases = r.num(K.activeCollectionCases);
 	const activeLaborCases = r.num(K.activeLaborCases);
-	r.derived('activeJudicialCases', 'activeCivilCases', 'activeCollectionCases', 'activeLaborCases');
+	r.derived('activeJudicialCases', ...JUDICIAL_PARTS);
 	const bulletin = {
 		bulletinCasesSourceA: r.num(K.bulletinCasesSourceA),
 		bulletinCasesSourceB: r.num(K.bulletinCasesSourceB),
@@ -154,6 +158,7 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 		name: r.str(K.name) ?? joinName(compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido),
 		unreadFields: [],
 		readNote: null,
+		leftOutFields: [],
 		isLegalEntity: r.bool(K.isLegalEntity),
 		activityStatus: r.str(K.activityStatus),
 		hasActivities: r.yesNo(K.hasActivities),
@@ -174,5 +179,8 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 		...AMOUNT_UNITS,
 	};
 	if (!Array.isArray(d.ayudantesFallidos)) r.at(K.failedHelpers);
-	return { record: withReadNote(record, r.unreadFields), lacks: r.lacks, excused: r.excused, found: [...r.found] };
+	// A field is left out where one of its keys is, by the answer's own reason; the judicial sum with its parts.
+	const leftOut = ROWS.filter((row) => excuse(row.from[0]) !== undefined).map((row) => row.field);
+	if (leftOut.some((f) => JUDICIAL_PARTS.includes(f))) leftOut.push('activeJudicialCases');
+	return { record: withReadNote(record, r.unreadFields, leftOut), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }
