@@ -1,8 +1,11 @@
 // Account → Check Answers in n8n's own engine against the sandbox: one item per free read, each
 // set against what the package expects. Normal answers are all OK; when the summaries' judicial
 // section drifts (renamed, missing, another type) the V2 and V1 summary items name the judicial
-// keys they lack and, renamed, the keys they hold instead; a RUT not loaded gives clear items;
-// nothing is ever paid; and a service that echoes the token gets it into no item.
+// keys they lack and, renamed, the keys they hold instead; the bulletin under the sandbox's
+// provider names or section name is mapped whole by the first item (docs/operations.md's worked
+// example included; other spellings in check-answers-day-one.test.ts); each kind of item keeps its
+// short keys first; a RUT not loaded gives clear items; nothing is ever paid; and a service that
+// echoes the token gets it into no item.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,6 +17,7 @@ import { RETRY_DEFAULTS, Transport } from '../../nodes/shared/transport';
 
 import { KNOWN_RUTS } from '../../sandbox';
 import { runRiskInfo } from '../../harness/workflow';
+import { readDoc } from '../helpers/docs';
 import { PROVIDER_KEY_NAMES } from '../helpers/key-names';
 import { useSandbox } from '../helpers/sandbox';
 
@@ -151,6 +155,20 @@ describe('the bulletin under the service\'s own names (the spec\'s first lines w
 		const mapped = await check(RUT, withKeyNames(total.suggestedKeyNames as Record<string, string>));
 		expect(mapped.total.verdict).toBe('OK: all 10 reads carry what the package reads.');
 	});
+});
+
+test('docs/operations.md\'s worked example holds: its step 1 is the first item against the sandbox\'s drift, and its mapping, pasted, gives the OK its step 3 promises', async () => {
+	const doc = readDoc('docs/operations.md');
+	const section = doc.slice(doc.indexOf('### A mismatch, from Check Answers to an `OK:`'));
+	const mapping = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]) as Record<string, string>;
+	const promised = /Run Check answers again: `(OK: [^`]*)`/.exec(section)![1];
+	const said = /The first item says `([^`]*)…`/.exec(section)![1].replace(/\s*\n\s*/g, ' ');
+	sb.configure({ answerDrift: 'providerNames' });
+	const { total } = await check(RUT);
+	expect(String(total.verdict).startsWith(said)).toBe(true);
+	expect(total.suggestedKeyNames).toEqual(mapping);
+	const mapped = await check(RUT, withKeyNames(mapping));
+	expect(mapped.total.verdict).toBe(promised);
 });
 
 test('each kind of item puts its short keys first (Table view shows them in this order) and its lists and maps last', async () => {
