@@ -15,6 +15,7 @@
  * A section whose words cannot be paired with its sources one to one is left for the user to choose.
  */
 import { isPlainObject } from '../objects';
+import type { KeyNames } from './keyNames';
 import { fitsType, valueAt, type KeyType } from './keys';
 
 /** A missing key with a neutral word: `boletinComercial.casosSourceA` is level `boletinComercial`, stem `casos` + `` around `SourceA`. */
@@ -173,4 +174,20 @@ export function sectionsCarrying(record: unknown, section: string, known: Set<st
 		})
 		.filter((s) => s.score * 2 > inner.size)
 		.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The service's word for each bulletin source in the credential's Answer Key Names (SourceA →
+ * "Alfa" for "boletinComercial.casosSourceA": "boletinComercial.casosAlfa"), where every entry of
+ * that source agrees: what messages written for people call the source. Field names stay the spec's.
+ */
+export function sourceNames(names: KeyNames): Partial<Record<string, string>> {
+	const words = new Map<string, Set<string>>();
+	for (const entry of names) {
+		const slot = slotOf(entry.spec.join('.'), 'any');
+		const word = slot && slot.word !== 'Bureau' ? wordIn(entry.service[entry.service.length - 1], slot) : undefined;
+		if (!slot || word === undefined) continue;
+		words.set(slot.word, (words.get(slot.word) ?? new Set()).add(word));
+	}
+	return Object.fromEntries([...words].filter(([, found]) => new Set([...found].map((w) => w.toLowerCase())).size === 1).map(([source, found]) => [source, [...found][0]]));
 }
