@@ -103,14 +103,14 @@ const HELPER_OF: Record<string, string> = {
  * section is excused only while no unknown section of the answer carries its keys: unknown is never
  * excused, it is the section under another name (Check Answers maps it).
  */
-function excusesOf(d: PlainObject): (key: string) => string | undefined {
+function excusesOf(d: PlainObject): (key: string, section?: string) => string | undefined {
 	const failed = new Set((Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos : []).map((h) => String(h).toLowerCase()));
 	const withoutBureau = d.incluyeBureau === false;
 	const bulletin = d.boletinComercial;
 	const elsewhere = new Map<string, boolean>();
 	const carried = (section: string) => d[section] === undefined && (elsewhere.get(section) ?? elsewhere.set(section, sectionsCarrying(d, section, KNOWN).length > 0).get(section)!);
-	return (path) => {
-		const section = path.split('.')[0];
+	// `section`: the path's first key, when the caller has it split already (a row's parts).
+	return (path, section = path.split('.')[0]) => {
 		const helper = HELPER_OF[section] ?? '';
 		if (carried(section)) return undefined;
 		if (failed.has(section.toLowerCase()) || failed.has(helper.toLowerCase())) return `its data source failed (ayudantesFallidos: ${helper || section})`;
@@ -180,7 +180,7 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 	};
 	if (!Array.isArray(d.ayudantesFallidos)) r.at(K.failedHelpers);
 	// A field is left out where one of its keys is, by the answer's own reason; the judicial sum with its parts.
-	const leftOut = ROWS.filter((row) => excuse(row.from[0]) !== undefined).map((row) => row.field);
+	const leftOut = d.incluyeBureau === false || (Array.isArray(d.ayudantesFallidos) && d.ayudantesFallidos.length) ? ROWS.filter((row) => excuse(row.from[0], row.parts[0][0]) !== undefined).map((row) => row.field) : [];
 	if (leftOut.some((f) => JUDICIAL_PARTS.includes(f))) leftOut.push('activeJudicialCases');
 	return { record: withReadNote(record, r.unreadFields, leftOut), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }
