@@ -28,7 +28,7 @@ export interface Slotted {
 	type: KeyType;
 }
 
-export const SOURCES = ['SourceA', 'SourceB', 'SourceC'];
+const SOURCES = ['SourceA', 'SourceB', 'SourceC'];
 
 const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.')));
 const join = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
@@ -41,7 +41,7 @@ export function slotOf(path: string, type: KeyType): Slotted | undefined {
 }
 
 /** The service's word in `key` where the slot's stem holds a neutral word, or undefined when `key` is not of that stem. */
-export function wordIn(key: string, slot: Pick<Slotted, 'prefix' | 'suffix'>): string | undefined {
+function wordIn(key: string, slot: Pick<Slotted, 'prefix' | 'suffix'>): string | undefined {
 	const lower = key.toLowerCase();
 	if (key.length <= slot.prefix.length + slot.suffix.length) return undefined;
 	if (!lower.startsWith(slot.prefix.toLowerCase()) || !lower.endsWith(slot.suffix.toLowerCase())) return undefined;
