@@ -3,7 +3,9 @@
  * between the spec and the real service shows on the first day instead of reading as empty
  * fields, with what might match each missing key and the Answer Key Names that would map it.
  * The summaries are read by their own readers (their Reading says what was looked for and
- * lacked); the other reads are set against their readers' tables, on their first record.
+ * lacked); the other reads are set against their readers' tables, on their first record. Keys
+ * with the spec's neutral words (the bulletin's sources, the Bureau flag) are matched by their
+ * stem and the answer's shape (slots.ts), so the usual first-day difference is decided whole.
  */
 import { isPlainObject, type PlainObject } from '../objects';
 import { fitsType, hasKey, knownOf, recordsOf, sharedWords, valueAt, type Key, type KeyTable } from './keys';
@@ -17,7 +19,7 @@ export interface AnswerCheck {
 	status: CheckStatus;
 	/** The reader's fields that read as null because of the difference: not to base decisions on. */
 	doNotUse: string[];
-	/** The mapping for each difference exactly one key of the answer fits: ready for Answer Key Names. */
+	/** The mapping for each difference the answer decides (one key fits, or the shape matches a source's word): ready for Answer Key Names. */
 	suggestedKeyNames: Record<string, string>;
 	/** For each missing key, the keys of the answer that might be it, best first. */
 	candidates: Record<string, string[]>;
@@ -123,7 +125,7 @@ function matchesFor(record: unknown, missing: string[], table: KeyTable, unknown
 	return { candidates, suggested: { ...suggested, ...slots.suggested }, how: slots.how, roles: slots.roles };
 }
 
-const ADVICE = 'Set suggestedKeyNames in the Risk Info API credential\'s Answer Key Names (where several keys fit, pick from candidates), then run Check Answers again';
+const ADVICE = "Copy the first item's suggestedKeyNames (every read's part together) into the Risk Info API credential's Answer Key Names, save, then run Check answers again";
 const NO_MATCH = "no key of the answer fits: tell the package's maintainers (https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo/issues)";
 
 /** The check's verdict and status, from what it found. */
@@ -145,7 +147,7 @@ function judged(missing: string[], doNotUse: string[], unknown: string[], matche
 	// because the bulletin was): while some key can be mapped, what is left shows on the next check.
 	const todo = [
 		fits ? `${ADVICE}.` : '',
-		choose.length ? `For ${listed(choose)}, more than one key might be it: pick it from candidates and add it to Answer Key Names yourself.` : '',
+		choose.length ? `For ${listed(choose)}, more than one key might be it: the first item lists ${choose.length === 1 ? 'it' : 'them'} in keysToChoose; pick from candidates and add ${choose.length === 1 ? 'it' : 'each'} to Answer Key Names yourself.` : '',
 		none.length && (fits || choose.length) ? 'What is left after that shows on the next check.' : '',
 		none.length && !fits && !choose.length ? `For ${listed(none)}, ${NO_MATCH}.` : '',
 	].filter(Boolean).join(' ');
