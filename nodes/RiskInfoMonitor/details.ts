@@ -72,11 +72,11 @@ function bulletinLine(e: PlainObject, cases: PlainObject[], fresh: number): stri
 	const bySource = sources.map((s) =>
 		s.cases === null && s.amount === null
 			? // The summary leaves the credit bureau's source (SourceC) out of a RUT loaded without Bureau data.
-				`${String(s.source)} not given${s.source === 'SourceC' ? ' (loaded without Bureau data)' : ''}`
-			: `${String(s.source)} ${counted(numberOrNull(s.cases))}, ${money(s.amount)}`,
+				`${String(s.name ?? s.source)} not given${s.source === 'SourceC' ? ' (loaded without Bureau data)' : ''}`
+			: `${String(s.name ?? s.source)} ${counted(numberOrNull(s.cases))}, ${money(s.amount)}`,
 	);
 	const [total, amount] = [sum(...sources.map((s) => numberOrNull(s.cases))), sum(...sources.map((s) => numberOrNull(s.amount)))];
-	const listed = `unpaid cases the Dicom read lists (${String(e.casesFrom)}): ${String(e.unpaid)}, ${money(e.unpaidAmount)}${fresh ? ` (${fresh} new)` : ''}`;
+	const listed = `unpaid cases the Dicom read lists (${String(e.casesFromName ?? e.casesFrom)}): ${String(e.unpaid)}, ${money(e.unpaidAmount)}${fresh ? ` (${fresh} new)` : ''}`;
 	const each = (c: PlainObject) => `${joined([money(c.amount), c.creditor, typeof c.documentKind === 'string' ? withMeaning(c.documentKind) : null, c.date])}${c.new ? ' (new)' : ''}`;
 	return `${TITLES.bulletin}: ${counted(total)}, ${money(amount)} unpaid (${bySource.join('; ')}); ${listed}${cases.length ? `: ${some(cases, e.more, each)}` : ''}`;
 }

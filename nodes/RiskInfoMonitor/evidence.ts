@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Transport } from '../shared/transport';
 import { V2, type Endpoint } from '../shared/service/endpoints';
-import { readFree } from '../shared/service/keyNames';
+import { keyNamesOf, readFree, type KeyNames } from '../shared/service/keyNames';
 import { DICOM_SOURCE, activeCases, bulletinBySource, creditScore, unpaidBulletinCases } from '../shared/service/cases';
 import { meaningOf } from '../shared/service/meanings';
 import { AMOUNT_UNITS, type SimplifiedSummary } from '../shared/service/record';
@@ -63,7 +63,7 @@ export async function readEvidence(api: Transport, rut: string, kind: EvidenceKi
 	const data = await readFree(api, READS[kind], rut);
 	if (kind === 'compliance') return complianceFindings(data);
 	if (kind === 'creditScore') return creditScore(data);
-	if (kind === 'bulletin') return bulletinEvidence(data, changes, record);
+	if (kind === 'bulletin') return bulletinEvidence(data, changes, record, await keyNamesOf(api));
 	const cases = activeCases(data);
 	const fields = Object.keys(FOR_FIELD).filter((f) => FOR_FIELD[f] === kind);
 	return { active: cases.length, ...listed(cases, (c) => c.filedOn, newCount(changes, fields)) };
@@ -74,12 +74,15 @@ export async function readEvidence(api: Transport, rut: string, kind: EvidenceKi
  * then the unpaid cases the Dicom read lists, which are one source's (DICOM_SOURCE): so the cases
  * listed add up against their source's figures, and the sources add up to the change.
  */
-function bulletinEvidence(data: unknown, changes: Change[], record: SimplifiedSummary): IDataObject {
+function bulletinEvidence(data: unknown, changes: Change[], record: SimplifiedSummary, names: KeyNames): IDataObject {
 	const cases = unpaidBulletinCases(data).map(({ documentKind, date, ...c }) => ({ ...c, documentKind, documentKindMeaning: meaningOf(documentKind), date }));
+	const bySource = bulletinBySource(record, names);
 	return {
-		bySource: bulletinBySource(record) as unknown as IDataObject[],
+		bySource: bySource as unknown as IDataObject[],
 		currency: AMOUNT_UNITS.bulletinAmountUnit,
 		casesFrom: DICOM_SOURCE,
+		// The source as people are told it: the service's own name for it where Answer Key Names gives one.
+		casesFromName: bySource.find((s) => s.source === DICOM_SOURCE)!.name,
 		unpaid: cases.length,
 		unpaidAmount: sum(...cases.map((c) => c.amount)) ?? (cases.length ? null : 0),
 		...listed(cases, (c) => c.date, newCount(changes, ['bulletinCases'])),

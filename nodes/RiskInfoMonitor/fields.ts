@@ -110,7 +110,7 @@ export const KIND_OPTIONS: Array<{ name: string; value: ChangeKind; description:
  */
 export const FINGERPRINTED = SIMPLIFIED_FIELDS.filter(
 	(f) =>
-		!/^(loadedOn|failedHelpers|unreadFields|readNote|activeJudicialCases|bulletin(Cases|Amount)Source[ABC])$/.test(String(f)) &&
+		!/^(loadedOn|failedHelpers|unreadFields|leftOutFields|readNote|activeJudicialCases|bulletin(Cases|Amount)Source[ABC])$/.test(String(f)) &&
 		!(f in AMOUNT_UNITS) &&
 		!FIELDS.some((w) => w.name === f),
 );

@@ -140,7 +140,7 @@ function documentedSummary(d) {
 	const collection = at('judicial.cobranzaActivos');
 	const labor = at('judicial.laboralActivos');
 	const loaded = text(at('fechaCarga'));
-	return {
+	const out = {
 		rut: text(at('rut')),
 		name: text(at('identificacion.razonSocial')) ?? (person || null),
 		isLegalEntity: typeof at('esPersonaJuridica') === 'boolean' ? at('esPersonaJuridica') : null,
@@ -177,6 +177,22 @@ function documentedSummary(d) {
 		// The sandbox answers as the spec shows: nothing the package could not read.
 		unreadFields: [],
 	};
+	// The null fields the answer itself says it left out: the SourceC figures without Bureau data
+	// (incluyeBureau false), the fields of a section whose data source failed (ayudantesFallidos).
+	const failed = (Array.isArray(at('ayudantesFallidos')) ? at('ayudantesFallidos') : []).map((h) => String(h).toLowerCase());
+	const SOURCE_OF = { identificacion: 'sii', boletinComercial: 'commertialBulletin', judicial: 'judicial', deudaBancaria: 'bankDebt', creditScoring: 'creditScoring', compliance: 'compliance' };
+	const sectionsOf = (field) =>
+		/^(name|activityStatus|hasActivities)$/.test(field) ? ['identificacion']
+		: /^classification/.test(field) ? ['creditScoring']
+		: /^bulletin(Cases|Amount)Source/.test(field) ? ['boletinComercial']
+		: /^active/.test(field) ? ['judicial']
+		: field === 'bankruptcy' ? ['judicial', 'creditScoring']
+		: /BankDebt$/.test(field) ? ['deudaBancaria']
+		: /^compliance/.test(field) ? ['compliance']
+		: [];
+	const leftOut = (field) => (at('incluyeBureau') === false && /^bulletin(Cases|Amount)SourceC$/.test(field)) || sectionsOf(field).some((s) => failed.includes(s.toLowerCase()) || failed.includes(SOURCE_OF[s].toLowerCase()));
+	out.leftOutFields = Object.keys(out).filter((field) => out[field] === null && leftOut(field));
+	return out;
 }
 
 /** The one record in a tool's answer (n8n answers a JSON array of the node's output items). */

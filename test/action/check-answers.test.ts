@@ -1,8 +1,11 @@
 // Account → Check Answers in n8n's own engine against the sandbox: one item per free read, each
 // set against what the package expects. Normal answers are all OK; when the summaries' judicial
 // section drifts (renamed, missing, another type) the V2 and V1 summary items name the judicial
-// keys they lack and, renamed, the keys they hold instead; a RUT not loaded gives clear items;
-// nothing is ever paid; and a service that echoes the token gets it into no item.
+// keys they lack and, renamed, the keys they hold instead; the bulletin under the sandbox's
+// provider names or section name is mapped whole by the first item (docs/operations.md's worked
+// example included; other spellings in check-answers-day-one.test.ts); each kind of item keeps its
+// short keys first; a RUT not loaded gives clear items; nothing is ever paid; and a service that
+// echoes the token gets it into no item.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,6 +17,7 @@ import { RETRY_DEFAULTS, Transport } from '../../nodes/shared/transport';
 
 import { KNOWN_RUTS } from '../../sandbox';
 import { runRiskInfo } from '../../harness/workflow';
+import { readDoc } from '../helpers/docs';
 import { PROVIDER_KEY_NAMES } from '../helpers/key-names';
 import { useSandbox } from '../helpers/sandbox';
 
@@ -87,7 +91,7 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)("the summaries' judi
 		const paths = byPath(items);
 		const expected = {
 			[V2_SUMMARY]: { missing: ['judicial.casosCivilesActivos', 'judicial.cobranzaActivos', 'judicial.laboralActivos'], renamed: { 'judicial.casosCivilesActivos': 'judicial.civilesActivos', 'judicial.cobranzaActivos': 'judicial.causasCobranzaActivas', 'judicial.laboralActivos': 'judicial.causasLaboralesActivas' } },
-			[V1_SUMMARY]: { missing: ['judicialSummary.civilActiveCases', 'judicialSummary.cobranzaActiveCases', 'judicialSummary.laboralActiveCases'], renamed: { 'judicialSummary.civilActiveCases': 'judicialSummary.activeCivil', 'judicialSummary.laboralActiveCases': 'judicialSummary.activeLabor' } },
+			[V1_SUMMARY]: { missing: ['judicialSummary.civilActiveCases', 'judicialSummary.cobranzaActiveCases', 'judicialSummary.laboralActiveCases'], renamed: { 'judicialSummary.civilActiveCases': 'judicialSummary.activeCivil', 'judicialSummary.laboralActiveCases': 'judicialSummary.activeLabor', 'judicialSummary.cobranzaActiveCases': 'judicialSummary.activeCollection' } },
 		};
 		for (const [path, { missing, renamed }] of Object.entries(expected)) {
 			const item = paths[path];
@@ -99,14 +103,12 @@ describe.each(['renamed', 'missing', 'wrongType'] as const)("the summaries' judi
 			if (drift === 'renamed') expect(item.suggestedKeyNames).toEqual(expect.objectContaining(renamed));
 			else expect(item.suggestedKeyNames).toEqual({});
 		}
-		// "cobranza" shares no word with "activeCollection": one word each with three keys, so the user chooses.
-		if (drift === 'renamed') {
-			expect(paths[V1_SUMMARY].suggestedKeyNames).not.toHaveProperty(['judicialSummary.cobranzaActiveCases']);
-			expect((paths[V1_SUMMARY].candidates as Record<string, string[]>)['judicialSummary.cobranzaActiveCases']).toContain('judicialSummary.activeCollection');
-		}
+		// "cobranza" is "collection": one word ("active") in common with three keys, so it is
+		// decided only once civil and labor have taken theirs, by the check made again with them.
+		if (drift === 'renamed') expect((paths[V1_SUMMARY].candidates as Record<string, string[]>)['judicialSummary.cobranzaActiveCases']).toContain('judicialSummary.activeCollection');
 		for (const item of items.filter((i) => i.path !== V2_SUMMARY && i.path !== V1_SUMMARY)) expect(String(item.verdict)).toMatch(/^OK:/);
 		expect(total.status).toBe('differs');
-		expect(total.verdict).toMatch(/^8 of 10 reads are OK\. 2 reads differ from what the package reads \(Summary \(V2\), Summary \(V1\)\)\./);
+		expect(total.verdict).toMatch(/^8 of 10 reads are OK\. API version 2: 8 of 9 OK; Summary \(V2\) differs\. API version 1: Summary \(V1\) differs; this matters only if your workflows use version 1\./);
 		expect(sb.usage().paidLoads).toBe(0);
 	});
 });
@@ -132,21 +134,59 @@ describe('the bulletin under the service\'s own names (the spec\'s first lines w
 		expect(byPath(mapped.items)[V2_SUMMARY].expectedFound).toEqual(expect.arrayContaining(['boletinComercial.casosSourceA']));
 	});
 
-	test('the sources and the Bureau flag under a provider\'s names: the Bureau flag has one fit (suggested), each source several (candidates, for the user to choose); with the whole mapping, OK', async () => {
+	test('the sources and the Bureau flag under a provider\'s names: the first item\'s suggestedKeyNames is the whole mapping (the Bureau flag by its stem, SourceC by the empty figures without Bureau data, A and B by the answer\'s order, V1 as V2), said in howChosen; pasted once, OK', async () => {
 		sb.configure({ answerDrift: 'providerNames' });
 		const { total, items } = await check(RUT);
 		const v2 = byPath(items)[V2_SUMMARY];
 		expect(v2.status).toBe('differs');
-		expect(v2.suggestedKeyNames).toEqual({ incluyeBureau: 'incluyeBuroExterno' });
-		const casos = ['boletinComercial.casosAlfa', 'boletinComercial.casosBeta', 'boletinComercial.casosGamma'];
-		expect([...(v2.candidates as Record<string, string[]>)['boletinComercial.casosSourceA']].slice(0, 3).sort()).toEqual(casos);
-		expect(v2.verdict).toMatch(/For boletinComercial\.casosSourceA, .*more than one key might be it: pick it from candidates/);
-		expect(total.suggestedKeyNames).toEqual(expect.objectContaining({ incluyeBureau: 'incluyeBuroExterno' }));
+		// Candidates are the keys of the same stem and type only: the counts for a count, never the amounts.
+		expect((v2.candidates as Record<string, string[]>)['boletinComercial.casosSourceA']).toEqual(['boletinComercial.casosAlfa', 'boletinComercial.casosBeta', 'boletinComercial.casosGamma']);
+		expect((v2.candidates as Record<string, string[]>)['boletinComercial.MontoSourceB']).toEqual(['boletinComercial.MontoAlfa', 'boletinComercial.MontoBeta', 'boletinComercial.MontoGamma']);
+		// The whole mapping, V2 and V1, as a user writes it from the sandbox's table (test/helpers/key-names.ts).
+		expect(total.suggestedKeyNames).toEqual(PROVIDER_KEY_NAMES);
+		expect(total.keysToChoose).toEqual({});
+		expect(total.howChosen).toEqual([
+			expect.stringMatching(/^In boletinComercial, SourceC is Gamma: its figures are empty and the answer says the profile has no Bureau data/),
+			"In boletinComercial, SourceA and SourceB are taken as Alfa and Beta in the answer's order: check them against the provider names in your contract.",
+			'In boletinComercialSummary, SourceA is Alfa, SourceB is Beta and SourceC is Gamma, as in Summary (V2).',
+		]);
+		expect(total.verdict).toMatch(/Copy suggestedKeyNames below .* save, and run Check answers again\. howChosen says how keys were matched/);
 
-		const chosen = PROVIDER_KEY_NAMES;
-		const mapped = await check(RUT, withKeyNames(chosen));
+		const mapped = await check(RUT, withKeyNames(total.suggestedKeyNames as Record<string, string>));
 		expect(mapped.total.verdict).toBe('OK: all 10 reads carry what the package reads.');
 	});
+});
+
+test('docs/operations.md\'s worked example holds: its step 1 is the first item against the sandbox\'s drift, and its mapping, pasted, gives the OK its step 3 promises', async () => {
+	const doc = readDoc('docs/operations.md');
+	const section = doc.slice(doc.indexOf('### A mismatch, from Check Answers to an `OK:`'));
+	const mapping = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]) as Record<string, string>;
+	const promised = /Run Check answers again: `(OK: [^`]*)`/.exec(section)![1];
+	const said = /The first item says `([^`]*)…`/.exec(section)![1].replace(/\s*\n\s*/g, ' ');
+	sb.configure({ answerDrift: 'providerNames' });
+	const { total } = await check(RUT);
+	expect(String(total.verdict).startsWith(said)).toBe(true);
+	expect(total.suggestedKeyNames).toEqual(mapping);
+	const mapped = await check(RUT, withKeyNames(mapping));
+	expect(mapped.total.verdict).toBe(promised);
+});
+
+test('each kind of item puts its short keys first (Table view shows them in this order) and its lists and maps last', async () => {
+	const SHORT_READ = ['verdict', 'status', 'read', 'path', 'httpStatus', 'suggestedKeyNames'];
+	const LONG_READ = ['doNotUse', 'expectedMissing', 'unknownFields', 'expectedFound', 'candidates'];
+	const FIRST = ['verdict', 'status', 'read', 'rut', 'suggestedKeyNames', 'howChosen', 'keysToChoose'];
+	const keys = (item: IDataObject) => Object.keys(item).filter((k) => k !== 'pairedItem');
+	const ok = await check(RUT);
+	expect(keys(ok.total)).toEqual(FIRST);
+	expect(keys(ok.items[0])).toEqual([...SHORT_READ, ...LONG_READ]);
+	sb.configure({ answerDrift: 'providerNames' });
+	const differs = await check(RUT);
+	expect(keys(differs.total)).toEqual(FIRST);
+	expect(keys(byPath(differs.items)[V2_SUMMARY])).toEqual([...SHORT_READ, ...LONG_READ]);
+	sb.failNext(500, 1, { path: `/api/clients/v2/helper/compliance/${RUT}` });
+	const failed = await check(RUT);
+	expect(keys(byPath(failed.items)[`/api/clients/v2/helper/compliance/${RUT}`])).toEqual([...SHORT_READ, ...LONG_READ]);
+	expect(keys(failed.total)).toEqual(FIRST);
 });
 
 test('a read the account may not make (403) is that read\'s item; the others are checked all the same', async () => {

@@ -85,7 +85,7 @@ describe('simplifiedFromApiV2', () => {
 	test('missing sections give null, not zero or a crash', () => {
 		const s = simplifiedFromApiV2({ rut: '12345678-5', esPersonaJuridica: false, judicial: null }, '12345678-5');
 		for (const field of SIMPLIFIED_FIELDS) {
-			if (['rut', 'isLegalEntity', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields', 'readNote'].includes(field as string)) continue;
+			if (['rut', 'isLegalEntity', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields', 'leftOutFields', 'readNote'].includes(field as string)) continue;
 			expect([field, s[field]]).toEqual([field, null]);
 		}
 		expect(s.failedHelpers).toEqual([]);
@@ -159,7 +159,7 @@ test('an empty or non-object summary gives every field, null (or empty) where th
 		expect(s.rut).toBe('76111111-6');
 		expect(s.failedHelpers).toEqual([]);
 		expect([s.bulletinAmountUnit, s.bankDebtUnit]).toEqual(['CLP', 'thousands of CLP']);
-		const known = ['rut', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields', 'readNote'];
+		const known = ['rut', 'failedHelpers', 'bulletinAmountUnit', 'bankDebtUnit', 'unreadFields', 'leftOutFields', 'readNote'];
 		for (const field of SIMPLIFIED_FIELDS) if (!known.includes(field as string)) expect([field, s[field]]).toEqual([field, null]);
 		// None of it was there to read: every field read from the summary is named.
 		expect(s.unreadFields).toEqual(expect.arrayContaining(['name', 'activeCivilCases', 'overdueBankDebt', 'complianceRisk', 'complianceNews', 'loadedOn']));

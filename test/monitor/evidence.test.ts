@@ -2,6 +2,7 @@
 // only for the RUTs being reported, and what it says is what the service's own reads say (read
 // here apart from the node). A failed evidence read leaves the change reported and says so.
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
+import { PROVIDER_KEY_NAMES } from '../helpers/key-names';
 import { call } from '../sandbox/helpers';
 import { jsonOf as jsonOfItems, monitorWorkflow, sandboxWith } from './helpers';
 
@@ -90,7 +91,7 @@ async function bulletinChange(rut: string) {
 	expect(reads).toEqual([`${V2}/helper/boletin/${rut}/boletinDicom`]);
 	const figures = (await service(`/helper/resumen?rut=${rut}`)).boletinComercial;
 	const unpaid = (await service(`/helper/boletin/${rut}/boletinDicom`)).casos.filter((c: { deudaActiva: boolean }) => c.deudaActiva);
-	const sources = ['SourceA', 'SourceB', 'SourceC'].map((source) => ({ source, cases: figures[`casos${source}`] ?? null, amount: figures[`Monto${source}`] ?? null }));
+	const sources = ['SourceA', 'SourceB', 'SourceC'].map((source) => ({ source, name: source, cases: figures[`casos${source}`] ?? null, amount: figures[`Monto${source}`] ?? null }));
 	const total = (key: 'cases' | 'amount') => sources.reduce((sum, s) => sum + (s[key] ?? 0), 0);
 	return { item: items[0], sources, unpaid, total };
 }
@@ -130,6 +131,21 @@ test('a RUT loaded with Bureau data: SourceC\'s figures too, adding up to the ch
 	expect(item.evidence.bulletin.bySource).toEqual(sources);
 	expect(item.changes.map((change: { after: number }) => change.after)).toEqual([total('cases'), total('amount')]);
 	expect(item.details.split('\n')[1]).toContain(`; SourceC ${casesText(c.cases)}, ${clp(c.amount)}); `);
+});
+
+test('the service\'s own provider names in Answer Key Names: the details name each source that way (Alfa, not SourceA), the evidence\'s fields keep the spec\'s names', async () => {
+	sb.configure({ answerDrift: 'providerNames' });
+	const wf = monitorWorkflow(sb, list(WATCHED));
+	wf.editCredential('riskInfoApi', { answerKeyNames: JSON.stringify(PROVIDER_KEY_NAMES) });
+	await wf.poll();
+	sb.changeRut(KNOWN_RUTS.indebted, 'bulletinCase');
+	const [item] = jsonOf((await wf.poll()).items);
+	const evidence = item.evidence.bulletin;
+	expect(evidence.bySource.map((s: { source: string; name: string }) => [s.source, s.name])).toEqual([['SourceA', 'Alfa'], ['SourceB', 'Beta'], ['SourceC', 'Gamma']]);
+	expect(evidence).toMatchObject({ casesFrom: 'SourceA', casesFromName: 'Alfa' });
+	const line = item.details.split('\n')[1];
+	expect(line).toMatch(/ unpaid \(Alfa \d+ cases?, .*; Beta \d+ cases?, .*; Gamma not given \(loaded without Bureau data\)\); unpaid cases the Dicom read lists \(Alfa\): /);
+	expect(line).not.toMatch(/Source[ABC]/);
 });
 
 test('compliance risk rises: the findings by list, named as the service names them', async () => {

@@ -4,6 +4,7 @@
 // test/action/check-answers.test.ts and test/monitor/unreadable.test.ts.
 import { KeyNamesError } from '../../nodes/shared/errors';
 import { parseKeyNames, withSpecNames } from '../../nodes/shared/service/keyNames';
+import { sourceNames } from '../../nodes/shared/service/slots';
 
 const map = (mapping: object) => parseKeyNames(JSON.stringify(mapping));
 
@@ -57,4 +58,10 @@ test.each([
 test('more than 200 entries is a paste gone wrong', () => {
 	const many = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, `v${i}`]));
 	expect(() => map(many)).toThrow(/has 201 entries; at most 200 are read/);
+});
+
+test('sourceNames: the service\'s word for each bulletin source where every entry of it agrees (case aside); none where they differ or no word can be read', () => {
+	expect(sourceNames(map({ 'boletinComercial.casosSourceA': 'boletinComercial.casosAlfa', 'boletinComercial.MontoSourceA': 'boletinComercial.montoalfa', 'boletinComercialSummary.casesSourceB': 'boletinX.casesBeta', incluyeBureau: 'incluyeBuro' }))).toEqual({ SourceA: 'Alfa', SourceB: 'Beta' });
+	expect(sourceNames(map({ 'boletinComercial.casosSourceA': 'boletinComercial.casosAlfa', 'boletinComercial.MontoSourceA': 'boletinComercial.MontoNorte' }))).toEqual({});
+	expect(sourceNames(map({ boletinComercial: 'boletinX', 'boletinComercial.casosSourceC': 'boletinComercial.cantidad' }))).toEqual({});
 });

@@ -1,19 +1,20 @@
 /**
  * Check Answers (Account): every free answer the package reads, for one loaded RUT, set against
  * what the package's readers read of it (shared/service/answers.ts) under the credential's Answer
- * Key Names: first one item that totals them (how many reads differ, what to do, the Answer Key
- * Names to set), then one item per read. Its transport refuses any paid call, so the check can
- * never cost anything.
+ * Key Names: first one item that totals them (a verdict per API version, what to do, the whole
+ * Answer Key Names to set, how its keys were chosen and the keys only the user can choose), then
+ * one item per read. Its transport refuses any paid call, so the check can never cost anything.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { ServiceError, isNotLoadedError, plainMessage } from '../../shared/errors';
-import { checkEvidence, checkSummary, type AnswerCheck, type CheckStatus } from '../../shared/service/answers';
+import { checkEvidence, checkSummary, type AnswerCheck, type CheckStatus, type Decided } from '../../shared/service/answers';
 import { COURT_CASE_KEYS, CREDIT_SCORE_KEYS, DICOM_CASE_KEYS } from '../../shared/service/cases';
 import { V1, V2, requestFor, type Endpoint } from '../../shared/service/endpoints';
-import { keyNamesOf, mappingOf, withSpecNames } from '../../shared/service/keyNames';
+import { keyNamesOf, mappingOf, parseKeyNames, withSpecNames, type KeyNames } from '../../shared/service/keyNames';
 import type { KeyTable } from '../../shared/service/keys';
 import { PROFILE_KEYS } from '../../shared/service/profiles';
+import type { Roles } from '../../shared/service/slots';
 import { COMPLIANCE_KEYS } from '../../shared/service/screening';
 import { SUMMARY_V1_KEYS, readApiV1 } from '../../shared/service/summaryV1';
 import { SUMMARY_V2_KEYS, readApiV2 } from '../../shared/service/summaryV2';
@@ -25,23 +26,25 @@ interface Read {
 	/** What the item calls the read. */
 	name: string;
 	endpoint: Endpoint;
-	check: (data: unknown, rut: string) => AnswerCheck;
+	/** The service's API version the read belongs to (not the node's version). */
+	api: 1 | 2;
+	check: (data: unknown, rut: string, earlier?: Roles) => AnswerCheck & Partial<Decided>;
 }
 
-const evidence = (name: string, endpoint: Endpoint, table: KeyTable): Read => ({ name, endpoint, check: (data) => checkEvidence(data, table) });
+const evidence = (name: string, endpoint: Endpoint, table: KeyTable): Read => ({ name, endpoint, api: 2, check: (data) => checkEvidence(data, table) });
 
-/** The reads, in the order their items come: the account's, the V2 summary and evidence, the V1 summary. */
+/** The reads, in the order their items come: the account's, the V2 summary and evidence, the V1 summary (which may take the V2 summary's words for the bulletin's sources). */
 const READS: Read[] = [
 	evidence('Account usage', V2.usage, USAGE_KEYS),
 	evidence('List Profiles', V2.profiles, PROFILE_KEYS),
-	{ name: 'Summary (V2)', endpoint: V2.summary, check: (data, rut) => checkSummary(data, readApiV2(data, rut), SUMMARY_V2_KEYS) },
+	{ name: 'Summary (V2)', endpoint: V2.summary, api: 2, check: (data, rut, earlier) => checkSummary(data, readApiV2(data, rut), SUMMARY_V2_KEYS, earlier) },
 	evidence('Civil cases', V2.civilCases, COURT_CASE_KEYS),
 	evidence('Labor cases', V2.laborCases, COURT_CASE_KEYS),
 	evidence('Collection cases', V2.collectionCases, COURT_CASE_KEYS),
 	evidence('Commercial bulletin cases', V2.dicomCases, DICOM_CASE_KEYS),
 	evidence('Compliance', V2.compliance, COMPLIANCE_KEYS),
 	evidence('Credit score', V2.creditScore, CREDIT_SCORE_KEYS),
-	{ name: 'Summary (V1)', endpoint: V1.summary, check: (data, rut) => checkSummary(data, readApiV1(data, rut), SUMMARY_V1_KEYS) },
+	{ name: 'Summary (V1)', endpoint: V1.summary, api: 1, check: (data, rut, earlier) => checkSummary(data, readApiV1(data, rut), SUMMARY_V1_KEYS, earlier) },
 ];
 
 /** The path as requested, below the Base URL, with its query. */
@@ -52,32 +55,103 @@ function pathOf(request: ApiRequest): string {
 
 const refused = (error: unknown) => error instanceof ServiceError && (error.failure.status === 401 || error.failure.status === 403);
 
+/**
+ * One read's item, its short keys first and its lists and maps last: n8n's Table view shows an
+ * item's keys in their order, and suggestedKeyNames is the one thing to copy.
+ */
+function itemOf(head: { read: string; path: string }, httpStatus: unknown, check: AnswerCheck): IDataObject {
+	const { verdict, status, suggestedKeyNames, doNotUse, expectedMissing, unknownFields, expectedFound, candidates } = check;
+	return { verdict, status, ...head, httpStatus: typeof httpStatus === 'number' ? httpStatus : null, suggestedKeyNames, doNotUse, expectedMissing, unknownFields, expectedFound, candidates };
+}
+
 /** A read the service failed: its own item, saying why in words (the RUT not loaded is said once, in the total). */
-function failedItem(error: ServiceError, rut: string): Omit<AnswerCheck, 'verdict' | 'status'> & { verdict: string; status: CheckStatus } {
+function failedCheck(error: ServiceError, rut: string): AnswerCheck {
 	const verdict = isNotLoadedError(error)
 		? `Not read: RUT ${rut} is not loaded in this account (see the first item).`
 		: `Not read: ${plainMessage(error.failure)}${refused(error) ? ' The other reads are checked all the same.' : ''}`;
 	return { verdict, status: 'failed', doNotUse: [], suggestedKeyNames: {}, candidates: {}, expectedMissing: [], unknownFields: [], expectedFound: [] };
 }
 
+/** A mapping as the credential would parse it; undefined when it could not be pasted (an answer's key that is no dotted path's part). */
+function mappingFrom(mapping: Record<string, string>): KeyNames | undefined {
+	try {
+		return parseKeyNames(mapping);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Passes over one answer: a renamed section may hold keys under other words too, seen once the section is mapped. */
+const MAX_PASSES = 3;
+
+/**
+ * A read's check under the credential's Answer Key Names, then again with what it suggests, until
+ * it suggests nothing new: its item gives the first check's verdict with every suggestion, so the
+ * first item's mapping is whole.
+ */
+function checked(read: Read, data: unknown, names: KeyNames, rut: string, earlier?: Roles): AnswerCheck & Partial<Decided> {
+	const first = read.check(withSpecNames(data, names), rut, earlier);
+	let { suggestedKeyNames: suggested, candidates, roles } = first;
+	const how = new Set(first.how);
+	for (let pass = 1, last = first; pass < MAX_PASSES && Object.keys(last.suggestedKeyNames).length; pass++) {
+		const more = mappingFrom({ ...mappingOf(names), ...suggested });
+		if (!more) break;
+		last = read.check(withSpecNames(data, more), rut, earlier);
+		if (Object.keys(last.suggestedKeyNames).every((k) => k in suggested)) break;
+		suggested = { ...suggested, ...last.suggestedKeyNames };
+		candidates = { ...candidates, ...last.candidates };
+		roles = last.roles ?? roles;
+		for (const line of last.how ?? []) how.add(line);
+	}
+	return { ...first, suggestedKeyNames: suggested, candidates, how: [...how], roles };
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The first item: how many reads differ or failed, what to do, and the whole Answer Key Names to set. */
-function total(items: IDataObject[], current: Record<string, string>, rut: string, notLoaded: boolean): IDataObject {
+/** One API version's reads in a sentence: a version the workflows do not use can be left as it is. */
+function versionVerdict(api: 1 | 2, items: IDataObject[]): string {
+	const differ = items.filter((i) => i.status === 'differs').map((i) => String(i.read));
+	const failed = items.filter((i) => i.status === 'failed').map((i) => String(i.read));
+	const ok = items.length - differ.length - failed.length;
+	if (!differ.length && !failed.length) return `API version ${api}: ${items.length === 1 ? 'its read is' : `all ${items.length} reads`} OK.`;
+	const parts = [
+		differ.length ? `${differ.join(', ')} ${differ.length === 1 ? 'differs' : 'differ'}` : '',
+		failed.length ? `${failed.join(', ')} could not be made` : '',
+	].filter(Boolean).join('; ');
+	const only = api === 1 && differ.length ? '; this matters only if your workflows use version 1' : '';
+	return `API version ${api}: ${items.length > 1 ? `${ok} of ${items.length} OK; ` : ''}${parts}${only}.`;
+}
+
+/** The keys no answer's shape decides, with their candidates, in one place. */
+function toChoose(items: IDataObject[], suggested: Record<string, string>): Record<string, string[]> {
+	const open: Record<string, string[]> = {};
+	for (const item of items.filter((i) => i.status === 'differs')) {
+		for (const [key, found] of Object.entries(item.candidates as Record<string, string[]>)) if (found.length && !(key in suggested)) open[key] = found;
+	}
+	return open;
+}
+
+/** The first item: a verdict per API version, what to do, and the whole Answer Key Names to set. */
+function total(items: IDataObject[], apis: Array<1 | 2>, how: string[], current: Record<string, string>, rut: string, notLoaded: boolean): IDataObject {
 	const differ = items.filter((i) => i.status === 'differs');
 	const failed = items.filter((i) => i.status === 'failed');
 	const suggested = Object.assign({}, ...differ.map((i) => i.suggestedKeyNames as Record<string, string>)) as Record<string, string>;
 	const newOnes = Object.keys(suggested).length;
+	const choose = toChoose(items, suggested);
+	const open = Object.keys(choose).length;
+	const versions = ([2, 1] as const).map((api) => versionVerdict(api, items.filter((_, i) => apis[i] === api)));
 	const parts = [
-		differ.length ? `${plural(differ.length, 'read differs', 'reads differ')} from what the package reads (${differ.map((i) => i.read).join(', ')}).` : '',
-		newOnes ? "Copy suggestedKeyNames below into the Risk Info API credential's Answer Key Names (it keeps what is there and adds what the reads suggest), save, and run Check Answers again." : '',
-		differ.length && !newOnes ? "Where a read lists candidates, add the right key to the credential's Answer Key Names yourself; where none fits, tell the package's maintainers." : '',
-		notLoaded ? `RUT ${rut} is not loaded in this account, so its reads could not be checked: pick a loaded RUT (RUT → From List) and run Check Answers again. Check Answers never loads a RUT (a load is paid).` : '',
+		differ.length ? versions.join(' ') : '',
+		newOnes ? `Copy suggestedKeyNames below into the Risk Info API credential's Answer Key Names (it keeps what is there and adds ${open ? 'what the answers decide' : 'every key the reads need'}), save, and run Check answers again.` : '',
+		newOnes && how.length ? 'howChosen says how keys were matched: check it against the provider names in your contract.' : '',
+		open ? `${plural(open, 'key needs', 'keys need')} a choice the answers cannot make: keysToChoose lists ${open === 1 ? 'it' : 'them all'} with ${open === 1 ? 'its' : 'their'} candidates; add each to Answer Key Names as "spec key": "the candidate you pick".` : '',
+		differ.length && !newOnes && !open ? "Where no key of the answer fits, tell the package's maintainers (see each read's item)." : '',
+		notLoaded ? `RUT ${rut} is not loaded in this account, so its reads could not be checked: pick a loaded RUT (RUT → From List) and run Check answers again. Check answers never loads a RUT (a load is paid).` : '',
 		failed.length && !notLoaded ? `${plural(failed.length, 'read', 'reads')} could not be made (${failed.map((i) => i.read).join(', ')}): see ${failed.length === 1 ? 'its item' : 'their items'}.` : '',
 	].filter(Boolean);
 	const status: CheckStatus = differ.length ? 'differs' : failed.length ? 'failed' : 'ok';
 	const verdict = status === 'ok' ? `OK: all ${items.length} reads carry what the package reads.` : `${items.length - differ.length - failed.length} of ${items.length} reads are OK. ${parts.join(' ')}`;
-	return { verdict, status, read: `All ${items.length} reads`, suggestedKeyNames: newOnes ? { ...current, ...suggested } : {}, rut };
+	return { verdict, status, read: `All ${items.length} reads`, rut, suggestedKeyNames: newOnes ? { ...current, ...suggested } : {}, howChosen: how, keysToChoose: choose };
 }
 
 /**
@@ -92,23 +166,26 @@ export const checkAnswers: Sender = async (api, plan) => {
 	const rut = plan.rut ?? '';
 	const items: IDataObject[] = [];
 	const errors: unknown[] = [];
-	for (const { name, endpoint, check } of READS) {
-		const request = requestFor(endpoint, rut);
-		const head = { read: name, path: pathOf(request) };
+	const how: string[] = [];
+	let earlier: Roles | undefined;
+	for (const read of READS) {
+		const request = requestFor(read.endpoint, rut);
+		const head = { read: read.name, path: pathOf(request) };
 		const answer = await free.request(request).catch((error: unknown) => error);
 		if (answer instanceof ServiceError) {
 			errors.push(answer);
-			const { verdict, status, ...rest } = failedItem(answer, rut);
-			items.push({ verdict, status, ...head, httpStatus: typeof answer.failure.status === 'number' ? answer.failure.status : null, ...rest });
+			items.push(itemOf(head, answer.failure.status, failedCheck(answer, rut)));
 			continue;
 		}
 		// Anything but the service's answer (n8n refusing the address, say) fails the operation as any read would.
 		if (answer instanceof Error) throw answer;
 		const response = answer as ApiResponse;
-		const { verdict, status, ...rest } = check(withSpecNames(response.data, names), rut);
-		items.push({ verdict, status, ...head, httpStatus: response.status ?? null, ...rest });
+		const check = checked(read, response.data, names, rut, earlier);
+		if (check.roles?.size) earlier ??= { words: check.roles, by: read.name };
+		if (check.status === 'differs') how.push(...(check.how ?? []));
+		items.push(itemOf(head, response.status, check));
 	}
 	if (errors.length === READS.length && errors.every(refused)) throw errors[0];
 	const notLoaded = errors.some(isNotLoadedError);
-	return { response: { data: [total(items, mappingOf(names), rut, notLoaded), ...items], headers: {} } };
+	return { response: { data: [total(items, READS.map((r) => r.api), how, mappingOf(names), rut, notLoaded), ...items], headers: {} } };
 };

@@ -3,10 +3,13 @@
  * between the spec and the real service shows on the first day instead of reading as empty
  * fields, with what might match each missing key and the Answer Key Names that would map it.
  * The summaries are read by their own readers (their Reading says what was looked for and
- * lacked); the other reads are set against their readers' tables, on their first record.
+ * lacked); the other reads are set against their readers' tables, on their first record. Keys
+ * with the spec's neutral words (the bulletin's sources, the Bureau flag) are matched by their
+ * stem and the answer's shape (slots.ts), so the usual first-day difference is decided whole.
  */
 import { isPlainObject, type PlainObject } from '../objects';
-import { fitsType, hasKey, recordsOf, sharedWords, valueAt, type Key, type KeyTable } from './keys';
+import { fitsType, hasKey, knownOf, recordsOf, sharedWords, valueAt, type Key, type KeyTable } from './keys';
+import { matchSlots, sectionsCarrying, slotOf, type Roles, type Slotted } from './slots';
 import type { SummaryRead } from './summaryV2';
 
 export type CheckStatus = 'ok' | 'differs' | 'failed';
@@ -16,13 +19,19 @@ export interface AnswerCheck {
 	status: CheckStatus;
 	/** The reader's fields that read as null because of the difference: not to base decisions on. */
 	doNotUse: string[];
-	/** The mapping for each difference exactly one key of the answer fits: ready for Answer Key Names. */
+	/** The mapping for each difference the answer decides (one key fits, or the shape matches a source's word): ready for Answer Key Names. */
 	suggestedKeyNames: Record<string, string>;
 	/** For each missing key, the keys of the answer that might be it, best first. */
 	candidates: Record<string, string[]>;
 	expectedMissing: string[];
 	unknownFields: string[];
 	expectedFound: string[];
+}
+
+/** What a summary's check decided beyond its item: how it chose (said in the first item) and the sources' words, for the reads after it. */
+export interface Decided {
+	how: string[];
+	roles?: Map<string, string>;
 }
 
 /** Keys named in an item or a verdict: enough to see a rename, never a whole hostile answer. */
@@ -36,8 +45,6 @@ const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.
 const lastOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 const join = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
 
-/** Every spelling a table reads, and the spec's other keys it knows. */
-const knownOf = (table: KeyTable) => new Set([...table.keys.flatMap((k) => k.from), ...(table.alsoKnown ?? [])]);
 
 /** The places an answer's keys are set against what is known: its top and every section a known key sits in. */
 function levelsOf(known: Set<string>): string[] {
@@ -71,17 +78,9 @@ function candidatesFor(record: unknown, expected: string, type: Key['type'], unk
 	return { candidates: scored.map((s) => s.path), fit: best && best.score > 0 && (!next || next.score < best.score) ? best.path : undefined };
 }
 
-/** A missing section: the unknown objects beside it holding more than half of the keys it should have, most first. */
+/** A missing section: the unknown sections beside it carrying most of its keys (sectionsCarrying). */
 function sectionCandidates(record: unknown, section: string, known: Set<string>, unknown: string[]): Found {
-	const inner = new Set([...known].filter((p) => parentOf(p) === section).map(lastOf));
-	const scored = unknown
-		.filter((path) => parentOf(path) === parentOf(section))
-		.map((path) => {
-			const value = valueAt(record, path);
-			return { path, score: isPlainObject(value) ? Object.keys(value).filter((k) => inner.has(k)).length : 0 };
-		})
-		.filter((s) => s.score * 2 > inner.size)
-		.sort((a, b) => b.score - a.score);
+	const scored = sectionsCarrying(record, section, known, unknown);
 	const [best, next] = scored;
 	return { candidates: scored.map((s) => s.path), fit: best && (!next || next.score < best.score) ? best.path : undefined };
 }
@@ -97,29 +96,40 @@ function firstAbsent(record: unknown, path: string): string {
 }
 
 /**
- * What might be each missing key: for a key inside a section the answer has, the unknown keys
- * beside it of its type; for a missing section, the unknown sections holding most of its keys.
+ * What might be each missing key: for a key with a neutral word (SourceA…C, Bureau), the keys of
+ * its stem (slots.ts); for another key inside a section the answer has, the unknown keys beside it
+ * of its type; for a missing section, the unknown sections holding most of its keys.
  */
-function matchesFor(record: unknown, missing: string[], table: KeyTable, unknown: string[]) {
+function matchesFor(record: unknown, missing: string[], table: KeyTable, unknown: string[], earlier?: Roles) {
 	const known = knownOf(table);
 	const candidates: Record<string, string[]> = {};
 	const suggested: Record<string, string> = {};
+	const slotted: Slotted[] = [];
 	for (const path of missing) {
 		const absent = firstAbsent(record, path);
 		if (absent in candidates) continue;
 		const row = table.keys.find((k) => k.from.includes(path));
+		const slot = row && absent === path ? slotOf(path, row.type) : undefined;
+		if (slot) {
+			slotted.push(slot);
+			candidates[absent] = [];
+			continue;
+		}
 		const found = absent !== path ? sectionCandidates(record, absent, known, unknown) : row ? candidatesFor(record, path, row.type, unknown) : { candidates: [] };
 		candidates[absent] = few(found.candidates);
 		if (found.fit) suggested[absent] = found.fit;
 	}
-	return { candidates, suggested };
+	const flag = table.keys.find((k) => k.type === 'boolean' && slotOf(k.from[0], k.type)?.word === 'Bureau')?.from[0];
+	const slots = matchSlots(record, slotted, unknown, flag, earlier);
+	for (const [path, found] of Object.entries(slots.candidates)) candidates[path] = few(found);
+	return { candidates, suggested: { ...suggested, ...slots.suggested }, how: slots.how, roles: slots.roles };
 }
 
-const ADVICE = 'Set suggestedKeyNames in the Risk Info API credential\'s Answer Key Names (where several keys fit, pick from candidates), then run Check Answers again';
+const ADVICE = "Copy the first item's suggestedKeyNames (every read's part together) into the Risk Info API credential's Answer Key Names, save, then run Check answers again";
 const NO_MATCH = "no key of the answer fits: tell the package's maintainers (https://github.com/n8n-nodes-riskinfo/n8n-nodes-riskinfo/issues)";
 
 /** The check's verdict and status, from what it found. */
-function judged(missing: string[], doNotUse: string[], unknown: string[], matches: ReturnType<typeof matchesFor>, harmlessExtras: boolean, read: number, inFirst: string): Omit<AnswerCheck, 'expectedFound'> {
+function judged(missing: string[], doNotUse: string[], unknown: string[], matches: Pick<ReturnType<typeof matchesFor>, 'candidates' | 'suggested'>, harmlessExtras: boolean, read: number, inFirst: string): Omit<AnswerCheck, 'expectedFound'> {
 	const { candidates, suggested } = matches;
 	const base = { doNotUse: few(doNotUse), suggestedKeyNames: suggested, candidates, expectedMissing: few(missing), unknownFields: few(unknown) };
 	if (!missing.length && (harmlessExtras || !unknown.length)) {
@@ -137,7 +147,7 @@ function judged(missing: string[], doNotUse: string[], unknown: string[], matche
 	// because the bulletin was): while some key can be mapped, what is left shows on the next check.
 	const todo = [
 		fits ? `${ADVICE}.` : '',
-		choose.length ? `For ${listed(choose)}, more than one key might be it: pick it from candidates and add it to Answer Key Names yourself.` : '',
+		choose.length ? `For ${listed(choose)}, more than one key might be it: the first item lists ${choose.length === 1 ? 'it' : 'them'} in keysToChoose; pick from candidates and add ${choose.length === 1 ? 'it' : 'each'} to Answer Key Names yourself.` : '',
 		none.length && (fits || choose.length) ? 'What is left after that shows on the next check.' : '',
 		none.length && !fits && !choose.length ? `For ${listed(none)}, ${NO_MATCH}.` : '',
 	].filter(Boolean).join(' ');
@@ -146,12 +156,15 @@ function judged(missing: string[], doNotUse: string[], unknown: string[], matche
 }
 
 /** A summary's check, from its reader's Reading over the answer (Answer Key Names applied) and the reader's table. */
-export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable): AnswerCheck {
+export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable, earlier?: Roles): AnswerCheck & Decided {
 	const missing = [...new Set(read.lacks.map((l) => l.key))];
 	const known = knownOf(table);
 	const unknown = unknownIn(data, new Set([...known, ...read.found]));
 	const doNotUse = [...new Set(read.lacks.map((l) => l.field))];
-	return { ...judged(missing, doNotUse, unknown, matchesFor(data, missing, table, unknown), false, read.found.length, ''), expectedFound: few(read.found) };
+	// A source the answer excuses (SourceC without Bureau data) may still be there under the service's word: matched too, or it would stay unknown.
+	const excused = read.excused.map((e) => e.key).filter((key) => firstAbsent(data, key) === key && slotOf(key, 'any'));
+	const matches = matchesFor(data, [...missing, ...excused], table, unknown, earlier);
+	return { ...judged(missing, doNotUse, unknown, matches, false, read.found.length, ''), expectedFound: few(read.found), how: matches.how, roles: matches.roles };
 }
 
 /** Another read's check: its first record (or the answer, one record) against its reader's rows; a field is there when any of its keys is. */

@@ -4,8 +4,10 @@
  * (addendum A1) and the V2 credit score (answer not shown). Where the spec shows nothing each is
  * read defensively: the V2 names, the V1 names of the same records, a list or an object holding one.
  */
+import { NO_KEY_NAMES, type KeyNames } from './keyNames';
 import { key, optional, recordsOf, valueOf, type KeyTable } from './keys';
 import type { SimplifiedSummary } from './record';
+import { sourceNames } from './slots';
 import { line, num, obj, recordsIn } from './values';
 
 export interface CourtCase {
@@ -55,14 +57,18 @@ export interface BulletinCase {
 /** One commercial-bulletin source's figures in the summary: its cases and their unpaid amount (CLP). */
 export interface BulletinSource {
 	source: 'SourceA' | 'SourceB' | 'SourceC';
+	/** What people are told it is: the service's own name for it where Answer Key Names gives one, else the spec's word. */
+	name: string;
 	cases: number | null;
 	amount: number | null;
 }
 
 /** The summary's bulletin figures by source, in the simplified record; SourceC's are null without Bureau data. */
-export function bulletinBySource(record: SimplifiedSummary): BulletinSource[] {
+export function bulletinBySource(record: SimplifiedSummary, names: KeyNames = NO_KEY_NAMES): BulletinSource[] {
+	const called = sourceNames(names);
 	return (['SourceA', 'SourceB', 'SourceC'] as const).map((source) => ({
 		source,
+		name: called[source] ?? source,
 		cases: record[`bulletinCases${source}`],
 		amount: record[`bulletinAmount${source}`],
 	}));

@@ -35,6 +35,9 @@ export interface KeyTable {
 	alsoKnown?: string[];
 }
 
+/** Every spelling a table reads, and the spec's other keys it knows. */
+export const knownOf = (table: KeyTable): Set<string> => new Set([...table.keys.flatMap((k) => k.from), ...(table.alsoKnown ?? [])]);
+
 export const key = (field: string, type: KeyType, ...from: string[]): Key => ({ field, from, type, parts: from.map(partsOf) });
 export const optional = (field: string, type: KeyType, ...from: string[]): Key => ({ ...key(field, type, ...from), optional: true });
 

@@ -17,6 +17,12 @@ export interface SimplifiedSummary {
 	unreadFields: string[];
 	/** One line saying what unreadFields means and what to do; null when every field was read. */
 	readNote: string | null;
+	/**
+	 * The fields below the answer itself says it left out, in the record's order: the SourceC
+	 * figures of a profile loaded without Bureau data, a section whose data source failed
+	 * (failedHelpers). Null there is the service's own "not given", never a field that could not be read.
+	 */
+	leftOutFields: string[];
 	isLegalEntity: boolean | null;
 	/** The tax authority's current situation text, e.g. whether it has started activities. */
 	activityStatus: string | null;
@@ -66,6 +72,7 @@ export const SIMPLIFIED_FIELDS: Array<keyof SimplifiedSummary> = [
 	'name',
 	'unreadFields',
 	'readNote',
+	'leftOutFields',
 	'isLegalEntity',
 	'activityStatus',
 	'hasActivities',
@@ -103,12 +110,14 @@ const NAMED_IN_NOTE = 4;
 
 /**
  * The record with the fields its read could not read, and a note saying so where they are read:
- * a null there is unknown, not zero or "no".
+ * a null there is unknown, not zero or "no"; and apart from them, the null fields the answer says
+ * it left out.
  */
-export function withReadNote(record: SimplifiedSummary, lacked: string[]): SimplifiedSummary {
+export function withReadNote(record: SimplifiedSummary, lacked: string[], leftOut: string[] = []): SimplifiedSummary {
 	// In the record's order, as a person reads the record.
 	const unread = SIMPLIFIED_FIELDS.filter((f) => lacked.includes(f as string)) as string[];
 	record.unreadFields = unread;
+	record.leftOutFields = SIMPLIFIED_FIELDS.filter((f) => leftOut.includes(f as string) && !lacked.includes(f as string) && record[f] === null) as string[];
 	if (!unread.length) return record;
 	const named = unread.length > NAMED_IN_NOTE ? `${unread.slice(0, NAMED_IN_NOTE).join(', ')} and ${unread.length - NAMED_IN_NOTE} more` : unread.join(', ');
 	record.readNote =

@@ -4,7 +4,6 @@
  * API versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow
  * the V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
-import type { PlainObject } from '../objects';
 import { NO_KEY_NAMES, withSpecNames, type KeyNames } from './keyNames';
 import { key, under, type KeyTable } from './keys';
 import { Reading } from './reading';
@@ -14,9 +13,9 @@ import type { SummaryRead } from './summaryV2';
 import { anyTrue, bool, joinName, obj, positive, str, sum } from './values';
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
-function isLegalEntity(compliance: PlainObject): boolean | null {
-	if (compliance.personType === 'juridical') return true;
-	if (compliance.personType === 'natural') return false;
+function isLegalEntity(personType: string | null): boolean | null {
+	if (personType === 'juridical') return true;
+	if (personType === 'natural') return false;
 	return null;
 }
 
@@ -44,6 +43,7 @@ const K = {
 	lateDebt: key('overdueBankDebt', 'number', 'deudaBancariaSummary.deudaDirectaMorosa'),
 	writtenOffBankDebt: key('writtenOffBankDebt', 'number', 'deudaBancariaSummary.deudaDirectaCastigada'),
 	complianceRisk: key('complianceRisk', 'text', 'compliance.risk'),
+	personType: key('isLegalEntity', 'text', 'compliance.personType'),
 	loadedOn: key('loadedOn', 'text', 'fechaCarga'),
 };
 
@@ -85,7 +85,9 @@ export function readApiV1(answer: unknown, requestedRut?: string, names: KeyName
 		name: r.str(K.name) ?? joinName(compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname),
 		unreadFields: [],
 		readNote: null,
-		isLegalEntity: isLegalEntity(compliance),
+		leftOutFields: [],
+		// A null compliance section is the service saying it has none: nothing to look for in it.
+		isLegalEntity: d.compliance === null ? null : isLegalEntity(r.str(K.personType)),
 		activityStatus: r.str(K.activityStatus),
 		hasActivities: r.yesNo(K.hasActivities),
 		classificationLabel: r.str(K.classificationLabel),

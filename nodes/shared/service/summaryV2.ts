@@ -9,10 +9,11 @@ import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
 import { V2 } from './endpoints';
 import { NO_KEY_NAMES, readFree, withSpecNames, type KeyNames } from './keyNames';
-import { key, optional, under, type KeyTable } from './keys';
+import { key, knownOf, optional, under, type KeyTable } from './keys';
 import { Reading, type Excused, type Lack } from './reading';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
 import { NO_COUNTS, SUMMARY_COUNT_KEYS, countsRead } from './screening';
+import { sectionsCarrying } from './slots';
 import { anyTrue, joinName, obj, positive, str, sum } from './values';
 
 /** What a summary read gives: the record, and the spec's keys its answer lacked (the record's unreadFields, in detail). */
@@ -61,9 +62,12 @@ const K = {
 	includesBureau: optional('bulletin', 'boolean', 'incluyeBureau'),
 };
 
+const ROWS = [...Object.values(K), ...SUMMARY_COUNT_KEYS.v2];
+const JUDICIAL_PARTS = ['activeCivilCases', 'activeCollectionCases', 'activeLaborCases'];
+
 /** The V2 summary's rows, and the keys the spec shows there that the package does not read. */
 export const SUMMARY_V2_KEYS: KeyTable = {
-	keys: [...Object.values(K), ...SUMMARY_COUNT_KEYS.v2],
+	keys: ROWS,
 	alsoKnown: [
 		...under('', 'rut identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings compliance'),
 		...under('identificacion', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii'),
@@ -74,6 +78,8 @@ export const SUMMARY_V2_KEYS: KeyTable = {
 		...under('compliance', 'estado nombre segundoNombre apellido segundoApellido tipoPersona resumen'),
 	],
 };
+
+const KNOWN = knownOf(SUMMARY_V2_KEYS);
 
 /**
  * The data source behind each section, as ayudantesFallidos names it (the spec's examples:
@@ -93,19 +99,23 @@ const HELPER_OF: Record<string, string> = {
 /**
  * The answer's own reason for lacking a key: a section whose helper failed; a profile loaded
  * without Bureau data (incluyeBureau false, and only then: absent, it says nothing) lacks the
- * SourceC fields (spec §2.2 bulletin rule 1) and may lack the whole bulletin (rule 2).
+ * SourceC fields (spec §2.2 bulletin rule 1) and may lack the whole bulletin (rule 2). A missing
+ * section is excused only while no unknown section of the answer carries its keys: unknown is never
+ * excused, it is the section under another name (Check Answers maps it).
  */
-function excusesOf(d: PlainObject): (key: string) => string | undefined {
+function excusesOf(d: PlainObject): (key: string, section?: string) => string | undefined {
 	const failed = new Set((Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos : []).map((h) => String(h).toLowerCase()));
 	const withoutBureau = d.incluyeBureau === false;
 	const bulletin = d.boletinComercial;
-	const emptyBulletin = bulletin === undefined || (isPlainObject(bulletin) && Object.keys(bulletin).length === 0);
-	return (path) => {
-		const section = path.split('.')[0];
+	const elsewhere = new Map<string, boolean>();
+	const carried = (section: string) => d[section] === undefined && (elsewhere.get(section) ?? elsewhere.set(section, sectionsCarrying(d, section, KNOWN).length > 0).get(section)!);
+	// `section`: the path's first key, when the caller has it split already (a row's parts).
+	return (path, section = path.split('.')[0]) => {
 		const helper = HELPER_OF[section] ?? '';
+		if (carried(section)) return undefined;
 		if (failed.has(section.toLowerCase()) || failed.has(helper.toLowerCase())) return `its data source failed (ayudantesFallidos: ${helper || section})`;
 		if (!withoutBureau || section !== 'boletinComercial') return undefined;
-		if (emptyBulletin) return 'the profile was loaded without Bureau data (incluyeBureau false), and the service then may send no commercial bulletin';
+		if (bulletin === undefined || (isPlainObject(bulletin) && Object.keys(bulletin).length === 0)) return 'the profile was loaded without Bureau data (incluyeBureau false), and the service then may send no commercial bulletin';
 		return path.endsWith('SourceC') ? 'the profile was loaded without Bureau data (incluyeBureau false), so the service sends no SourceC figures' : undefined;
 	};
 }
@@ -118,7 +128,8 @@ export function simplifiedFromApiV2(data: unknown, requestedRut?: string, names:
 export function readApiV2(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SummaryRead {
 	const data = withSpecNames(answer, names);
 	const d = obj(data);
-	const r = new Reading(data, excusesOf(d));
+	const excuse = excusesOf(d);
+	const r = new Reading(data, excuse);
 	const compliance = obj(d.compliance);
 	// NO PROCESADO means no screening ran: the record's risk and counts are placeholders, not
 	// results, so they read as unknown (and are not looked for). Without an estado the record is taken at its word.
@@ -130,7 +141,7 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 	const activeCivilCases = r.num(K.activeCivilCases);
 	const activeCollectionCases = r.num(K.activeCollectionCases);
 	const activeLaborCases = r.num(K.activeLaborCases);
-	r.derived('activeJudicialCases', 'activeCivilCases', 'activeCollectionCases', 'activeLaborCases');
+	r.derived('activeJudicialCases', ...JUDICIAL_PARTS);
 	const bulletin = {
 		bulletinCasesSourceA: r.num(K.bulletinCasesSourceA),
 		bulletinCasesSourceB: r.num(K.bulletinCasesSourceB),
@@ -147,6 +158,7 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 		name: r.str(K.name) ?? joinName(compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido),
 		unreadFields: [],
 		readNote: null,
+		leftOutFields: [],
 		isLegalEntity: r.bool(K.isLegalEntity),
 		activityStatus: r.str(K.activityStatus),
 		hasActivities: r.yesNo(K.hasActivities),
@@ -167,5 +179,8 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 		...AMOUNT_UNITS,
 	};
 	if (!Array.isArray(d.ayudantesFallidos)) r.at(K.failedHelpers);
-	return { record: withReadNote(record, r.unreadFields), lacks: r.lacks, excused: r.excused, found: [...r.found] };
+	// A field is left out where one of its keys is, by the answer's own reason; the judicial sum with its parts.
+	const leftOut = d.incluyeBureau === false || (Array.isArray(d.ayudantesFallidos) && d.ayudantesFallidos.length) ? ROWS.filter((row) => excuse(row.from[0], row.parts[0][0]) !== undefined).map((row) => row.field) : [];
+	if (leftOut.some((f) => JUDICIAL_PARTS.includes(f))) leftOut.push('activeJudicialCases');
+	return { record: withReadNote(record, r.unreadFields, leftOut), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }
