@@ -207,3 +207,16 @@ test('V2 without Bureau data: a lacking SourceC figure is excused (OK, left out)
 	const check = checkSummary(noA, readApiV2(noA, RUT), SUMMARY_V2_KEYS);
 	expect([check.status, check.expectedMissing]).toEqual(['differs', ['boletinComercial.casosSourceA']]);
 });
+
+test('V1 screening counts: each list from its row of compliance.summary, by the table names spec §2.3 gives; a list with no row is unread', async () => {
+	const TABLES: Array<[string, string, number]> = [
+		['PEP Chile', 'compliancePepChile', 41], ['Funcionarios Públicos', 'compliancePublicOfficials', 43], ['Familiares PEP', 'compliancePepRelatives', 42],
+		['Listas Internacionales', 'complianceInternationalLists', 44], ['Penal', 'complianceCriminal', 45], ['Socios y Sociedades', 'complianceCorporateMesh', 46], ['Noticias', 'complianceNews', 47],
+	];
+	const rows = TABLES.map(([table, , countResults]) => ({ countResults, textCountResults: countResults, table, risk: null, useColor: false }));
+	const data = changed(await answer(VERSIONS[1].path), 'compliance.summary', rows);
+	const { record } = readApiV1(data, RUT);
+	expect(Object.fromEntries(TABLES.map(([, field]) => [field, record[field]]))).toEqual(Object.fromEntries(TABLES.map(([, field, n]) => [field, n])));
+	const withoutPenal = readApiV1(changed(data, 'compliance.summary', rows.filter((r) => r.table !== 'Penal')), RUT).record;
+	expect([withoutPenal.complianceCriminal, withoutPenal.unreadFields]).toEqual([null, ['complianceCriminal']]);
+});
