@@ -26,6 +26,15 @@ test('a value may name the service\'s path as it answers, below a section the ma
 	expect(withSpecNames(answer, map({ boletinComercial: 'boletinX', 'boletinComercial.casosSourceA': 'boletinX.casosAlfa' }))).toEqual({ boletinComercial: { casosSourceA: 3 } });
 });
 
+test('sections move first, whatever order the entries are written in', () => {
+	const answer = { boletinX: { casosAlfa: 3 } };
+	expect(withSpecNames(answer, map({ 'boletinComercial.casosSourceA': 'boletinComercial.casosAlfa', boletinComercial: 'boletinX' }))).toEqual({ boletinComercial: { casosSourceA: 3 } });
+});
+
+test('a service key two entries name moves once, to the first: what was moved is not moved again', () => {
+	expect(withSpecNames({ boletinX: { casosAlfa: 3 } }, map({ boletinComercial: 'boletinX', boletinComercialSummary: 'boletinX' }))).toEqual({ boletinComercial: { casosAlfa: 3 } });
+});
+
 test('a path the answer does not have moves nothing; a section that is not there is created only for a value found', () => {
 	expect(withSpecNames({ a: 1 }, map({ incluyeBureau: 'incluyeBuroExterno' }))).toEqual({ a: 1 });
 	expect(withSpecNames({ flags: { bureau: true } }, map({ 'boletinComercial.incluye': 'flags.bureau' }))).toEqual({ flags: {}, boletinComercial: { incluye: true } });
@@ -40,6 +49,8 @@ test.each([
 	['an empty key', '{"a.": "b"}', /entry "a\.", which is not a dotted path/],
 	['spaces in a path', '{"a": "b c"}', /entry "a" whose value "b c" is not a dotted path/],
 	['a prototype\'s key', '{"constructor": "b"}', /entry "constructor", which is not a dotted path/],
+	['__proto__ as a key', '{"__proto__": "b"}', /entry "__proto__", which is not a dotted path/],
+	['__proto__ in a value', '{"a": "x.__proto__"}', /entry "a" whose value "x.__proto__" is not a dotted path/],
 	['a path too deep', JSON.stringify({ [Array(13).fill('k').join('.')]: 'b' }), /which is not a dotted path/],
 ])('refused: %s, naming Answer Key Names and the entry', (_, raw, message) => {
 	const error = (() => {
