@@ -33,6 +33,8 @@ describe('Risk Info API credential', () => {
 		expect(missing(properties(), {})).toEqual(['accessToken', 'baseUrl', 'clientIdentifier']);
 		// Its hint sends the user to Check Answers, whose first item has the entries to paste.
 		expect(properties().find((p) => p.name === 'answerKeyNames')?.hint).toMatch(/Account → Check Answers.*suggestedKeyNames/);
+		// Its description says what the mapping is and that it never changes what is sent.
+		expect(properties().find((p) => p.name === 'answerKeyNames')?.description).toMatch(/^Optional\..*key path.*JSON.*never to what is sent/);
 	});
 
 	// n8n's editor shows a 'json' field in its JsonEditor, whose linter (CodeMirror's jsonParseLinter)
