@@ -7,6 +7,7 @@ import { checkSummary } from '../../nodes/shared/service/answers';
 import { SUMMARY_V2_KEYS, readApiV2 } from '../../nodes/shared/service/summaryV2';
 
 import { KNOWN_RUTS } from '../../sandbox';
+import { rawGet } from '../action/context';
 import { useSandbox } from '../helpers/sandbox';
 
 const sb = useSandbox();
@@ -15,8 +16,7 @@ type Data = Record<string, any>;
 
 let data: Data;
 beforeAll(async () => {
-	const res = await fetch(`${sb.url}/api/clients/v2/helper/resumen?rut=${RUT}`, { headers: { authorization: `Bearer ${sb.token}`, 'x-client-identifier': sb.clientId } });
-	data = ((await res.json()) as { data: Data }).data;
+	data = (await rawGet(sb, `/api/clients/v2/helper/resumen?rut=${RUT}`)).body.data as Data;
 	expect([data.incluyeBureau, data.boletinComercial.casosSourceC, data.boletinComercial.MontoSourceA]).toEqual([false, null, expect.any(Number)]);
 });
 

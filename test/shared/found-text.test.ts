@@ -5,6 +5,7 @@
 import { readApiV2 } from '../../nodes/shared/service/summaryV2';
 
 import { KNOWN_RUTS } from '../../sandbox';
+import { rawGet } from '../action/context';
 import { useSandbox } from '../helpers/sandbox';
 
 const sb = useSandbox();
@@ -13,8 +14,7 @@ type Data = Record<string, any>;
 
 let data: Data;
 beforeAll(async () => {
-	const res = await fetch(`${sb.url}/api/clients/v2/helper/resumen?rut=${RUT}`, { headers: { authorization: `Bearer ${sb.token}`, 'x-client-identifier': sb.clientId } });
-	data = ((await res.json()) as { data: Data }).data;
+	data = (await rawGet(sb, `/api/clients/v2/helper/resumen?rut=${RUT}`)).body.data as Data;
 });
 
 /** What the read says it found where it looked for `key`, with the answer's `section` replaced. */

@@ -1,6 +1,6 @@
 /**
  * The simplified record: the flat record of the indicators people act on, produced by Simplify
- * on the API V2 and the API V1 summary alike (api-v2.ts, api-v1.ts), so a workflow can switch
+ * on the API V2 and the API V1 summary alike (summaryV2.ts, summaryV1.ts), so a workflow can switch
  * API versions without changing the nodes after it; the Monitor compares and emits the same record.
  * A field is null where the service has no value (or the version does not provide it).
  * Money is in Chilean pesos as the service gives it; bank debt is in thousands of pesos.
