@@ -17,6 +17,8 @@ import { Account } from './state';
 import type { Sandbox, SandboxOptions } from './types';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
+/** How often a held request looks whether holdAnswers was turned off. */
+const HOLD_POLL_MS = 20;
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
 	const out: Record<string, string> = {};
@@ -84,6 +86,7 @@ export async function startSandbox(initial: SandboxOptions = {}): Promise<Sandbo
 	async function onRequest(req: http.IncomingMessage, res: http.ServerResponse) {
 		const inc = await readIncoming(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
 		if (inc.path.startsWith(CONTROL_PREFIX)) return send(res, controlReply(account, options, inc), 200);
+		while (options.holdAnswers && !res.destroyed) await sleep(HOLD_POLL_MS);
 		let reply: Reply;
 		try {
 			reply = dispatch(service, inc);

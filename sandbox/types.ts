@@ -11,6 +11,11 @@ export interface SandboxOptions {
 	clientId?: string;
 	/** Added before every answer. */
 	latencyMs?: number;
+	/**
+	 * While true, API requests wait unanswered (and uncounted) until it is false again: a test's way
+	 * of keeping executions in flight, e.g. until one n8n worker is full and the next goes elsewhere.
+	 */
+	holdAnswers?: boolean;
 	/** Share (0..1) of API requests answered 500 / 408, drawn from a seeded PRNG so runs repeat. */
 	faults?: { rate500?: number; rate408?: number };
 	/** Seed of the fault PRNG (default 1). */

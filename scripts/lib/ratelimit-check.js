@@ -10,8 +10,9 @@ const { loadSandbox } = require('./setup');
 
 const RUTS_EACH = 30;
 const PER_SECOND = 10;
-// One more than a worker runs at a time (queue.js's default --concurrency=5): started together,
-// they cannot all land on one worker, whichever Bull hands them to first.
+// One more than a worker runs at a time (queue.js's default --concurrency=5). Started while the
+// sandbox holds its answers, none can end before all have started, so they cannot all land on one
+// worker, however fast each runs or whichever worker Bull hands them to first.
 const SCREENINGS = 6;
 const SCREENING_NODE = 'Risk Summary';
 
@@ -43,11 +44,12 @@ async function checkRateLimit(ctx) {
 	// Loaded already, so the reads are free and only the limit is measured.
 	for (const rut of ruts.flat()) sandbox.loadRut(rut);
 	sandbox.resetLog();
-	sandbox.configure({ rateLimit: { perSecond: PER_SECOND, retryAfterSeconds: 1 } });
+	sandbox.configure({ rateLimit: { perSecond: PER_SECOND, retryAfterSeconds: 1 }, holdAnswers: true });
 	try {
 		const startOf = (wf) => wf.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger').name;
 		const ids = await Promise.all(screenings.map((wf) => main.startFromEditor(cookie, wf.id, startOf(wf))));
 		const workers = await Promise.all(ids.map((id) => waitFor(`no worker started execution ${id}`, () => workerOf(stack, id), 60_000, 200)));
+		sandbox.configure({ holdAnswers: false });
 		const execs = await Promise.all(ids.map((id) => main.waitForExecution(apiKey, id, { timeoutMs: 180_000 })));
 		execs.forEach((exec, i) => {
 			assert(exec.status === 'success', `execution ${ids[i]} ended "${exec.status}": ${JSON.stringify(exec.data?.resultData?.error ?? '').slice(0, 400)}`);
@@ -76,7 +78,7 @@ async function checkRateLimit(ctx) {
 			`${perWorker.join('; ')} (${refused} of ${sent} requests refused, each worker learning the limit on its own)`
 		);
 	} finally {
-		sandbox.configure({ rateLimit: undefined });
+		sandbox.configure({ rateLimit: undefined, holdAnswers: false });
 	}
 }
 

@@ -20,6 +20,23 @@ describe('latency', () => {
 		}
 	});
 
+	test('holdAnswers keeps API requests unanswered and out of the log until it is turned off; control requests still answer', async () => {
+		const sb = await startSandbox({ preloadedRuts: [rut], rateLimit: { perSecond: 100 } });
+		try {
+			sb.configure({ holdAnswers: true });
+			let settled = false;
+			const held = call(sb, 'GET', READ).then((answer) => ((settled = true), answer));
+			expect((await call(sb, 'GET', '/_sandbox/drift')).status).toBe(200);
+			await new Promise((r) => setTimeout(r, 100));
+			expect([settled, sb.requests.filter((q) => q.path.endsWith('/resumen'))]).toEqual([false, []]);
+			sb.configure({ holdAnswers: false });
+			expect((await held).status).toBe(200);
+			expect(sb.requests.filter((q) => q.path.endsWith('/resumen')).map((q) => q.status)).toEqual([200]);
+		} finally {
+			await sb.close();
+		}
+	});
+
 	test('latencyMs applies to every answer, also errors', async () => {
 		const sb = await startSandbox({ preloadedRuts: [rut], latencyMs: 400 });
 		const plain = await startSandbox({ preloadedRuts: [rut] });
