@@ -12,6 +12,23 @@ function clock(t = 0) {
 }
 type Clock = ReturnType<typeof clock>;
 
+/**
+ * A pace past its ramp, as after a couple of seconds of sending with no refusal: 20 starts 100 ms
+ * apart, ending a second before the clock's time, none answered (they teach nothing).
+ */
+function ramped(c: Clock): Pace {
+	const at = c.now();
+	const pace = new Pace(c.now);
+	for (let i = 0; i < 20; i++) {
+		c.set(at - 3000 + i * 100);
+		const turn = pace.take();
+		if (typeof turn === 'number') throw new Error(`the ramp held a start ${turn} ms`);
+		pace.release(turn);
+	}
+	c.set(at);
+	return pace;
+}
+
 /** The next turn, moving the clock on as a waiting worker would (no answer arrives meanwhile). */
 function next(pace: Pace, c: Clock): Turn {
 	for (;;) {
@@ -36,7 +53,7 @@ function busiestWindow(times: number[], ms: number): number {
 /** Ten requests sent at 0 ms accepted in the first 20 ms, then one sent at 21 ms refused at 25 ms with Retry-After: 1 s; five more still in flight. */
 function afterOneWave(): { pace: Pace; c: Clock; inFlight: Turn[] } {
 	const c = clock();
-	const pace = new Pace(c.now);
+	const pace = ramped(c);
 	const sent = Array.from({ length: 10 }, () => next(pace, c));
 	sent.forEach((turn, i) => {
 		c.set(i * 2);
@@ -51,9 +68,64 @@ function afterOneWave(): { pace: Pace; c: Clock; inFlight: Turn[] } {
 	return { pace, c, inFlight };
 }
 
-test('before any refusal nothing waits', () => {
+test('a new pace ramps up: starts 40 ms apart (25 a second), twice as many each quarter second of sending, none waiting past 4,000 a second', () => {
 	const c = clock();
 	const pace = new Pace(c.now);
+	const times = starts(pace, c, 2000);
+	const gaps = times.slice(1).map((t, i) => t - times[i]);
+	expect(gaps[0]).toBe(40);
+	// A quarter second in, twice the rate: gaps of 20 ms (rounded up to whole milliseconds).
+	const at250 = times.findIndex((t) => t >= 250);
+	expect(gaps[at250]).toBeGreaterThanOrEqual(18);
+	expect(gaps[at250]).toBeLessThanOrEqual(23);
+	expect(gaps.every((g, i) => i === 0 || g <= gaps[i - 1])).toBe(true);
+	// 25 × 2^(t / 250 ms) reaches 4,000 a second after about 1.83 s: from there nothing waits.
+	const free = times.findIndex((t, i) => i > 0 && t === times[i - 1]);
+	expect(times[free]).toBeGreaterThanOrEqual(1800);
+	expect(times[free]).toBeLessThan(1900);
+	expect(times.slice(free).every((t) => t === times[free])).toBe(true);
+});
+
+test('an idle pool does not ramp: a minute without a request counts a tenth of a second', () => {
+	const c = clock();
+	const pace = new Pace(c.now);
+	starts(pace, c, 3);
+	c.advance(60_000);
+	const times = starts(pace, c, 2);
+	// Under 200 ms of ramp counted (two gaps and the pause's 100 ms): still some 30 to 40 a second.
+	// Had the minute counted, the pool would run free, the two starts at once.
+	expect(times[1] - times[0]).toBeGreaterThanOrEqual(20);
+	expect(times[1] - times[0]).toBeLessThanOrEqual(40);
+});
+
+test('a limit crossed by the ramp is checked by a probe four windows after the pause, then sixteen', () => {
+	const c = clock();
+	const pace = new Pace(c.now);
+	// Five accepted, the sixth refused (Retry-After 1 s): the ramp's lesson is a budget of five.
+	const [a, b, d, e, f, refused] = Array.from({ length: 6 }, () => next(pace, c));
+	for (const turn of [a, b, d, e, f]) pace.accept(turn);
+	const lessonAt = c.now();
+	pace.refuse(refused, 1000);
+	expect(pace.state).toMatchObject({ budget: 5, windowMs: 1000 });
+	// A service that takes exactly five a window: every probe refused.
+	const probes: number[] = [];
+	for (let i = 0; i < 200; i++) {
+		const turn = next(pace, c);
+		c.advance(5);
+		if (turn.probe) {
+			probes.push(turn.at);
+			pace.refuse(turn, 1000);
+		} else pace.accept(turn);
+	}
+	const pauseEnd = lessonAt + 1000;
+	expect(probes[0]).toBeGreaterThanOrEqual(pauseEnd + 4 * 1000);
+	expect(probes[0]).toBeLessThan(pauseEnd + 5 * 1000);
+	expect(probes[1] - probes[0]).toBeGreaterThanOrEqual(1000 + 16 * 1000);
+});
+
+test('past its ramp, before any refusal, nothing waits', () => {
+	const c = clock();
+	const pace = ramped(c);
 	for (let i = 0; i < 100; i++) pace.accept(next(pace, c));
 	expect(starts(pace, c, 50).every((t) => t === 0)).toBe(true);
 	expect(pace.state.free).toBe(true);
@@ -74,7 +146,7 @@ test('a 429 holds every worker until Retry-After, then lets them go within the a
 test('refusals of requests that were in flight together teach the pace once', () => {
 	const make = () => {
 		const c = clock();
-		const pace = new Pace(c.now);
+		const pace = ramped(c);
 		for (let i = 0; i < 10; i++) {
 			c.set(i);
 			pace.accept(next(pace, c));
@@ -104,7 +176,7 @@ test('a refusal of a request that kept the budget lowers the budget', () => {
 
 test('a refusal before anything got through only pauses: there is no rate to learn yet', () => {
 	const c = clock();
-	const pace = new Pace(c.now);
+	const pace = ramped(c);
 	pace.refuse(next(pace, c), 500);
 	expect(Math.min(...starts(pace, c, 5))).toBe(500);
 	expect(starts(pace, c, 5).every((t) => t === 500)).toBe(true);
@@ -241,7 +313,7 @@ function acceptedThenProbe(pace: Pace, c: Clock, n: number): { starts: Turn[]; p
  */
 function taught(budget: number): { pace: Pace; c: Clock } {
 	const c = clock();
-	const pace = new Pace(c.now);
+	const pace = ramped(c);
 	const wave = Array.from({ length: budget + 1 }, () => turnNow(pace));
 	c.set(5);
 	for (const turn of wave.slice(0, budget)) pace.accept(turn);
@@ -274,7 +346,7 @@ function acceptedAt(pace: Pace, c: Clock, times: number[]): void {
 
 test('the first refusal after a single accepted answer teaches a budget of one', () => {
 	const c = clock();
-	const pace = new Pace(c.now);
+	const pace = ramped(c);
 	const [first, second] = [turnNow(pace), turnNow(pace)];
 	c.set(5);
 	pace.accept(first);
@@ -364,7 +436,7 @@ test('a refusal within the budget lowers it to what was accepted, and late answe
 	// afterOneWave of test/transport/pace.test.ts: budget 10, and five requests sent at 22 ms
 	// (before that lesson) still unanswered.
 	const c = clock();
-	const pace = new Pace(c.now);
+	const pace = ramped(c);
 	const wave = Array.from({ length: 10 }, () => turnNow(pace));
 	wave.forEach((turn, i) => {
 		c.set(i * 2);
@@ -398,7 +470,7 @@ test('a refusal within the budget lowers it to what was accepted, and late answe
 test('the budget counts what was accepted in the Retry-After before the 429, at least a second', () => {
 	const refusedAt = (waitMs: number) => {
 		const c = clock();
-		const pace = new Pace(c.now);
+		const pace = ramped(c);
 		acceptedAt(pace, c, [1000, 2000, 3000, 3500]);
 		c.set(4000);
 		pace.refuse(turnNow(pace), waitMs);
@@ -453,7 +525,7 @@ test('accepted answers are forgotten after a minute: memory stays bounded over a
 	// so this reads the private list.
 	const held = (pace: Pace) => (pace as unknown as { accepted: number[] }).accepted.length;
 	const c = clock();
-	const pace = new Pace(c.now);
+	const pace = ramped(c);
 	// A burst of 2000 answers, a quiet spell over a minute, then one answer every 100 ms for 5 minutes.
 	acceptedAt(pace, c, Array.from({ length: 2000 }, (_, i) => i));
 	acceptedAt(pace, c, Array.from({ length: 3000 }, (_, i) => 70_000 + i * 100));

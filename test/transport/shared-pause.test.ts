@@ -1,7 +1,7 @@
 // The transport's pool-wide pause and pace under a rate limit, on virtual time (test/transport/
 // virtual.ts): the real Transport and Pace, the nodes' own request pool, and a service model that
 // answers at the moment a request is sent. Everything is asserted by counting what was sent when.
-import { EPOCH, fakeContext, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
+import { fakeContext, rampUp, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
 
 const credential = { baseUrl: 'http://service.invalid', accessToken: 'tok-pool', clientIdentifier: 'client-pool' };
 const ok = (): Answer => ({ statusCode: 200, headers: {}, body: { success: true, data: {} } });
@@ -18,12 +18,18 @@ beforeEach(() => {
 });
 afterEach(() => time.restore());
 
+/**
+ * The reads through a pool that runs free (its ramp done), `service` numbering its requests from
+ * 0; `t0` is when the first went.
+ */
 async function run(service: (n: number, at: number) => Answer, o: { reads: number; parallel: number; latency: number | ((a: Answer, n: number) => number) }) {
+	await rampUp(time, credential);
+	const t0 = time.now();
 	let n = 0;
 	const { ctx, sent } = fakeContext(time, async () => service(n++, time.now()), credential, o.latency);
 	const transport = new Transport(ctx, { maxAttempts: 10, maxWaitSeconds: 600 });
 	const results = await time.drive(sendAll(transport, summaryReads(ruts(o.reads)), o.parallel));
-	return { results, sent: [...sent].sort((a, b) => a.at - b.at) };
+	return { results, sent: [...sent].sort((a, b) => a.at - b.at), t0 };
 }
 
 const between = (sent: Sent[], from: number, to: number) => sent.filter((s) => s.at >= from && s.at < to);
@@ -31,17 +37,17 @@ const between = (sent: Sent[], from: number, to: number) => sent.filter((s) => s
 test('one 429 pauses the whole pool: requests of other workers wait for its Retry-After too', async () => {
 	// Four reads in flight; the first is refused (Retry-After: 1) and its answer arrives at 10 ms,
 	// the other three are accepted and arrive at 50 ms, when their workers want to send again.
-	const { results, sent } = await run((n) => (n === 0 ? refused('1') : ok()), {
+	const { results, sent, t0 } = await run((n) => (n === 0 ? refused('1') : ok()), {
 		reads: 8,
 		parallel: 4,
 		latency: (_a, n) => (n === 0 ? 10 : 50),
 	});
 	expect(results.every((r) => !(r instanceof Error))).toBe(true);
-	expect(between(sent, EPOCH, EPOCH + 1).length).toBe(4);
+	expect(between(sent, t0, t0 + 1).length).toBe(4);
 	// Nothing at all between the 429 reaching the pool and the end of its Retry-After...
-	expect(between(sent, EPOCH + 1, EPOCH + 10 + 1000)).toEqual([]);
+	expect(between(sent, t0 + 1, t0 + 10 + 1000)).toEqual([]);
 	// ...then the retry and the waiting workers go together.
-	expect(between(sent, EPOCH + 1010, EPOCH + 1011).length).toBe(4);
+	expect(between(sent, t0 + 1010, t0 + 1011).length).toBe(4);
 });
 
 describe('a wave of refusals: 150 reads, 8 in parallel, 10 ms answers; requests 10 to 17 are refused with Retry-After: 1', () => {
@@ -73,7 +79,7 @@ describe('a limit that holds: 20 requests per one-second window, 8 in parallel, 
 		let window = -1;
 		let count = 0;
 		return (_n: number, at: number) => {
-			const w = Math.floor((at - EPOCH) / 1000);
+			const w = Math.floor(at / 1000);
 			if (w !== window) {
 				window = w;
 				count = 0;
@@ -83,17 +89,17 @@ describe('a limit that holds: 20 requests per one-second window, 8 in parallel, 
 	}
 
 	test('is learnt once and kept: after the first burst only rare probes are refused, further and further apart', async () => {
-		const { results, sent } = await run(limiter(), { reads: 400, parallel: 8, latency: 10 });
+		const { results, sent, t0 } = await run(limiter(), { reads: 400, parallel: 8, latency: 10 });
 		expect(results.every((r) => !(r instanceof Error))).toBe(true);
 		const refusals = sent.filter((s) => s.status === 429);
-		const firstWave = refusals.filter((s) => s.at < EPOCH + 1000);
+		const firstWave = refusals.filter((s) => s.at < t0 + 1000);
 		expect(firstWave.length).toBeLessThanOrEqual(8);
 		// Over the ~22 windows that follow, only probes are refused, one at a time: at windows 1, 3
 		// and 8 (each wait after the pause four times the last: 1, then 4 windows), never a burst.
-		const later = refusals.filter((s) => s.at >= EPOCH + 1000);
+		const later = refusals.filter((s) => s.at >= t0 + 1000);
 		const windows = new Map<number, number>();
 		for (const s of later) {
-			const w = Math.floor((s.at - EPOCH) / 1000);
+			const w = Math.floor((s.at - t0) / 1000);
 			windows.set(w, (windows.get(w) ?? 0) + 1);
 		}
 		expect([...windows.values()].every((count) => count <= 2)).toBe(true);
@@ -102,6 +108,6 @@ describe('a limit that holds: 20 requests per one-second window, 8 in parallel, 
 		refusedIn.slice(2).forEach((w, i) => expect(w - refusedIn[i + 1]).toBeGreaterThan(refusedIn[i + 1] - refusedIn[i]));
 		// And the limit is used: the 400 reads take at most a third longer than 400 / 20 windows.
 		const lastAnswer = Math.max(...sent.map((s) => s.answeredAt!));
-		expect(lastAnswer - EPOCH).toBeLessThan((400 / PER_WINDOW) * 1000 * 1.35);
+		expect(lastAnswer - t0).toBeLessThan((400 / PER_WINDOW) * 1000 * 1.35);
 	});
 });

@@ -181,6 +181,22 @@ export async function sendAll(transport: Transport, requests: ApiRequest[], para
 	return outcomes.map((outcome) => (outcome !== undefined && 'value' in outcome ? outcome.value : (outcome?.error as Error)));
 }
 
+/**
+ * Sends reads for the account until its pace is past the ramp it starts with (pace.ts) and runs
+ * free, the service taking everything: for tests of what a free pool does when a limit appears.
+ * Virtual time moves on by a few seconds, to a whole one.
+ */
+export async function rampUp(time: VirtualClock, credential: ICredentialDataDecryptedObject): Promise<void> {
+	const ok = async (): Promise<Answer> => ({ statusCode: 200, headers: {}, body: { success: true, data: {} } });
+	const { ctx } = fakeContext(time, ok, credential, 1);
+	const transport = new Transport(ctx, { maxAttempts: 1, maxWaitSeconds: 1 });
+	const reads = summaryReads(Array.from({ length: 2000 }, (_, i) => `${90_000_000 + i}-0`));
+	await time.drive(sendAll(transport, reads, 8));
+	// On to a whole second, where a service's one-second windows start, and far enough that no
+	// answer of these counts in a lesson the test's service teaches.
+	await time.drive(time.pass(5000 - ((time.now() - EPOCH) % 1000)));
+}
+
 /** Free reads of a summary, one per RUT. */
 export function summaryReads(ruts: string[]): ApiRequest[] {
 	return ruts.map((rut) => ({ method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut }, rut }));

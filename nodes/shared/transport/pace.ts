@@ -1,8 +1,11 @@
 /**
  * The pool-wide pace of an account's requests, shared by every execution, poll and list of this
  * n8n process that uses the account (accounts.ts). Until the service refuses a request (429) the
- * pool runs free. A 429 pauses every worker until Retry-After and teaches the pace a budget: as many
- * starts per window (Retry-After, at least a second) as the service accepted in the window before
+ * pace ramps up: starts evenly spaced, 25 a second at first, twice as many after each quarter
+ * second of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed
+ * with one or two requests out, not the whole pool in one burst the service counts against the
+ * account. A 429 pauses every worker until Retry-After and teaches the pace a budget: as many starts
+ * per window (Retry-After, at least a second) as the service accepted in the window before
  * refusing, the one rate it has shown it takes, with no margin under it. Without that lesson every
  * pause would end in the same burst and the same refusals (the service's limits are not documented,
  * so they can only be learnt, or read from its headers when it sends them: quota.ts).
@@ -12,13 +15,14 @@
  * takes one more per window only when a whole window has passed after it with no refusal (it may
  * have fallen in a fresh window of the service); then the budget rises by one, and the next window
  * may probe one more than were proven so far (twice as many each window, up to half the budget). A
- * limit that rose is found within a few windows; a limit that has gone (a single wave of 429s) is
- * forgotten after about seven, and the pool runs free again. A limit that holds refuses the probe
- * (one 429, or a few when several were out) and the budget stays, plus what the probes proved; each
- * refused probe in a row makes the next wait four times as many windows (1, 4, 16, then 64 at most),
- * so a steady limit costs a refusal a minute or so, not one a second. A refusal within the budget
- * means the limit fell: the budget drops to what was accepted, and a probe one window later finds
- * whether that was a passing hiccup.
+ * limit that rose is found within a few windows of a probe; a limit that has gone (a single wave of
+ * 429s) is forgotten after about seven, and the pool runs free again. A limit that holds refuses
+ * the probe (one 429, or a few when several were out) and the budget stays, plus what the probes
+ * proved; each refused probe in a row makes the next wait four times as many windows (1, 4, 16,
+ * then 64 at most; the ramp's crossing counts as two, so its first probe waits 4), and a steady
+ * limit costs a refusal a minute or so, not one a second. A refusal within the budget means the
+ * limit fell: the budget drops to what was accepted, and a probe one window later finds whether
+ * that was a passing hiccup.
  */
 
 import { Quota, type Announced } from './quota';
@@ -42,9 +46,15 @@ const FREE_AFTER_PROBES = 2 * MAX_PROBES;
 const CUT = 5 / 6;
 /** Windows a probe waits after refused ones: four times more after each, up to this. */
 const MAX_PROBE_WAIT_WINDOWS = 64;
+/** The ramp before any lesson: its first rate, how fast it doubles, where spacing stops. */
+const RAMP_FIRST_PER_SECOND = 25;
+const RAMP_DOUBLING_MS = 250;
+const RAMP_FREE_PER_SECOND = 4000;
+/** A pause between starts counts this much at most toward the ramp: an idle pool does not ramp. */
+const RAMP_MAX_STEP_MS = 100;
 
 export class Pace {
-	private pausedUntil = 0;
+	private pausedUntil = -Infinity;
 	/** What the service's headers say of its window, when it sends them. */
 	private readonly quota = new Quota();
 	/** Starts allowed per window; Infinity while the service has not refused anything. */
@@ -71,6 +81,10 @@ export class Pace {
 	private accepted: number[] = [];
 	private acceptedFrom = 0;
 	private answered = signal();
+	/** Sending time the ramp has counted, when it last let a request go, and the earliest next. */
+	private rampMs = 0;
+	private rampLast = -Infinity;
+	private rampNext = -Infinity;
 
 	constructor(private readonly now: () => number) {}
 
@@ -87,7 +101,10 @@ export class Pace {
 		if (quotaWait > 0) return quotaWait;
 		this.judgeProbes(now);
 		let probe = false;
-		if (this.budget !== Infinity) {
+		if (this.budget === Infinity) {
+			const wait = this.ramp(now);
+			if (wait > 0) return wait;
+		} else {
 			while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
 			probe = this.starts.length >= this.budget;
 			if (probe && !this.mayProbe(now)) {
@@ -99,6 +116,21 @@ export class Pace {
 		}
 		this.quota.started(now);
 		return { at: now, seq: this.turns++, probe };
+	}
+
+	/** Before any lesson: 0 and the start counted, or the milliseconds until the ramp lets one go. */
+	private ramp(now: number): number {
+		const perSecond = this.rampPerSecond();
+		if (perSecond >= RAMP_FREE_PER_SECOND) return 0;
+		if (now < this.rampNext) return Math.ceil(this.rampNext - now);
+		if (this.rampLast > -Infinity) this.rampMs += Math.min(RAMP_MAX_STEP_MS, now - this.rampLast);
+		this.rampLast = now;
+		this.rampNext = Math.max(this.rampNext, now) + 1000 / perSecond;
+		return 0;
+	}
+
+	private rampPerSecond(): number {
+		return RAMP_FIRST_PER_SECOND * 2 ** (this.rampMs / RAMP_DOUBLING_MS);
 	}
 
 	/**
@@ -199,6 +231,12 @@ export class Pace {
 			this.budget = acceptedInWindow;
 			this.highest = acceptedInWindow;
 			this.lateCap = Infinity;
+			// The ramp crossed the limit a request or two beyond it, as a refused probe does: the next
+			// probe waits as after a second refused one. A free pool's burst is checked a window later.
+			if (this.rampPerSecond() < RAMP_FREE_PER_SECOND) {
+				this.refusedProbes = 2;
+				this.probeAfter = this.pausedUntil + this.windowMs * 4;
+			}
 		} else {
 			// Refused within the budget: the service takes less than it did, or its window's edge met a
 			// late arrival; a probe a window later tells which. The answers of the last second may span
