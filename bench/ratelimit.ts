@@ -2,7 +2,9 @@
 // 429 with Retry-After beyond. Each case is a fresh child process, as a fresh n8n process would be,
 // running its executions through n8n's engine (bench/ratelimit-child.ts): 500 items alone, three
 // executions at once on one account, a second execution after a first, and the 500 items again with
-// the sandbox sending rate-limit headers. The figures: items/s against the limit, 429s sent.
+// the sandbox sending rate-limit headers. The figures: items/s against the limit, 429s sent. Then,
+// for information, what the pace's ramp costs where there is no limit: 1,000 items in a fresh
+// process, then 1,000 more in the same one.
 import { startSandbox } from '../sandbox';
 import type { Execution, RateLimitJob } from './ratelimit-child';
 import { distinctRuts } from './ruts';
@@ -29,6 +31,9 @@ const CASES = {
 	headers: { name: '500 items, the sandbox sending rate-limit headers', perSecond: 10, headers: true, steps: [[500]] },
 } satisfies Record<string, Case>;
 
+/** 1,000 items in a fresh process, then 1,000 more past the ramp: the ramp's cost, with no limit at all. */
+const NO_LIMIT: Omit<Case, 'perSecond'> = { name: '1,000 items, then 1,000 more, no limit', steps: [[1000], [1000]] };
+
 async function measure(c: Case, base: number) {
 	let next = base;
 	const steps = c.steps.map((step) => step.map((n) => distinctRuts(n, (next += 100_000))));
@@ -37,7 +42,7 @@ async function measure(c: Case, base: number) {
 	const sandbox = await startSandbox({
 		preloadedRuts: all,
 		latencyMs: LATENCY_MS,
-		rateLimit: { perSecond: c.perSecond, retryAfterSeconds: RETRY_AFTER_SECONDS, headers: c.headers },
+		rateLimit: c.perSecond === Infinity ? undefined : { perSecond: c.perSecond, retryAfterSeconds: RETRY_AFTER_SECONDS, headers: c.headers },
 		maxLogEntries: 4 * all.length,
 	});
 	try {
@@ -65,6 +70,7 @@ async function measure(c: Case, base: number) {
 			ofLimit: items / stepSeconds.reduce((a, b) => a + b, 0) / c.perSecond,
 			seconds,
 			refusedPerStep: steps.map((step) => refusedOf(step.flat())),
+			stepSeconds,
 		};
 	} finally {
 		await sandbox.close();
@@ -78,6 +84,8 @@ export async function rateLimit(): Promise<Section> {
 		after: await measure(CASES.after, 81_000_000),
 		headers: await measure(CASES.headers, 82_000_000),
 	};
+	const noLimit = await measure({ ...NO_LIMIT, perSecond: Infinity }, 83_000_000);
+	const [freshS, pastRampS] = noLimit.stepSeconds;
 	const pct = (x: number) => `${fixed(x * 100, 1)}%`;
 	const allOk = (r: (typeof m)['alone'], c: Case) => r.items === c.steps.flat().reduce((a, b) => a + b, 0) && r.failures === 0;
 	const checks: Check[] = [
@@ -95,7 +103,8 @@ export async function rateLimit(): Promise<Section> {
 			`Each case is a fresh child process (a fresh n8n process: nothing learnt yet) running its executions through n8n-core's engine, V2 Get Summary at parallelism ${PARALLEL}, ` +
 			`${LATENCY_MS} ms latency, all RUTs distinct and preloaded; the sandbox counts requests in fixed one-second windows. Executions in one step start together; ` +
 			"the next step starts when they have ended. Items/s are the items over the steps' own time; \"of the limit\" divides by the limit. " +
-			'The last case is the first with the sandbox sending RateLimit-Policy, RateLimit and X-RateLimit-* on every answer (the spec shows no such headers).',
+			'The fourth case is the first with the sandbox sending RateLimit-Policy, RateLimit and X-RateLimit-* on every answer (the spec shows no such headers). ' +
+			`For information, the ramp a fresh process starts with, against no limit at all: ${NO_LIMIT.name}: ${fixed(freshS, 2)} s, then ${fixed(pastRampS, 2)} s (${noLimit.failures} failed).`,
 		table: [
 			['case', 'limit /s', 'items', 'failed', 'requests sent', 'refused (429)', 'refused share', 'of the limit', 'wall time s', '429s per step'],
 			...(Object.keys(m) as Array<keyof typeof m>).map((k) => {
@@ -104,6 +113,6 @@ export async function rateLimit(): Promise<Section> {
 			}),
 		],
 		checks,
-		data: { latencyMs: LATENCY_MS, parallel: PARALLEL, retryAfterSeconds: RETRY_AFTER_SECONDS, cases: CASES, measured: m },
+		data: { latencyMs: LATENCY_MS, parallel: PARALLEL, retryAfterSeconds: RETRY_AFTER_SECONDS, cases: CASES, measured: m, noLimit: { freshSeconds: freshS, pastRampSeconds: pastRampS, failures: noLimit.failures } },
 	};
 }
