@@ -10,7 +10,7 @@ import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { searchLoadedRuts } from './methods/listSearch';
-import { testRiskInfoApi } from '../shared/credentialTest';
+import { testRiskInfoApi } from '../shared/service/credentialTest';
 import { toolCallError } from '../shared/errors';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { bulletinBySource } from '../shared/service/cases';
+import { bulletinBySource } from '../shared/service/dicom';
 import { AMOUNT_UNITS, SIMPLIFIED_FIELDS, type SimplifiedSummary } from '../shared/service/record';
 import { sum } from '../shared/service/values';
 

@@ -1,8 +1,8 @@
 // One emitted shape for every form of the compliance event (English or Spanish keys, SUCCESS or
-// FAILED, the no-match form), following the tables in fields.ts; refuses what is not an event.
+// FAILED, the no-match form), following the screening's tables in shared/service/screening.ts; refuses what is not an event.
 
 import { isPlainObject as isRecord, put, type PlainObject } from '../shared/objects';
-import type { Field } from '../shared/service/screening';
+import type { Key } from '../shared/service/keys';
 import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from '../shared/service/screening';
 import { sameJson } from './sameJson';
 
@@ -73,7 +73,7 @@ class Reader {
 }
 
 /** A field table and the tables its fields map each element with, nested. */
-function withNested(fields: Field[]): Field[][] {
+function withNested(fields: Key[]): Key[][] {
 	return [fields, ...fields.flatMap((field) => (field.each ? withNested(field.each) : []))];
 }
 
@@ -82,7 +82,7 @@ function withNested(fields: Field[]): Field[][] {
  * `extra`. Each name is read by one field only (test/trigger/events.test.ts checks the
  * tables), so a name is either understood or left over.
  */
-const TABLE_NAMES: ReadonlyMap<Field[], ReadonlySet<string>> = new Map(
+const TABLE_NAMES: ReadonlyMap<Key[], ReadonlySet<string>> = new Map(
 	[...LISTS.map((spec) => spec.fields), SUMMARY_ENTRY].flatMap(withNested).map((fields) => [fields, new Set(fields.flatMap((field) => field.from))]),
 );
 
@@ -101,7 +101,7 @@ function canonical(value: unknown): unknown {
 }
 
 /** A field's value: mapped element by element where the table says how, otherwise kept. */
-function fieldValue(value: unknown, each: Field[] | undefined): unknown {
+function fieldValue(value: unknown, each: Key[] | undefined): unknown {
 	return each && Array.isArray(value) ? value.map((v) => mapRecord(v, each)) : canonical(value ?? null);
 }
 
@@ -111,7 +111,7 @@ function fieldValue(value: unknown, each: Field[] | undefined): unknown {
  * each key of the record once more to find what no field understood, without allocating a key
  * list per record (a large delivery holds tens of thousands of records).
  */
-function mapRecord(raw: unknown, fields: Field[]): unknown {
+function mapRecord(raw: unknown, fields: Key[]): unknown {
 	if (!isRecord(raw)) return canonical(raw);
 	const out: PlainObject = {};
 	/** Aliases present beside the chosen name with another value: kept under `extra`. Rare. */
@@ -128,7 +128,7 @@ function mapRecord(raw: unknown, fields: Field[]): unknown {
 			}
 			break;
 		}
-		put(out, field.out, fieldValue(value, field.each));
+		put(out, field.field, fieldValue(value, field.each));
 	}
 	const understood = TABLE_NAMES.get(fields)!;
 	let extra: PlainObject | undefined;
@@ -235,9 +235,9 @@ export function normaliseEvent(payload: unknown): Validation {
 	let risk: string | null = null;
 	if (status === 'FAILED') {
 		put(event, 'message', FAILED_MESSAGE);
-		for (const field of FAILURE) put(event, field.out, fieldValue(reader.take(field.from), field.each));
+		for (const field of FAILURE) put(event, field.field, fieldValue(reader.take(field.from), field.each));
 	} else {
-		for (const field of PROFILE) put(event, field.out, fieldValue(reader.take(field.from), field.each));
+		for (const field of PROFILE) put(event, field.field, fieldValue(reader.take(field.from), field.each));
 		if (typeof event.risk === 'string') risk = event.risk.trim().toLowerCase();
 		put(event, 'summary', mapSummary(reader));
 		put(event, 'lists', mapLists(reader));

@@ -8,9 +8,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ServiceError, inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import { V2, requestFor } from '../../shared/service/endpoints';
-import { keyNamesOf, withSpecNames } from '../../shared/service/keyNames';
-import { readProfiles } from '../../shared/service/profiles';
+import { requestFor } from '../../shared/service/endpoints';
+import { keyNamesOf, readAnswer } from '../../shared/service/keyNames';
+import { PROFILES } from '../../shared/service/profiles';
 import type { Transport } from '../../shared/transport';
 import { wouldPay } from './cost';
 import { parseBoolean, readBoolean } from './parameters';
@@ -168,8 +168,8 @@ async function listedProfiles(api: Transport, root: string): Promise<IDataObject
 	// which all hold ":", would do (test/MUTANTS.md).
 	const key = 'profiles';
 	const names = await keyNamesOf(api);
-	return await api.once(key, requestFor(V2.profiles)).then(
-		({ response }) => readProfiles(withSpecNames(response.data, names)).compliance as IDataObject[],
+	return await api.once(key, requestFor(PROFILES.endpoint)).then(
+		({ response }) => readAnswer(PROFILES, response.data, names).compliance as IDataObject[],
 		(error: unknown) => {
 			const status = error instanceof ServiceError ? error.failure.status : undefined;
 			if (root !== 'v2' && (status === 401 || status === 403 || status === 404)) return undefined;

@@ -18,6 +18,8 @@ export interface Key {
 	type: KeyType;
 	/** Read when there, never missed when not (a figure the answer may leave out). */
 	optional?: boolean;
+	/** For a list of records: the rows each record is read by (the screening's nested tables). */
+	each?: Key[];
 	/**
 	 * Each of `from` split at its dots, once, when the row is written: a name split afresh on every
 	 * read is a new string n8n's process must look up again, and that was most of what reading a
@@ -51,8 +53,12 @@ const partsOf = (path: string): string[] => path.split('.', MAX_PATH_PARTS);
 
 /** The value at a dotted path (undefined when a part is absent or not an object). */
 export function valueAt(data: unknown, path: string): unknown {
+	return valueAtParts(data, partsOf(path));
+}
+
+function valueAtParts(data: unknown, parts: string[]): unknown {
 	let here = data;
-	for (const part of partsOf(path)) {
+	for (const part of parts) {
 		if (!isPlainObject(here) || !Object.prototype.hasOwnProperty.call(here, part)) return undefined;
 		here = here[part];
 	}
@@ -62,6 +68,15 @@ export function valueAt(data: unknown, path: string): unknown {
 /** The first spelling of `key` the record has a value under (not null), as first() does for plain keys. */
 export function valueOf(record: unknown, key: Key): unknown {
 	return key.from.map((path) => valueAt(record, path)).find((v) => v !== undefined && v !== null);
+}
+
+/** The value under the first spelling of `key` the record has, null included (the service's "no value"); undefined when none. */
+export function valueIn(record: unknown, key: Key): unknown {
+	for (const parts of key.parts) {
+		const value = valueAtParts(record, parts);
+		if (value !== undefined) return value;
+	}
+	return undefined;
 }
 
 /** Whether the record has `key` under any spelling (null counts: the service saying "no value"). */

@@ -13,38 +13,39 @@ import { PlanLookupsUsedUp, PlanUnreadable, ServiceError, shown } from '../error
 import type { PlanGate, Transport } from '../transport';
 import { V2 } from './endpoints';
 import { readFree } from './keyNames';
-import { planFigures, type PlanFigures } from './usage';
+import { USAGE, type PlanFigures } from './usage';
 
-type Reading = { figures: PlanFigures } | { failure: string };
+/** The plan as read in this run: its figures, or why they could not be read. */
+type PlanRead = { figures: PlanFigures } | { failure: string };
 
 export class AccountPlan implements PlanGate {
 	private pending?: Promise<void>;
-	private reading?: Reading;
+	private planRead?: PlanRead;
 	private lookupsTaken = 0;
 	private placesTaken = 0;
 	private readonly estimated = { lookups: 0, places: 0, placesOverPlan: 0 };
 
-	constructor(private readonly readUsage: () => Promise<unknown>) {}
+	constructor(private readonly readUsage: () => Promise<PlanFigures>) {}
 
 	/** Whether the plan has been read (or its read has failed) in this run. */
 	get known(): boolean {
-		return this.reading !== undefined;
+		return this.planRead !== undefined;
 	}
 
 	/** Reads the plan once per run; a failed read is kept as the reason, not thrown. */
 	async read(): Promise<void> {
 		this.pending ??= this.readUsage().then(
-			(data) => void (this.reading = { figures: planFigures(data) }),
-			(error: unknown) => void (this.reading = { failure: readFailure(error) }),
+			(figures) => void (this.planRead = { figures }),
+			(error: unknown) => void (this.planRead = { failure: readFailure(error) }),
 		);
 		await this.pending;
 	}
 
 	private remainingLookups(): number {
-		const reading = this.reading;
-		if (!reading) throw new PlanUnreadable('the plan was not read before the load');
-		if ('failure' in reading) throw new PlanUnreadable(reading.failure);
-		const remaining = reading.figures.paidLookupsRemaining;
+		const planRead = this.planRead;
+		if (!planRead) throw new PlanUnreadable('the plan was not read before the load');
+		if ('failure' in planRead) throw new PlanUnreadable(planRead.failure);
+		const remaining = planRead.figures.paidLookupsRemaining;
 		if (remaining === null) throw new PlanUnreadable('the usage answer does not give the plan\'s look-ups (consultasContratadas, consultasRealizadas)');
 		return remaining;
 	}
@@ -63,7 +64,7 @@ export class AccountPlan implements PlanGate {
 
 	/** Free places before the run, less those the run has taken; undefined when the plan is unknown. */
 	private freePlaces(): number | undefined {
-		const figures = this.reading && 'figures' in this.reading ? this.reading.figures : undefined;
+		const figures = this.planRead && 'figures' in this.planRead ? this.planRead.figures : undefined;
 		if (!figures || figures.monitoringPlacesContracted === null || figures.monitoringPlacesUsed === null) return undefined;
 		return figures.monitoringPlacesContracted - figures.monitoringPlacesUsed;
 	}
@@ -92,8 +93,8 @@ export class AccountPlan implements PlanGate {
 	 * loads would take a monitoring place beyond the plan.
 	 */
 	dryRunSummary(): IDataObject | undefined {
-		if (!this.reading) return undefined;
-		const remaining = 'figures' in this.reading ? this.reading.figures.paidLookupsRemaining : null;
+		if (!this.planRead) return undefined;
+		const remaining = 'figures' in this.planRead ? this.planRead.figures.paidLookupsRemaining : null;
 		return {
 			planLookupsRemaining: remaining,
 			lookupsNeeded: this.estimated.lookups,
@@ -116,5 +117,5 @@ function readFailure(error: unknown): string {
  * counts against the same one; read (free, with the credential's Answer Key Names) when first needed.
  */
 export function accountPlan(api: Transport): AccountPlan {
-	return api.memo('accountPlan', () => new AccountPlan(async () => await readFree(api, V2.usage)));
+	return api.memo('accountPlan', () => new AccountPlan(async () => await readFree(api, USAGE)));
 }

@@ -10,7 +10,7 @@ import { isPlainObject, type PlainObject } from '../objects';
 import { normaliseRut } from '../rut';
 import type { Transport } from '../transport';
 import { V2 } from './endpoints';
-import { readFree } from './keyNames';
+import { readFree, type Read } from './keyNames';
 import { key, type KeyTable } from './keys';
 import { listsIn } from './values';
 
@@ -42,7 +42,7 @@ export interface Profiles {
 }
 
 export async function listProfiles(api: Transport): Promise<Profiles> {
-	return readProfiles(await readFree(api, V2.profiles));
+	return await readFree(api, PROFILES);
 }
 
 /** List Profiles' answer, read once for every use of it. */
@@ -59,6 +59,9 @@ export function readProfiles(data: unknown): Profiles {
 	const compliance = (Array.isArray(data) ? data : listsIn(data, ['compliance'])[0] ?? []).filter(isPlainObject);
 	return { data, entries: lists.length ? entries.length : undefined, ruts, compliance };
 }
+
+/** List Profiles (GET /profiles, free), read once for every use of it. */
+export const PROFILES: Read<Profiles> = { name: 'List Profiles', endpoint: V2.profiles, keys: PROFILE_KEYS, read: readProfiles };
 
 function spec(rut: unknown): string | undefined {
 	try {

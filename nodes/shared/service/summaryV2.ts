@@ -8,8 +8,8 @@
 import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
 import { V2 } from './endpoints';
-import { NO_KEY_NAMES, readFree, withSpecNames, type KeyNames } from './keyNames';
-import { key, knownOf, optional, under, type KeyTable } from './keys';
+import { NO_KEY_NAMES, readAnswer, readFree, type KeyNames, type Read } from './keyNames';
+import { key, knownOf, optional, under, valueIn, type KeyTable } from './keys';
 import { Reading, type Excused, type Lack } from './reading';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
 import { NO_COUNTS, SUMMARY_COUNT_KEYS, countsRead } from './screening';
@@ -28,7 +28,7 @@ export interface SummaryRead {
 
 /** A RUT's simplified record, from its V2 summary: a free read of a loaded RUT, with the user's Answer Key Names. */
 export async function readSummary(api: Transport, rut: string): Promise<SummaryRead> {
-	return readApiV2(await readFree(api, V2.summary, rut), rut);
+	return await readFree(api, SUMMARY_V2, rut);
 }
 
 /** The keys the V2 reader reads, each once: the record is built from these rows, and Check Answers checks them. */
@@ -62,20 +62,35 @@ const K = {
 	includesBureau: optional('bulletin', 'boolean', 'incluyeBureau'),
 };
 
-const ROWS = [...Object.values(K), ...SUMMARY_COUNT_KEYS.v2];
+/**
+ * Keys read as they are, never noted as lacking: the RUT falls back to the one asked for, the name
+ * to the screening's, and the screening's section and state decide whether its risk and counts are read.
+ */
+const AS_THEY_ARE = {
+	rut: optional('rut', 'text', 'rut'),
+	firstName: optional('name', 'text', 'compliance.nombre'),
+	secondName: optional('name', 'text', 'compliance.segundoNombre'),
+	surname: optional('name', 'text', 'compliance.apellido'),
+	secondSurname: optional('name', 'text', 'compliance.segundoApellido'),
+	compliance: optional('complianceRisk', 'object', 'compliance'),
+	screeningState: optional('complianceRisk', 'text', 'compliance.estado'),
+};
+
+/** The rows whose absence the answer's own reasons can excuse (leftOutFields). */
+const ROWS = [...Object.values(K), ...SUMMARY_COUNT_KEYS];
 const JUDICIAL_PARTS = ['activeCivilCases', 'activeCollectionCases', 'activeLaborCases'];
 
 /** The V2 summary's rows, and the keys the spec shows there that the package does not read. */
 export const SUMMARY_V2_KEYS: KeyTable = {
-	keys: ROWS,
+	keys: [...ROWS, ...Object.values(AS_THEY_ARE)],
 	alsoKnown: [
-		...under('', 'rut identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings compliance'),
+		...under('', 'identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings'),
 		...under('identificacion', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii'),
 		...under('boletinComercial', 'variacion ultimaActualizacion'),
 		...under('judicial', 'casosCivilesPresentados casosCivilesConcluidos cobranzaPresentados cobranzaConcluidos laboralPresentados laboralConcluidos casosActuales casosArchivados casosConcluidos todosLosCasos casosQuiebraResumen posturasActivasPresentadas posturasActivasPresentadasResumen ultimaActualizacionCiviles ultimaActualizacionCobranza ultimaActualizacionLaboral'),
 		...under('deudaBancaria', 'periodo deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variacion'),
 		...under('creditScoring', 'ponderacionFinanciero maxPonderacionFinanciero ponderacionJudicial maxPonderacionJudicial ponderacionCobranzaLaboral maxPonderacionCobranzaLaboral ponderacionBoletin maxPonderacionBoletin cantidadAyudantes nombresAyudantes'),
-		...under('compliance', 'estado nombre segundoNombre apellido segundoApellido tipoPersona resumen'),
+		...under('compliance', 'tipoPersona resumen'),
 	],
 };
 
@@ -120,23 +135,24 @@ function excusesOf(d: PlainObject): (key: string, section?: string) => string | 
 	};
 }
 
-export function simplifiedFromApiV2(data: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SimplifiedSummary {
-	return readApiV2(data, requestedRut, names).record;
+/** The simplified record of a V2 summary answer, under the user's Answer Key Names. */
+export function simplifiedFromApiV2(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SimplifiedSummary {
+	return readAnswer(SUMMARY_V2, answer, names, requestedRut).record;
 }
 
-/** The answer enters here, with the user's Answer Key Names applied once, before anything is read. */
-export function readApiV2(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SummaryRead {
-	const data = withSpecNames(answer, names);
+/** The V2 summary's reader, on the answer under the spec's names. */
+export function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 	const d = obj(data);
 	const excuse = excusesOf(d);
 	const r = new Reading(data, excuse);
-	const compliance = obj(d.compliance);
+	const state = valueIn(data, AS_THEY_ARE.screeningState);
 	// NO PROCESADO means no screening ran: the record's risk and counts are placeholders, not
 	// results, so they read as unknown (and are not looked for). Without an estado the record is taken at its word.
-	const screened = typeof compliance.estado !== 'string' || compliance.estado.trim().toUpperCase() === 'PROCESADO';
+	const screened = typeof state !== 'string' || state.trim().toUpperCase() === 'PROCESADO';
 	const complianceRisk = screened ? r.str(K.complianceRisk) : null;
 	// A null compliance section is the service saying it has none: nothing to look for in it.
-	const lists = screened && d.compliance !== null ? countsRead(r) : NO_COUNTS;
+	const lists = screened && valueIn(data, AS_THEY_ARE.compliance) !== null ? countsRead(r) : NO_COUNTS;
+	const nameOf = (row: keyof typeof AS_THEY_ARE) => valueIn(data, AS_THEY_ARE[row]);
 
 	const activeCivilCases = r.num(K.activeCivilCases);
 	const activeCollectionCases = r.num(K.activeCollectionCases);
@@ -154,8 +170,8 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 	for (const field of new Set(r.lacks.filter((l) => l.key.startsWith('boletinComercial.')).map((l) => l.field))) r.bool({ ...K.includesBureau, field });
 
 	const record: SimplifiedSummary = {
-		rut: str(d.rut) ?? requestedRut ?? '',
-		name: r.str(K.name) ?? joinName(compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido),
+		rut: str(valueIn(data, AS_THEY_ARE.rut)) ?? requestedRut ?? '',
+		name: r.str(K.name) ?? joinName(nameOf('firstName'), nameOf('secondName'), nameOf('surname'), nameOf('secondSurname')),
 		unreadFields: [],
 		readNote: null,
 		leftOutFields: [],
@@ -184,3 +200,6 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 	if (leftOut.some((f) => JUDICIAL_PARTS.includes(f))) leftOut.push('activeJudicialCases');
 	return { record: withReadNote(record, r.unreadFields, leftOut), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }
+
+/** The V2 summary (GET /helper/resumen?rut={rut}, free), read into the simplified record. */
+export const SUMMARY_V2: Read<SummaryRead> = { name: 'Summary (V2)', endpoint: V2.summary, keys: SUMMARY_V2_KEYS, read: readApiV2, summary: true };

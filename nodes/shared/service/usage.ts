@@ -3,13 +3,13 @@
  * cost guard counts against (plan.ts) and the credential's Test reports, and the rest
  * of Get Usage's simplified record. Dates stay as the service writes them.
  */
-import { NO_KEY_NAMES, withSpecNames, type KeyNames } from './keyNames';
+import { V2 } from './endpoints';
+import type { Read } from './keyNames';
 import { key, optional, valueOf, type KeyTable } from './keys';
 import { num, str } from './values';
 
 /** The plan's figures in plain names; null where the answer does not say. */
 export interface PlanFigures {
-	[key: string]: number | null;
 	paidLookupsContracted: number | null;
 	paidLookupsUsed: number | null;
 	/** Contracted less used, never below 0. */
@@ -62,9 +62,8 @@ export function planFigures(data: unknown): PlanFigures {
 	};
 }
 
-/** Get Usage's simplified record (the answer enters here: the user's Answer Key Names applied once): the plan's figures, its dates and next month's estimate. */
-export function usageRecord(answer: unknown, names: KeyNames = NO_KEY_NAMES) {
-	const data = withSpecNames(answer, names);
+/** Get Usage's simplified record: the plan's figures, its dates and next month's estimate. */
+export function usageRecord(data: unknown) {
 	return {
 		...planFigures(data),
 		planStart: str(valueOf(data, MORE.planStart)),
@@ -74,3 +73,6 @@ export function usageRecord(answer: unknown, names: KeyNames = NO_KEY_NAMES) {
 		nextMonthMonitoringEstimate: num(valueOf(data, MORE.monitoringEstimate)),
 	};
 }
+
+/** The account's usage (GET /usage, free), read into Get Usage's simplified record. */
+export const USAGE: Read<ReturnType<typeof usageRecord>> = { name: 'Account usage', endpoint: V2.usage, keys: USAGE_KEYS, read: usageRecord };

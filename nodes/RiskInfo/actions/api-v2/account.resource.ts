@@ -1,6 +1,7 @@
 /** V2 Account: account-level reads that take no RUT. */
 import { V2 } from '../../../shared/service/endpoints';
-import { usageRecord } from '../../../shared/service/usage';
+import { readAnswer } from '../../../shared/service/keyNames';
+import { USAGE } from '../../../shared/service/usage';
 import { simplifyFlag } from '../simplify';
 import { checkAnswers } from '../checkAnswers';
 import { itemPerEntry } from '../output';
@@ -10,7 +11,7 @@ import type { Resource } from '../types';
 /** Simplify on Get Usage: one flat record of the plan in plain names (addendum A4). */
 const simplifyUsage = simplifyFlag(
 	"Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the plan, the plan's start and end, and next month's estimate",
-	(data, _plan, names) => usageRecord(data, names),
+	(data, _plan, names) => readAnswer(USAGE, data, names),
 );
 
 export const account: Resource = {
