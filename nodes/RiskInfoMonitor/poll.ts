@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { isNotLoadedError, leavingError } from '../shared/errors';
-import { runPool, type Outcome } from '../shared/pool';
+import { runPool, type Settled } from '../shared/pool';
 import type { SimplifiedSummary } from '../shared/service/record';
 import { keyNamesOf } from '../shared/service/keyNames';
 import { readSummary, type SummaryRead } from '../shared/service/summaryV2';
@@ -87,7 +87,7 @@ async function pollOnce(
 	// other read would fail the same way): those left wait for the next poll. The reads started
 	// are the first ones of toRead.
 	const jobs = toRead.map((rut) => async () => await readSummary(api, rut));
-	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Outcome<SummaryRead> => o !== undefined);
+	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Settled<SummaryRead> => o !== undefined);
 	const read = outcomes.length;
 
 	// Failures that are not about one RUT (the credential, a permission), or every read of the

@@ -6,7 +6,7 @@
  * has no outcome; those started are always a prefix of the jobs.
  */
 
-export type Outcome<T> = { value: T } | { error: unknown };
+export type Settled<T> = { value: T } | { error: unknown };
 
 export interface PoolStops {
 	/** Start nothing more once a job has failed (with an error this tells, when it is a test). */
@@ -15,9 +15,9 @@ export interface PoolStops {
 	startBefore?: number;
 }
 
-export async function runPool<T>(jobs: Array<() => Promise<T>>, parallel: number, stops: PoolStops = {}): Promise<Array<Outcome<T> | undefined>> {
+export async function runPool<T>(jobs: Array<() => Promise<T>>, parallel: number, stops: PoolStops = {}): Promise<Array<Settled<T> | undefined>> {
 	const { stopOnError = false, startBefore = Infinity } = stops;
-	const outcomes: Array<Outcome<T> | undefined> = jobs.map(() => undefined);
+	const outcomes: Array<Settled<T> | undefined> = jobs.map(() => undefined);
 	let next = 0;
 	let stopped = false;
 	const worker = async () => {

@@ -10,7 +10,7 @@ import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type
 
 import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/output';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
-import type { Plan } from '../../nodes/RiskInfo/actions/types';
+import type { ItemRequest } from '../../nodes/RiskInfo/actions/types';
 import { key } from '../../nodes/shared/service/keys';
 import { Reading } from '../../nodes/shared/service/reading';
 import { num, str } from '../../nodes/shared/service/values';
@@ -85,7 +85,7 @@ describe('Simplify', () => {
 		const step = loadSimplified().simplifyFlag('Whether to return the flat record', (data) => ({ simplified: data }) as unknown as SimplifiedSummary);
 		const parameters = NodeHelpers.getNodeParameters(step.properties, set as INodeParameters, true, false, NODE, null) as IDataObject;
 		const context = { getNodeParameter: (name: string, _i: number, fallback?: unknown) => (name in parameters ? parameters[name] : fallback), getNode: () => NODE };
-		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/summary' }, choices: {} };
+		const plan: ItemRequest = { request: { method: 'GET', root: 'v2', path: '/summary' }, choices: {} };
 		step.prepare!.call(context as unknown as IExecuteFunctions, 0, plan, NODE.typeVersion);
 		return step.reshape!({ resumen: 1 }, plan, []);
 	}

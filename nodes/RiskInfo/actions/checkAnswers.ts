@@ -98,10 +98,10 @@ function total(items: IDataObject[], apis: Array<1 | 2>, how: string[], current:
  * a 5xx, a permission the account lacks for that read alone) is its own item; only a credential
  * refused on every read fails the operation.
  */
-export const checkAnswers: Sender = async (api, plan) => {
+export const checkAnswers: Sender = async (api, asked) => {
 	const free = api.freeOnly();
 	const names = await keyNamesOf(api);
-	const rut = plan.rut ?? '';
+	const rut = asked.rut ?? '';
 	const items: IDataObject[] = [];
 	const errors: unknown[] = [];
 	const how: string[] = [];

@@ -14,7 +14,7 @@ import { PROFILES } from '../../shared/service/profiles';
 import type { Transport } from '../../shared/transport';
 import { wouldPay } from './cost';
 import { parseBoolean, readBoolean } from './parameters';
-import type { Answer, ItemMaker, Plan, Step } from './types';
+import type { Outcome, ItemMaker, ItemRequest, Step } from './types';
 
 interface ComplianceProfile extends IDataObject {
 	fullName: string;
@@ -148,14 +148,14 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
  */
 export const complianceProfile: Step = {
 	properties: complianceProperties,
-	prepare(itemIndex, plan) {
-		plan.request.body = readComplianceProfile.call(this, itemIndex);
+	prepare(itemIndex, itemRequest) {
+		itemRequest.request.body = readComplianceProfile.call(this, itemIndex);
 	},
 };
 
-export const profileItem: ItemMaker = (data, _answer, plan) => {
+export const profileItem: ItemMaker = (data, _response, itemRequest) => {
 	const answer = isPlainObject(data) ? (data as IDataObject) : {};
-	return [{ json: { webhookId: answer.webhookId ?? null, ...answer, ...plan.request.body } }];
+	return [{ json: { webhookId: answer.webhookId ?? null, ...answer, ...itemRequest.request.body } }];
 };
 
 /**
@@ -194,9 +194,9 @@ function sameActiveProfile(listed: IDataObject, asked: ComplianceProfile): boole
 }
 
 /** Compliance Load Profile's dry run: it would pay unless an identical profile is active. */
-export async function estimateProfile(api: Transport, plan: Plan): Promise<Answer> {
-	const asked = plan.request.body as ComplianceProfile;
-	const listed = await listedProfiles(api, plan.request.root);
+export async function estimateProfile(api: Transport, itemRequest: ItemRequest): Promise<Outcome> {
+	const asked = itemRequest.request.body as ComplianceProfile;
+	const listed = await listedProfiles(api, itemRequest.request.root);
 	const active = listed?.find((p) => sameActiveProfile(p, asked));
 	if (active) return { extra: { ...asked, ...wouldPay(api, false), activeProfile: active } };
 	// The same search asked twice in one run is paid once: the service refuses the second (409).

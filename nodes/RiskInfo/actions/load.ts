@@ -17,7 +17,7 @@ import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';
 import { loadRutStep } from './steps';
-import type { Answer, ItemMaker, LoadChoice, Operation, Plan, Sender, Step } from './types';
+import type { Outcome, ItemMaker, LoadChoice, Operation, ItemRequest, Sender, Step } from './types';
 
 function loadBody(rutToLoad: string, choice: LoadChoice) {
 	return { rut: rutToLoad, isMonitoring: choice.isMonitoring, includeBureau: choice.includeBureau };
@@ -32,7 +32,7 @@ const loadKey = (load: LoadCall, body: IDataObject) => `${load.root}:${JSON.stri
  * The paid load of a RUT; the transport sends the same load once per execution and shares it.
  * `paid` is set for the caller that sent it.
  */
-export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): Promise<Answer> {
+export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): Promise<Outcome> {
 	const body = loadBody(rutToLoad, choice);
 	// The plan is read before a monitoring load is sent, so the places it reports are those before the run's.
 	if (choice.isMonitoring) await accountPlan(api).read();
@@ -71,13 +71,13 @@ async function isLoaded(api: Transport, root: ApiRoot, rut: string): Promise<boo
 }
 
 /** RUT Load's dry run: it would pay unless the RUT is already loaded. */
-async function estimateLoad(api: Transport, plan: Plan): Promise<Answer> {
-	const choice = plan.choices.load!;
+async function estimateLoad(api: Transport, asked: ItemRequest): Promise<Outcome> {
+	const choice = asked.choices.load!;
 	await accountPlan(api).read();
-	const verdict = (await isLoaded(api, plan.request.root, plan.rut!))
+	const verdict = (await isLoaded(api, asked.request.root, asked.rut!))
 		? { ...wouldPay(api, false), alreadyLoaded: true }
-		: wouldLoad(api, plan.request, plan.rut!, choice);
-	return { extra: { ...loadBody(plan.rut!, choice), ...verdict } };
+		: wouldLoad(api, asked.request, asked.rut!, choice);
+	return { extra: { ...loadBody(asked.rut!, choice), ...verdict } };
 }
 
 const isMonitoringProperty: INodeProperties = {
@@ -114,22 +114,22 @@ const stopAtPlan = stopAtPlanProperty();
 /** The load's flags; the RUT goes in the body with them, and the answer is shaped around it. */
 const loadFlags: Step = {
 	properties: [isMonitoringProperty, includeBureauProperty, stopAtPlan],
-	prepare(itemIndex, plan, nodeVersion) {
-		plan.choices.load = {
+	prepare(itemIndex, asked, nodeVersion) {
+		asked.choices.load = {
 			isMonitoring: readBoolean.call(this, itemIndex, isMonitoringProperty),
 			includeBureau: readBoolean.call(this, itemIndex, includeBureauProperty),
 			stopAtPlan: readBoolean.call(this, itemIndex, stopAtPlan),
 		};
-		plan.choices.loadItemInEnglish = nodeVersion >= 2.1;
+		asked.choices.loadItemInEnglish = nodeVersion >= 2.1;
 	},
 };
 
 /** The load, sent once per execution for every item asking for the same one. */
-const sendLoad: Sender = async (api, plan) => await loadRut(api, plan.request, plan.rut!, plan.choices.load!);
+const sendLoad: Sender = async (api, asked) => await loadRut(api, asked.request, asked.rut!, asked.choices.load!);
 
 /** The spec does not show the load's answer, so the RUT is added for the nodes that follow. */
-const loadedItem: ItemMaker = (data, _answer, plan) => [
-	{ json: plan.choices.loadItemInEnglish ? loadItem(data, plan) : { rut: plan.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } },
+const loadedItem: ItemMaker = (data, _response, asked) => [
+	{ json: asked.choices.loadItemInEnglish ? loadItem(data, asked) : { rut: asked.rut, ...(isPlainObject(data) ? (data as IDataObject) : { response: data as IDataObject }) } },
 ];
 
 /**
@@ -146,11 +146,11 @@ const RELOAD_NOTE =
  * Spanish message, fechaCarga or createdAt) kept whole under `response`. Version 2 nodes keep the
  * service's keys at the top, so saved workflows that read them go on working.
  */
-function loadItem(data: unknown, plan: Plan): IDataObject {
+function loadItem(data: unknown, asked: ItemRequest): IDataObject {
 	const answer = isPlainObject(data) ? (data as IDataObject) : {};
-	const choice = plan.choices.load!;
+	const choice = asked.choices.load!;
 	return {
-		rut: plan.rut,
+		rut: asked.rut,
 		isMonitoring: choice.isMonitoring,
 		includeBureau: choice.includeBureau,
 		loadedOn: answer.fechaCarga ?? answer.createdAt ?? null,

@@ -15,7 +15,7 @@ import type { Transport } from '../../shared/transport';
 import { dryRunProperties, loadIfMissingNotices, readDryRun, wouldPay } from './cost';
 import { loadFor, loadRut, stopAtPlanProperty, wouldLoad } from './load';
 import { readBoolean } from './parameters';
-import type { Answer, LoadChoice, Plan, Step } from './types';
+import type { Outcome, LoadChoice, ItemRequest, Step } from './types';
 
 const loadIfMissingProperty: INodeProperties = {
 	displayName: 'Load RUT If Not Loaded',
@@ -58,13 +58,13 @@ function readLoadChoice(this: IExecuteFunctions, itemIndex: number): LoadChoice 
 }
 
 /** The free read, or the service's "not loaded" as `notLoaded`; any other failure is thrown. */
-async function readLoaded(api: Transport, plan: Plan, load: LoadChoice | null): Promise<Answer | 'notLoaded'> {
-	const first = await api.request(plan.request).then(
+async function readLoaded(api: Transport, asked: ItemRequest, load: LoadChoice | null): Promise<Outcome | 'notLoaded'> {
+	const first = await api.request(asked.request).then(
 		(response) => ({ response }),
 		(error: unknown) => ({ error }),
 	);
 	if ('response' in first) return { response: first.response };
-	if (!load || !plan.rut || !isNotLoadedError(first.error)) throw first.error;
+	if (!load || !asked.rut || !isNotLoadedError(first.error)) throw first.error;
 	return 'notLoaded';
 }
 
@@ -72,21 +72,21 @@ async function readLoaded(api: Transport, plan: Plan, load: LoadChoice | null): 
  * The sender of a read offering Load RUT If Not Loaded: the free read, and when the RUT is not
  * loaded and the user allowed it, the paid load and the read again.
  */
-export async function readOrLoad(api: Transport, plan: Plan): Promise<Answer> {
-	const load = plan.choices.loadIfMissing ?? null;
-	const read = await readLoaded(api, plan, load);
+export async function readOrLoad(api: Transport, asked: ItemRequest): Promise<Outcome> {
+	const load = asked.choices.loadIfMissing ?? null;
+	const read = await readLoaded(api, asked, load);
 	if (read !== 'notLoaded') return { response: read.response, extra: load ? { loadedNow: false } : undefined };
-	const { extra } = await loadRut(api, loadFor(plan.request.root), plan.rut!, load!);
-	return { response: await api.request({ ...plan.request, afterLoad: true }), extra: { loadedNow: true, ...extra } };
+	const { extra } = await loadRut(api, loadFor(asked.request.root), asked.rut!, load!);
+	return { response: await api.request({ ...asked.request, afterLoad: true }), extra: { loadedNow: true, ...extra } };
 }
 
 /** readOrLoad's dry run: the read's data when the RUT is loaded, else that the load would be paid. */
-export async function estimateReadOrLoad(api: Transport, plan: Plan): Promise<Answer> {
-	const load = plan.choices.loadIfMissing!;
+export async function estimateReadOrLoad(api: Transport, asked: ItemRequest): Promise<Outcome> {
+	const load = asked.choices.loadIfMissing!;
 	await accountPlan(api).read();
-	const read = await readLoaded(api, plan, load);
+	const read = await readLoaded(api, asked, load);
 	if (read !== 'notLoaded') return { response: read.response, extra: wouldPay(api, false) };
-	return { extra: { rut: plan.rut, ...wouldLoad(api, loadFor(plan.request.root), plan.rut!, load) } };
+	return { extra: { rut: asked.rut, ...wouldLoad(api, loadFor(asked.request.root), asked.rut!, load) } };
 }
 
 /** The parameters: whether to load, the load's flags, the notices of what it costs, Dry Run. */
@@ -99,10 +99,10 @@ export const loadIfMissing: Step = {
 		loadStopAtPlanProperty,
 		...dryRunProperties({ loadIfMissing: [true] }),
 	],
-	prepare(itemIndex, plan) {
+	prepare(itemIndex, asked) {
 		const load = readLoadChoice.call(this, itemIndex);
-		plan.choices.loadIfMissing = load;
+		asked.choices.loadIfMissing = load;
 		// Without the load nothing can be paid, so there is nothing to estimate.
-		if (load && readDryRun.call(this, itemIndex)) plan.choices.dryRun = true;
+		if (load && readDryRun.call(this, itemIndex)) asked.choices.dryRun = true;
 	},
 };

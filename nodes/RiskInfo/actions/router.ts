@@ -12,7 +12,7 @@ import { keyNamesOf } from '../../shared/service/keyNames';
 import { accountPlan } from '../../shared/service/plan';
 import { Transport } from '../../shared/transport';
 import { uncounted, withPlanSummary } from './cost';
-import { Plans } from './operation';
+import { ItemRequests } from './operation';
 import { findOperation } from './registry';
 import { readRequestOptions } from './requestOptions';
 import type { ApiVersion } from './types';
@@ -24,7 +24,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const continueOnFail = this.continueOnFail();
 	// Read once: n8n copies the whole node on every getNode().
 	const node = this.getNode();
-	const plans = new Plans(this, api, node.typeVersion);
+	const requests = new ItemRequests(this, api, node.typeVersion);
 
 	// 1. Check: a bad item never costs a call, and without Continue On Fail it stops the node
 	//    before anything is sent. Items asking for the same thing share one job.
@@ -39,7 +39,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				// leavingError (below, both ways) marks the item.
 				throw new NodeOperationError(node, `Unknown operation ${version} ${resource} ${operationName}`);
 			}
-			jobOf.push(plans.add(operation, i));
+			jobOf.push(requests.add(operation, i));
 		} catch (error) {
 			if (!continueOnFail) throw leavingError(node, error, i);
 			jobOf.push(error as Error);
@@ -48,10 +48,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	// 2. A credential whose Answer Key Names cannot be used fails the node, whatever Continue On
 	//    Fail says: every item would read wrong. Nothing has been sent yet.
-	if (plans.jobs.length) await keyNamesOf(api).catch((error: unknown) => Promise.reject(leavingError(node, error)));
+	if (requests.jobs.length) await keyNamesOf(api).catch((error: unknown) => Promise.reject(leavingError(node, error)));
 
 	// 3. Run each distinct request once, `parallel` at a time, in order of first appearance.
-	const { jobs } = plans;
+	const { jobs } = requests;
 	const outcomes = await runPool(
 		jobs.map((job) => job.run),
 		options.requestsInParallel,
@@ -59,7 +59,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	);
 
 	// 4. Fan the outcomes out to the items that asked for them. A dry run's items also say what
-	//    the whole run would do to the plan, which is known only now.
+	//    the whole run would do to the account's plan, which is known only now.
 	const planSummary = accountPlan(api).dryRunSummary();
 	const out: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {

@@ -11,14 +11,14 @@ import type { SimplifiedSummary } from '../../shared/service/record';
 import { simplifiedFromApiV1 } from '../../shared/service/summaryV1';
 import { simplifiedFromApiV2 } from '../../shared/service/summaryV2';
 import { readBoolean } from './parameters';
-import type { Plan, Step } from './types';
+import type { ItemRequest, Step } from './types';
 
 /**
  * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
  * starts with it on, since the flat record is what most workflows act on; n8n fills a saved node's
  * missing value from its own version's default, so a saved version 1 node keeps what it returned.
  */
-export function simplifyFlag(description: string, reshape: (data: unknown, plan: Plan, names: KeyNames) => unknown, hint?: string): Step {
+export function simplifyFlag(description: string, reshape: (data: unknown, asked: ItemRequest, names: KeyNames) => unknown, hint?: string): Step {
 	const before: INodeProperties = {
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -31,10 +31,10 @@ export function simplifyFlag(description: string, reshape: (data: unknown, plan:
 	const now: INodeProperties = { ...before, default: true, displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } } };
 	return {
 		properties: [before, now],
-		prepare(itemIndex, plan, nodeVersion) {
-			plan.choices.simplify = readBoolean.call(this, itemIndex, nodeVersion >= 2 ? now : before);
+		prepare(itemIndex, asked, nodeVersion) {
+			asked.choices.simplify = readBoolean.call(this, itemIndex, nodeVersion >= 2 ? now : before);
 		},
-		reshape: (data, plan, names) => (plan.choices.simplify === true ? reshape(data, plan, names) : data),
+		reshape: (data, asked, names) => (asked.choices.simplify === true ? reshape(data, asked, names) : data),
 	};
 }
 
@@ -43,7 +43,7 @@ const SIMPLIFIED_UNITS =
 	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches. Bulletin sources, as the service names them: SourceA and SourceB are its own, SourceC the external credit bureau\'s (only with Include Bureau Data).';
 
 function summarySimplify(description: string, mapping: (data: unknown, rut: string | undefined, names: KeyNames) => SimplifiedSummary): Step {
-	return simplifyFlag(description, (data, plan, names) => mapping(data, plan.rut, names), SIMPLIFIED_UNITS);
+	return simplifyFlag(description, (data, asked, names) => mapping(data, asked.rut, names), SIMPLIFIED_UNITS);
 }
 
 /** Simplify on the API V2 summary (RUT → Get Summary). */

@@ -9,7 +9,7 @@ import { convertDatesToIso } from './dates';
 import { isPlainObject } from '../../shared/objects';
 import { itemPerEntry, oneItem } from './output';
 import { readBoolean, readChoice, readRut, rutLocator, rutProperty, type RutMode } from './parameters';
-import type { FlagChoice, ItemMaker, Plan, Step } from './types';
+import type { FlagChoice, ItemMaker, ItemRequest, Step } from './types';
 
 /**
  * The item's RUT, checked; `{rut}` in the operation's path stands for it. From node version 3 it
@@ -18,8 +18,8 @@ import type { FlagChoice, ItemMaker, Plan, Step } from './types';
 function rutStepFor(mode: RutMode): Step {
 	return {
 		properties: [rutProperty, rutLocator(mode)],
-		prepare(itemIndex, plan) {
-			plan.rut = readRut.call(this, itemIndex);
+		prepare(itemIndex, asked) {
+			asked.rut = readRut.call(this, itemIndex);
 		},
 	};
 }
@@ -33,8 +33,8 @@ export const loadRutStep = rutStepFor('id');
 export function flag(property: INodeProperties & { name: FlagChoice }, reshape?: Step['reshape']): Step {
 	return {
 		properties: [property],
-		prepare(itemIndex, plan) {
-			plan.choices[property.name] = readBoolean.call(this, itemIndex, property);
+		prepare(itemIndex, asked) {
+			asked.choices[property.name] = readBoolean.call(this, itemIndex, property);
 		},
 		...(reshape ? { reshape } : {}),
 	};
@@ -49,7 +49,7 @@ export const isoDatesProperty: INodeProperties & { name: 'isoDates' } = {
 		'Whether to rewrite the service\'s dates (DD-MM-YYYY, DD/MM/YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601 (YYYY-MM-DD, YYYY-MM-DDTHH:mm:ss, YYYY-MM), which sort and compare correctly. Dates already in ISO 8601 stay as they are.',
 };
 
-export const isoDates: Step = flag(isoDatesProperty, (data, plan: Plan) => (plan.choices.isoDates === true ? convertDatesToIso(data) : data));
+export const isoDates: Step = flag(isoDatesProperty, (data, asked: ItemRequest) => (asked.choices.isoDates === true ? convertDatesToIso(data) : data));
 
 export const splitProperty: INodeProperties & { name: 'split' } = {
 	displayName: 'Split Into Items',
@@ -63,7 +63,7 @@ export const splitProperty: INodeProperties & { name: 'split' } = {
 export const splitIntoItems: Step = flag(splitProperty);
 
 /** Split Into Items' items: one per entry of the answer's list when on, else one holding it all. */
-export const splitItems: ItemMaker = (data, _answer, plan) => (plan.choices.split === true ? itemPerEntry(data) : [oneItem(data)]);
+export const splitItems: ItemMaker = (data, _response, asked) => (asked.choices.split === true ? itemPerEntry(data) : [oneItem(data)]);
 
 /** A list of an answer that holds several; `field` is the service's name for it. */
 export interface SplittableList {
@@ -98,18 +98,18 @@ export function splitIntoItemsOf(lists: SplittableList[]): Step {
 	};
 	return {
 		properties: [splitProperty, listProperty],
-		prepare(itemIndex, plan) {
-			plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
-			if (plan.choices.split) plan.choices.splitList = readChoice.call(this, itemIndex, listProperty, 'a list to split');
+		prepare(itemIndex, asked) {
+			asked.choices.split = readBoolean.call(this, itemIndex, splitProperty);
+			if (asked.choices.split) asked.choices.splitList = readChoice.call(this, itemIndex, listProperty, 'a list to split');
 		},
 	};
 }
 
 /** The items of splitIntoItemsOf(lists): one per entry of the chosen list when on; unsplit, one item holding every list. */
 export function splitItemsOf(lists: SplittableList[]): ItemMaker {
-	return (data, _answer, plan) => {
-		const list = lists.find((l) => l.value === plan.choices.splitList);
-		const entries = plan.choices.split === true && list && isPlainObject(data) ? data[list.field] : undefined;
+	return (data, _response, asked) => {
+		const list = lists.find((l) => l.value === asked.choices.splitList);
+		const entries = asked.choices.split === true && list && isPlainObject(data) ? data[list.field] : undefined;
 		return Array.isArray(entries) ? itemPerEntry(entries) : [oneItem(data)];
 	};
 }

@@ -30,7 +30,7 @@ interface ProfileRut {
 	monitored?: boolean;
 }
 
-export interface Profiles {
+export interface ProfileList {
 	/** The service's answer as it came, for a message that says what it looked like. */
 	data: unknown;
 	/** How many entries its lists hold; undefined when it holds no list at all. */
@@ -41,12 +41,12 @@ export interface Profiles {
 	compliance: PlainObject[];
 }
 
-export async function listProfiles(api: Transport): Promise<Profiles> {
+export async function listProfiles(api: Transport): Promise<ProfileList> {
 	return await readFree(api, PROFILES);
 }
 
 /** List Profiles' answer, read once for every use of it. */
-export function readProfiles(data: unknown): Profiles {
+export function readProfiles(data: unknown): ProfileList {
 	const lists = listsIn(data);
 	const entries = lists.flat().filter(isPlainObject);
 	const ruts: ProfileRut[] = [];
@@ -61,7 +61,7 @@ export function readProfiles(data: unknown): Profiles {
 }
 
 /** List Profiles (GET /profiles, free), read once for every use of it. */
-export const PROFILES: Read<Profiles> = { name: 'List Profiles', endpoint: V2.profiles, keys: PROFILE_KEYS, read: readProfiles };
+export const PROFILES: Read<ProfileList> = { name: 'List Profiles', endpoint: V2.profiles, keys: PROFILE_KEYS, read: readProfiles };
 
 function spec(rut: unknown): string | undefined {
 	try {

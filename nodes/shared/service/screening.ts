@@ -222,7 +222,7 @@ export const HEAD = {
 };
 
 /** SUCCESS fields between the head and the summary, in emitted order. */
-export const PROFILE: Key[] = [
+export const SUCCESS_FIELDS: Key[] = [
 	f('personType', 'personType', 'tipPersona', 'tipoPersona'),
 	f('searchTolerance', 'searchTolerance', 'toleranciaBusqueda'),
 	f('isNewProfile', 'isNewProfile', 'esPerfilNuevo'),

@@ -29,8 +29,8 @@ const rootProperty: INodeProperties = {
 
 const servicePath: Step = {
 	properties: [rootProperty],
-	prepare(itemIndex, plan) {
-		plan.request.root = readChoice.call(this, itemIndex, rootProperty, 'a known root') as ApiRoot;
+	prepare(itemIndex, asked) {
+		asked.request.root = readChoice.call(this, itemIndex, rootProperty, 'a known root') as ApiRoot;
 	},
 };
 

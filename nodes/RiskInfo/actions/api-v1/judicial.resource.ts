@@ -21,10 +21,10 @@ const splitAllCases = flag({
 });
 
 /** Split, one item per case of the three lists, in that order, each saying its kind (caseType) and the RUT. */
-const allCasesItems: ItemMaker = (data, _answer, plan) => {
-	if (plan.choices.split !== true || !isPlainObject(data)) return [oneItem(data)];
+const allCasesItems: ItemMaker = (data, _response, asked) => {
+	if (asked.choices.split !== true || !isPlainObject(data)) return [oneItem(data)];
 	return CASE_LISTS.flatMap(([list, caseType]) =>
-		itemPerEntry(Array.isArray(data[list]) ? data[list] : []).map((item) => ({ json: { rut: data.rut ?? plan.rut, caseType, ...item.json } })),
+		itemPerEntry(Array.isArray(data[list]) ? data[list] : []).map((item) => ({ json: { rut: data.rut ?? asked.rut, caseType, ...item.json } })),
 	);
 };
 

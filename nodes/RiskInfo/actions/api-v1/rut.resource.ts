@@ -22,8 +22,8 @@ const completeProperty: INodeProperties = {
 /** The service reads the string "true"; leaving it out gives the plain summary. */
 const complete: Step = {
 	properties: [completeProperty],
-	prepare(itemIndex, plan) {
-		if (readBoolean.call(this, itemIndex, completeProperty)) plan.request.query = { ...plan.request.query, complete: 'true' };
+	prepare(itemIndex, asked) {
+		if (readBoolean.call(this, itemIndex, completeProperty)) asked.request.query = { ...asked.request.query, complete: 'true' };
 	},
 };
 

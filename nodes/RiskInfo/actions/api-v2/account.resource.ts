@@ -10,8 +10,8 @@ import type { Resource } from '../types';
 
 /** Simplify on Get Usage: one flat record of the plan in plain names (addendum A4). */
 const simplifyUsage = simplifyFlag(
-	"Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the plan, the plan's start and end, and next month's estimate",
-	(data, _plan, names) => readAnswer(USAGE, data, names),
+	"Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the asked, the plan's start and end, and next month's estimate",
+	(data, _asked, names) => readAnswer(USAGE, data, names),
 );
 
 export const account: Resource = {
