@@ -9,7 +9,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 
 import { MONITOR_HINT } from '../shared/builderHints';
 import { testRiskInfoApi } from '../shared/service/credentialTest';
-import { DOCS } from '../shared/docs';
+import { DOCS } from '../shared/builderHints';
 import { monitorPoll } from './poll';
 import { properties } from './properties';
 

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject, type PlainObject } from '../shared/objects';
-import { withMeaning } from '../shared/service/meanings';
+import { withMeaning } from '../shared/service/values';
 import { sum } from '../shared/service/values';
 import type { EvidenceKind } from './evidence';
 import type { Value } from './fields';

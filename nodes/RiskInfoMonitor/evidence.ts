@@ -12,7 +12,7 @@ import type { Transport } from '../shared/transport';
 import type { ListFindings } from '../shared/service/compliance';
 import { DICOM_SOURCE, bulletinBySource, type BulletinCase } from '../shared/service/dicom';
 import { keyNamesOf, readFree, type KeyNames } from '../shared/service/keyNames';
-import { meaningOf } from '../shared/service/meanings';
+import { meaningOf } from '../shared/service/values';
 import { READS } from '../shared/service/reads';
 import { AMOUNT_UNITS, type SimplifiedSummary } from '../shared/service/record';
 import type { CourtCase } from '../shared/service/courtCases';

@@ -19,13 +19,13 @@ import { RETRY_DEFAULTS, Transport } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, unreadIn, watchedFields, type Change, type Value } from './fields';
 import { digestItem } from './digest';
 import { countsUnknown, evidenceKinds, readEvidence } from './evidence';
-import { aboutTheAccount, failureText } from './failures';
 import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, withEvidence } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
 import { readSettings, type Settings } from './properties';
 import { unreadableOf } from './unreadable';
 import { UnreadableNews, withUnreadable } from './unreadableNews';
 import { listedRuts, monitoredRuts } from './watched';
+import { ServiceError } from '../shared/errors';
 
 /** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
 const REPORT_AFTER = 3;
@@ -262,4 +262,21 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 		if (isNotLoadedError(error)) return asSample(notLoadedItem(first, checkedAt));
 		throw leavingError(node, error);
 	}
+}
+
+// How the Monitor tells and words a failed read: one home for the summary reads and the evidence reads.
+
+/** The credential or the account's permission, or a redirect to elsewhere: no other read would fare better. */
+export function aboutTheAccount(error: unknown): boolean {
+	if (!(error instanceof ServiceError)) return false;
+	const s = error.failure.status;
+	return s === 401 || s === 403 || (typeof s === 'number' && s >= 300 && s < 400);
+}
+
+/** e.g. 'the service answered HTTP 500 ("Error interno del servidor"), 4 tries.' */
+export function failureText(error: unknown): string {
+	if (!(error instanceof ServiceError)) return `${error instanceof Error ? error.message : String(error)}.`;
+	const f = error.failure;
+	const what = typeof f.status === 'number' ? `the service answered HTTP ${f.status}` : `the service could not be reached (${f.status})`;
+	return `${what}${f.serviceText ? ` ("${f.serviceText}")` : ''}, ${f.attempts} ${f.attempts === 1 ? 'try' : 'tries'}.`;
 }

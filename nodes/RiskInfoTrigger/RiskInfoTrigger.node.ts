@@ -19,7 +19,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { TRIGGER_HINT } from '../shared/builderHints';
-import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
+import { DOCS, PACKAGE_DESCRIPTION } from '../shared/builderHints';
 import { secretProblem } from './auth';
 import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';

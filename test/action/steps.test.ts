@@ -14,7 +14,7 @@ type Steps = typeof import('../../nodes/RiskInfo/actions/steps');
 type Load = typeof import('../../nodes/RiskInfo/actions/load');
 type Operation = typeof import('../../nodes/RiskInfo/actions/operation');
 type Parameters = typeof import('../../nodes/RiskInfo/actions/parameters');
-type RequestOptions = typeof import('../../nodes/RiskInfo/actions/requestOptions');
+type RequestOptions = typeof import('../../nodes/RiskInfo/actions/parameters');
 type Registry = typeof import('../../nodes/RiskInfo/actions/registry');
 type Cost = typeof import('../../nodes/RiskInfo/actions/cost');
 

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters } from 'n8n-workflow';
+import { type IDataObject, type IExecuteFunctions, type INode, type INodeParameters, NodeHelpers } from 'n8n-workflow';
 
-import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/output';
+import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/steps';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 import type { ItemRequest } from '../../nodes/RiskInfo/actions/types';
 import { key } from '../../nodes/shared/service/keys';
@@ -16,10 +16,10 @@ import { Reading } from '../../nodes/shared/service/reading';
 import { num, str } from '../../nodes/shared/service/values';
 import { isolated } from '../helpers/isolated';
 
-type Simplified = typeof import('../../nodes/RiskInfo/actions/simplify');
+type Simplified = typeof import('../../nodes/RiskInfo/actions/steps');
 
 function loadSimplified(): Simplified {
-	return isolated(() => require('../../nodes/RiskInfo/actions/simplify') as Simplified);
+	return isolated(() => require('../../nodes/RiskInfo/actions/steps') as Simplified);
 }
 
 describe('values read for Simplify', () => {

@@ -11,8 +11,8 @@ import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow
 import { isNotLoadedError } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import { V1, V2, requestFor, type Endpoint } from '../../shared/service/endpoints';
-import { withMeaning } from '../../shared/service/meanings';
-import { accountPlan } from '../../shared/service/plan';
+import { withMeaning } from '../../shared/service/values';
+import { accountPlan } from '../../shared/service/usage';
 import type { ApiRequest, ApiRoot, Transport } from '../../shared/transport';
 import { dryRun, paidWords, wouldPay } from './cost';
 import { readBoolean } from './parameters';

@@ -10,7 +10,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PARAMETER_HINTS } from '../../shared/builderHints';
 import { isNotLoadedError } from '../../shared/errors';
-import { accountPlan } from '../../shared/service/plan';
+import { accountPlan } from '../../shared/service/usage';
 import type { Transport } from '../../shared/transport';
 import { dryRunProperties, loadIfMissingNotices, readDryRun, wouldPay } from './cost';
 import { loadFor, loadRut, stopAtPlanProperty, wouldLoad } from './load';

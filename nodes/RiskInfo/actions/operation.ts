@@ -11,7 +11,7 @@ import { requestFor, withRut } from '../../shared/service/endpoints';
 import { keyNamesOf } from '../../shared/service/keyNames';
 import type { Transport } from '../../shared/transport';
 import { paidWords, withExtra } from './cost';
-import { oneItem } from './output';
+import { oneItem } from './steps';
 import type { Outcome, Operation, ItemRequest } from './types';
 
 /** The operation's parameters, in the order its steps list them. */

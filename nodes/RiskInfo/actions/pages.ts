@@ -11,9 +11,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import { num } from '../../shared/service/values';
-import { itemPerEntry, oneItem } from './output';
+import { itemPerEntry, oneItem, splitProperty } from './steps';
 import { readBoolean } from './parameters';
-import { splitProperty } from './steps';
 import type { ApiResponse, Transport } from '../../shared/transport';
 import { estimateReadOrLoad, readOrLoad } from './loadIfMissing';
 import type { ItemMaker, ItemRequest, Sender, Step } from './types';

@@ -9,12 +9,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { leavingError } from '../../shared/errors';
 import { runPool } from '../../shared/pool';
 import { keyNamesOf } from '../../shared/service/keyNames';
-import { accountPlan } from '../../shared/service/plan';
+import { accountPlan } from '../../shared/service/usage';
 import { Transport } from '../../shared/transport';
 import { uncounted, withPlanSummary } from './cost';
 import { ItemRequests } from './operation';
 import { findOperation } from './registry';
-import { readRequestOptions } from './requestOptions';
+import { readRequestOptions } from './parameters';
 import type { ApiVersion } from './types';
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -2,13 +2,11 @@
  * The steps and the items of V1 Download Summary (GET /integration/{rut}/downloadSummary): the report as a PDF
  * file in the item's binary data, ready to email or upload, or as the JSON of spec §2.4.
  */
-import { NodeOperationError } from 'n8n-workflow';
-import type { INodeProperties } from 'n8n-workflow';
+import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { inputError, shown } from '../../../shared/errors';
-import { oneItem } from '../output';
+import { isoDates, isoDatesProperty, oneItem } from '../steps';
 import { readChoice } from '../parameters';
-import { isoDates, isoDatesProperty } from '../steps';
 import type { ItemMaker, Step } from '../types';
 
 const formatProperty: INodeProperties = {

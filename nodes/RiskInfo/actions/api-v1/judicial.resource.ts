@@ -2,8 +2,7 @@
 import { V1 } from '../../../shared/service/endpoints';
 import { isPlainObject } from '../../../shared/objects';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
-import { itemPerEntry, oneItem } from '../output';
-import { flag, isoDates, rutStep, splitIntoItems, splitItems, splitProperty } from '../steps';
+import { flag, isoDates, itemPerEntry, oneItem, rutStep, splitIntoItems, splitItems, splitProperty } from '../steps';
 import type { ItemMaker, Resource } from '../types';
 
 /** The lists of the all-cases read, as the service names them, and what each item says its case is. */

@@ -5,10 +5,9 @@ import { V1 } from '../../../shared/service/endpoints';
 import { loadApiV1 } from '../load';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
 import { readBoolean } from '../parameters';
-import { isoDates, rutStep } from '../steps';
+import { isoDates, rutStep, simplifySummaryApiV1 } from '../steps';
 import type { Resource, Step } from '../types';
 import { jsonIsoDates, reportFormat, reportItems } from './downloadSummary';
-import { simplifySummaryApiV1 } from '../simplify';
 
 const completeProperty: INodeProperties = {
 	displayName: 'Include Corporate Mesh and Gazette Data',

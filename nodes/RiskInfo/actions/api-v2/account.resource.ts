@@ -2,10 +2,8 @@
 import { V2 } from '../../../shared/service/endpoints';
 import { readAnswer } from '../../../shared/service/keyNames';
 import { USAGE } from '../../../shared/service/usage';
-import { simplifyFlag } from '../simplify';
+import { isoDates, itemPerEntry, rutStep, simplifyFlag } from '../steps';
 import { checkAnswers } from '../checkAnswers';
-import { itemPerEntry } from '../output';
-import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
 /** Simplify on Get Usage: one flat record of the plan in plain names (addendum A4). */

@@ -2,9 +2,8 @@
 import { V2 } from '../../../shared/service/endpoints';
 import { loadApiV2 } from '../load';
 import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
-import { isoDates, rutStep } from '../steps';
+import { isoDates, rutStep, simplifySummaryApiV2 } from '../steps';
 import type { Operation, Resource } from '../types';
-import { simplifySummaryApiV2 } from '../simplify';
 
 /** The summary, a free read of a loaded RUT. */
 const getSummary: Operation = {
