@@ -5,8 +5,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { ACTION_HINT } from '../shared/builderHints';
-import { DOCS, PACKAGE_DESCRIPTION } from '../shared/builderHints';
+import { ACTION_HINT, DOCS, PACKAGE_DESCRIPTION } from '../shared/builderHints';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { searchLoadedRuts } from './methods/listSearch';

@@ -12,11 +12,10 @@ import type { Transport } from '../shared/transport';
 import type { ListFindings } from '../shared/service/compliance';
 import { DICOM_SOURCE, bulletinBySource, type BulletinCase } from '../shared/service/dicom';
 import { keyNamesOf, readFree, type KeyNames } from '../shared/service/keyNames';
-import { meaningOf } from '../shared/service/values';
+import { meaningOf, sum } from '../shared/service/values';
 import { READS } from '../shared/service/reads';
 import { AMOUNT_UNITS, type SimplifiedSummary } from '../shared/service/record';
 import type { CourtCase } from '../shared/service/courtCases';
-import { sum } from '../shared/service/values';
 import type { Change } from './fields';
 
 export type EvidenceKind = 'civilCases' | 'laborCases' | 'collectionCases' | 'bulletin' | 'compliance' | 'creditScore';

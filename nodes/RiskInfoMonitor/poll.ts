@@ -3,14 +3,14 @@
  * those whose last read failed first), each read once through the one transport (free reads:
  * the transport refuses any paid call here), compared with what was remembered, one item per
  * RUT worth reporting (fields most of the poll's suppliers newly cannot be read in are one item
- * for them all, unreadableNews.ts). A RUT read for the first time gets its baseline silently; one
+ * for them all, unreadable.ts). A RUT read for the first time gets its baseline silently; one
  * that is not loaded is reported once; a read that fails is tried again next poll and reported
  * after a few polls, never failing the poll for the others.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { isNotLoadedError, leavingError } from '../shared/errors';
+import { isNotLoadedError, leavingError, ServiceError } from '../shared/errors';
 import { runPool, type Settled } from '../shared/pool';
 import type { SimplifiedSummary } from '../shared/service/record';
 import { keyNamesOf } from '../shared/service/keyNames';
@@ -23,9 +23,8 @@ import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, withE
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
 import { readSettings, type Settings } from './properties';
 import { unreadableOf } from './unreadable';
-import { UnreadableNews, withUnreadable } from './unreadableNews';
+import { UnreadableNews, withUnreadable } from './unreadable';
 import { listedRuts, monitoredRuts } from './watched';
-import { ServiceError } from '../shared/errors';
 
 /** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
 const REPORT_AFTER = 3;

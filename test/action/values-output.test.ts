@@ -12,7 +12,7 @@ import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/steps';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 import type { ItemRequest } from '../../nodes/RiskInfo/actions/types';
 import { key } from '../../nodes/shared/service/keys';
-import { Reading } from '../../nodes/shared/service/reading';
+import { Reading } from '../../nodes/shared/service/keys';
 import { num, str } from '../../nodes/shared/service/values';
 import { isolated } from '../helpers/isolated';
 

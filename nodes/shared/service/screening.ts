@@ -8,7 +8,7 @@
  */
 import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from './record';
 import { key, type Key } from './keys';
-import type { Reading } from './reading';
+import type { Reading } from './keys';
 import { first, num, obj } from './values';
 
 /** A field of the screening's records, read under each of its names (its own name when none is given). */

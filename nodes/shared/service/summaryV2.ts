@@ -3,14 +3,14 @@
  * summary gives (summaryV1.ts); the action node's Simplify, the Monitor and the RUT picker read it here.
  * A section may be null or missing when its data source (helper) failed, so each field falls back to
  * null rather than throwing; a key the spec shows that is missing with no such reason is noted in
- * `unreadFields` (reading.ts). docs/simplified-summary.md lists each field with its V2 and V1 source.
+ * `unreadFields` (keys.ts). docs/simplified-summary.md lists each field with its V2 and V1 source.
  */
 import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
 import { V2 } from './endpoints';
 import { NO_KEY_NAMES, readAnswer, readFree, type KeyNames, type Read } from './keyNames';
 import { key, knownOf, optional, under, valueIn, type KeyTable } from './keys';
-import { Reading, type Excused, type Lack } from './reading';
+import { Reading, type Excused, type Lack } from './keys';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
 import { NO_COUNTS, SUMMARY_COUNT_KEYS, countsRead } from './screening';
 import { sectionsCarrying } from './slots';
