@@ -24,7 +24,7 @@ import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
 import { readSettings, type Settings } from './properties';
 import { unreadableOf } from './unreadable';
 import { UnreadableNews, withUnreadable } from './unreadable';
-import { listedRuts, monitoredRuts } from './watched';
+import { listedRuts, monitoredRuts } from './properties';
 
 /** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
 const REPORT_AFTER = 3;

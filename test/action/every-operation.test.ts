@@ -4,7 +4,7 @@
 // the node, so a wrong path in the node cannot agree with itself here.
 import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { propertiesOf } from '../../nodes/RiskInfo/actions/operation';
+import { propertiesOf } from '../../nodes/RiskInfo/actions/registry';
 import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
 import { formatRut, KNOWN_RUTS, type RecordedRequest } from '../../sandbox';
 import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../../harness/workflow';

@@ -5,7 +5,7 @@
 // Return All is off), Limit given as text by an expression, and the page placeholder in paths.
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { requestOfItem } from '../../nodes/RiskInfo/actions/operation';
+import { requestOfItem } from '../../nodes/RiskInfo/actions/router';
 import { pages, type Paging } from '../../nodes/RiskInfo/actions/pages';
 import { rutStep } from '../../nodes/RiskInfo/actions/steps';
 import type { Operation, ItemRequest, Step } from '../../nodes/RiskInfo/actions/types';

@@ -12,7 +12,7 @@ import type { ItemRequest } from '../../nodes/RiskInfo/actions/types';
 
 type Steps = typeof import('../../nodes/RiskInfo/actions/steps');
 type Load = typeof import('../../nodes/RiskInfo/actions/load');
-type Operation = typeof import('../../nodes/RiskInfo/actions/operation');
+type Operation = typeof import('../../nodes/RiskInfo/actions/router');
 type Parameters = typeof import('../../nodes/RiskInfo/actions/parameters');
 type RequestOptions = typeof import('../../nodes/RiskInfo/actions/parameters');
 type Registry = typeof import('../../nodes/RiskInfo/actions/registry');
@@ -103,7 +103,7 @@ test.each<[unknown, number | undefined]>([
 	[-1, 0],
 	['many', 0],
 ])('Maximum Paid Loads per Run given as %p allows %p paid calls (undefined: no cap)', (given, cap) => {
-	const { readRequestOptions } = fresh<RequestOptions>('requestOptions');
+	const { readRequestOptions } = fresh<RequestOptions>('parameters');
 	expect(readRequestOptions.call(context({ requestOptions: { maxPaidLoads: given } })).maxPaidLoads).toBe(cap);
 });
 

@@ -14,7 +14,7 @@ import { num } from '../../shared/service/values';
 import { itemPerEntry, oneItem, splitProperty } from './steps';
 import { readBoolean } from './parameters';
 import type { ApiResponse, Transport } from '../../shared/transport';
-import { estimateReadOrLoad, readOrLoad } from './loadIfMissing';
+import { estimateReadOrLoad, readOrLoad } from './load';
 import type { ItemMaker, ItemRequest, Sender, Step } from './types';
 
 /** Where a paged answer keeps its parts, as the service names them. */

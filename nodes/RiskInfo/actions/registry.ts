@@ -6,7 +6,6 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { PAID_OPERATION_HINT, PARAMETER_HINTS } from '../../shared/builderHints';
 import { paidOperationNotices } from './cost';
-import { propertiesOf } from './operation';
 import { requestOptionsProperty } from './parameters';
 import type { ApiVersion, Operation, Resource } from './types';
 import { compliance as v1Compliance } from './api-v1/compliance.resource';
@@ -36,6 +35,11 @@ export const RESOURCES: Record<ApiVersion, Resource[]> = {
 	v2: [rut, commercialBulletin, judicial, laborCollection, creditScore, legal, compliance, account],
 	v1: [v1Rut, v1Judicial, v1LaborCollection, v1CreditScore, v1Legal, v1Compliance],
 };
+
+/** The operation's parameters, in the order its steps list them. */
+export function propertiesOf(operation: Operation): INodeProperties[] {
+	return operation.steps.flatMap((step) => step.properties);
+}
 
 export function findOperation(version: ApiVersion, resource: string, operation: string): Operation | undefined {
 	return RESOURCES[version]?.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);

@@ -6,7 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { V1 } from '../../../shared/service/endpoints';
 import type { ApiRoot } from '../../../shared/transport';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { readChoice } from '../parameters';
 import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';

@@ -1,7 +1,7 @@
 /** V1 Judicial: the court cases of a RUT, one list per kind of court, or all of them in one read. */
 import { V1 } from '../../../shared/service/endpoints';
 import { isPlainObject } from '../../../shared/objects';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { flag, isoDates, itemPerEntry, oneItem, rutStep, splitIntoItems, splitItems, splitProperty } from '../steps';
 import type { ItemMaker, Resource } from '../types';
 
