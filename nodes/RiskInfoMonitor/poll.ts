@@ -10,7 +10,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { isNotLoadedError, leavingError, ServiceError } from '../shared/errors';
+import { ServiceError, isNotLoadedError, leavingError } from '../shared/errors';
 import { runPool, type Settled } from '../shared/pool';
 import type { SimplifiedSummary } from '../shared/service/record';
 import { keyNamesOf } from '../shared/service/keyNames';
@@ -21,10 +21,8 @@ import { digestItem } from './digest';
 import { countsUnknown, evidenceKinds, readEvidence } from './evidence';
 import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, withEvidence } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
-import { readSettings, type Settings } from './properties';
-import { unreadableOf } from './unreadable';
-import { UnreadableNews, withUnreadable } from './unreadable';
-import { listedRuts, monitoredRuts } from './properties';
+import { listedRuts, monitoredRuts, readSettings, type Settings } from './properties';
+import { UnreadableNews, unreadableOf, withUnreadable } from './unreadable';
 
 /** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
 const REPORT_AFTER = 3;

@@ -20,7 +20,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { DOCS, PACKAGE_DESCRIPTION, TRIGGER_HINT } from '../shared/builderHints';
 import { secretProblem } from './auth';
-import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
+import { RESPOND_WHEN_FINISHED, properties, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 import { unlessRepeated } from './repeats';
 import type { PlainObject } from '../shared/objects';

@@ -6,13 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { type IDataObject, type IExecuteFunctions, type INode, type INodeParameters, NodeHelpers } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/steps';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 import type { ItemRequest } from '../../nodes/RiskInfo/actions/types';
-import { key } from '../../nodes/shared/service/keys';
-import { Reading } from '../../nodes/shared/service/keys';
+import { Reading, key } from '../../nodes/shared/service/keys';
 import { num, str } from '../../nodes/shared/service/values';
 import { isolated } from '../helpers/isolated';
 

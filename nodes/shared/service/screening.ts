@@ -7,8 +7,7 @@
  * so every list is tried in order and the first present name wins.
  */
 import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from './record';
-import { key, type Key } from './keys';
-import type { Reading } from './keys';
+import { key, type Key, type Reading } from './keys';
 import { first, num, obj } from './values';
 
 /** A field of the screening's records, read under each of its names (its own name when none is given). */

@@ -6,8 +6,7 @@
  */
 import { V1 } from './endpoints';
 import { NO_KEY_NAMES, readAnswer, type KeyNames, type Read } from './keyNames';
-import { key, optional, under, valueIn, type KeyTable } from './keys';
-import { Reading } from './keys';
+import { Reading, key, optional, under, valueIn, type KeyTable } from './keys';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
 import { V1_SCREENING_TABLES, countsFromTables } from './screening';
 import type { SummaryRead } from './summaryV2';

@@ -2,8 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { V1 } from '../../../shared/service/endpoints';
-import { loadApiV1 } from '../load';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
+import { estimateReadOrLoad, loadApiV1, loadIfMissing, readOrLoad } from '../load';
 import { readBoolean } from '../parameters';
 import { isoDates, rutStep, simplifySummaryApiV1 } from '../steps';
 import type { Resource, Step } from '../types';

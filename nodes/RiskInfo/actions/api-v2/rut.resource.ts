@@ -1,7 +1,6 @@
 /** V2 RUT: the summary of a RUT, and the paid load (shared with V1, in ../load.ts). */
 import { V2 } from '../../../shared/service/endpoints';
-import { loadApiV2 } from '../load';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
+import { estimateReadOrLoad, loadApiV2, loadIfMissing, readOrLoad } from '../load';
 import { isoDates, rutStep, simplifySummaryApiV2 } from '../steps';
 import type { Operation, Resource } from '../types';
 
