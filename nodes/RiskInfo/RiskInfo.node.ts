@@ -40,7 +40,7 @@ export class RiskInfo implements INodeType {
 		name: 'riskInfo',
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],
-		// Version 2 starts Simplify on (simplified.ts); saved version 1 nodes keep their defaults.
+		// Version 2 starts Simplify on (simplifyFlag, actions/steps.ts); saved version 1 nodes keep their defaults.
 		// 2.1 gives a RUT load's item in English names (load.ts); saved 2 nodes keep the service's keys.
 		// 3 picks the RUT from the account's loaded RUTs (parameters.ts); saved nodes keep a text RUT.
 		version: [1, 2, 2.1, 3],

@@ -73,6 +73,8 @@ const AS_THEY_ARE = {
 	secondSurname: optional('name', 'text', 'compliance.segundoApellido'),
 	compliance: optional('complianceRisk', 'object', 'compliance'),
 	screeningState: optional('complianceRisk', 'text', 'compliance.estado'),
+	// The bulletin's section: absent or empty, a profile without Bureau data excuses the bulletin's keys.
+	bulletin: optional('bulletin', 'object', 'boletinComercial'),
 };
 
 /** The rows whose absence the answer's own reasons can excuse (leftOutFields). */
@@ -83,7 +85,7 @@ const JUDICIAL_PARTS = ['activeCivilCases', 'activeCollectionCases', 'activeLabo
 export const SUMMARY_V2_KEYS: KeyTable = {
 	keys: [...ROWS, ...Object.values(AS_THEY_ARE)],
 	alsoKnown: [
-		...under('', 'identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings'),
+		...under('', 'identificacion judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings'),
 		...under('identificacion', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii'),
 		...under('boletinComercial', 'variacion ultimaActualizacion'),
 		...under('judicial', 'casosCivilesPresentados casosCivilesConcluidos cobranzaPresentados cobranzaConcluidos laboralPresentados laboralConcluidos casosActuales casosArchivados casosConcluidos todosLosCasos casosQuiebraResumen posturasActivasPresentadas posturasActivasPresentadasResumen ultimaActualizacionCiviles ultimaActualizacionCobranza ultimaActualizacionLaboral'),
@@ -118,9 +120,10 @@ const HELPER_OF: Record<string, string> = {
  * excused, it is the section under another name (Check Answers maps it).
  */
 function excusesOf(d: PlainObject): (key: string, section?: string) => string | undefined {
-	const failed = new Set((Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos : []).map((h) => String(h).toLowerCase()));
-	const withoutBureau = d.incluyeBureau === false;
-	const bulletin = d.boletinComercial;
+	const failedHelpers = valueIn(d, K.failedHelpers);
+	const failed = new Set((Array.isArray(failedHelpers) ? failedHelpers : []).map((h) => String(h).toLowerCase()));
+	const withoutBureau = valueIn(d, K.includesBureau) === false;
+	const bulletin = valueIn(d, AS_THEY_ARE.bulletin);
 	const elsewhere = new Map<string, boolean>();
 	const carried = (section: string) => d[section] === undefined && (elsewhere.get(section) ?? elsewhere.set(section, sectionsCarrying(d, section, KNOWN).length > 0).get(section)!);
 	// `section`: the path's first key, when the caller has it split already (a row's parts).
@@ -142,6 +145,7 @@ export function simplifiedFromApiV2(answer: unknown, requestedRut?: string, name
 /** The V2 summary's reader, on the answer under the spec's names. */
 export function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 	const d = obj(data);
+	const failedHelpers = valueIn(d, K.failedHelpers);
 	const excuse = excusesOf(d);
 	const r = new Reading(data, excuse);
 	const state = valueIn(data, AS_THEY_ARE.screeningState);
@@ -189,13 +193,13 @@ export function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 		writtenOffBankDebt: r.num(K.writtenOffBankDebt),
 		complianceRisk,
 		...lists,
-		failedHelpers: Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos.map(String) : [],
+		failedHelpers: Array.isArray(failedHelpers) ? failedHelpers.map(String) : [],
 		loadedOn: r.str(K.loadedOn),
 		...AMOUNT_UNITS,
 	};
-	if (!Array.isArray(d.ayudantesFallidos)) r.at(K.failedHelpers);
+	if (!Array.isArray(failedHelpers)) r.at(K.failedHelpers);
 	// A field is left out where one of its keys is, by the answer's own reason; the judicial sum with its parts.
-	const leftOut = d.incluyeBureau === false || (Array.isArray(d.ayudantesFallidos) && d.ayudantesFallidos.length) ? ROWS.filter((row) => excuse(row.from[0], row.parts[0][0]) !== undefined).map((row) => row.field) : [];
+	const leftOut = valueIn(d, K.includesBureau) === false || (Array.isArray(failedHelpers) && failedHelpers.length) ? ROWS.filter((row) => excuse(row.from[0], row.parts[0][0]) !== undefined).map((row) => row.field) : [];
 	if (leftOut.some((f) => JUDICIAL_PARTS.includes(f))) leftOut.push('activeJudicialCases');
 	return { record: withReadNote(record, r.unreadFields, leftOut), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }
