@@ -117,7 +117,7 @@ const counted = (n: number | null) => (n === null ? 'an unknown number of cases'
  * A value as users read it, in the change line and the evidence alike: a number with its unit
  * ("26,953,000 CLP"), a text of the service's with its English meaning ("Riesgo bajo (low risk)").
  */
-export function shownValue(value: Value, unit?: string): string {
+function shownValue(value: Value, unit?: string): string {
 	if (value === null) return 'unknown';
 	if (typeof value === 'string') return withMeaning(value);
 	return `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
@@ -167,7 +167,10 @@ function bulletinLine(e: PlainObject, cases: PlainObject[], fresh: number): stri
 	return `${TITLES.bulletin}: ${counted(total)}, ${money(amount)} unpaid (${bySource.join('; ')}); ${listed}${cases.length ? `: ${some(cases, e.more, each)}` : ''}`;
 }
 
-/** The summary line, then a line per piece of evidence; `countsUnknown`, the kinds whose count the summary lacks. */
+/**
+ * The summary line, then a line per piece of evidence; `countsUnknown`, the kinds whose count the summary lacks.
+ * @internal
+ */
 export function detailsOf(summary: string, evidence: IDataObject, countsUnknown: Set<EvidenceKind> = new Set()): string {
 	const lines = Object.entries(evidence)
 		.filter(([, e]) => isPlainObject(e))

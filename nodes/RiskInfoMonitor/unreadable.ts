@@ -18,7 +18,7 @@ import type { Memory } from './memory';
 /** What an item shows of one lack: enough to see a rename, never a whole answer. */
 const MAX_LACKS_SHOWN = 12;
 
-export interface UnreadField {
+interface UnreadField {
 	field: string;
 	label: string;
 	/** Each key the spec shows that the answer lacked, and what it held there instead. */
@@ -73,7 +73,7 @@ export function unreadableOf(read: SummaryRead, kinds: ReadonlySet<ChangeKind>):
 }
 
 /** The labels of the fields of a set of unread fields, from its names as remembered. */
-export function labelsOf(names: string): string[] {
+function labelsOf(names: string): string[] {
 	return names.split(',').map((n) => n.replace(/\*$/, '')).map((n) => FIELDS.find((f) => f.name === n)?.label ?? OTHER_LABELS[n] ?? n);
 }
 

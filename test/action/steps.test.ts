@@ -122,7 +122,7 @@ describe('Load', () => {
 	});
 
 	test('V1 sends POST /helper/loadRut under the V1 root, a paid call', () => {
-		const { loadApiV1, requestOfItem } = fresh<Load & Operation>('load', 'operation');
+		const { loadApiV1, requestOfItem } = fresh<Load & Operation>('load', 'router');
 		const planned = requestOfItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadApiV1, 0, 1);
 		expect(planned.request).toEqual({ method: 'POST', root: 'v1', path: '/helper/loadRut', paid: true });
 	});
@@ -181,7 +181,7 @@ describe('how an operation runs its steps', () => {
 	const base = { value: 'probe', name: 'Probe', action: 'Probe', description: 'A probe', method: 'GET' as const, root: 'v2' as const, path: '/usage' };
 
 	test('reshapes run in the order the steps list them, each on what the one before gave', async () => {
-		const { ItemRequests } = fresh<Operation>('operation');
+		const { ItemRequests } = fresh<Operation>('router');
 		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
 		const api = transportDouble({ request: async () => ({ data: 'answer', headers: {} }) });
 		const plans = new ItemRequests(context({}), api, 1);

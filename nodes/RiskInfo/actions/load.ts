@@ -33,7 +33,7 @@ const loadKey = (load: LoadCall, body: IDataObject) => `${load.root}:${JSON.stri
  * The paid load of a RUT; the transport sends the same load once per execution and shares it.
  * `paid` is set for the caller that sent it.
  */
-export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): Promise<Outcome> {
+async function loadRut(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): Promise<Outcome> {
 	const body = loadBody(rutToLoad, choice);
 	// The plan is read before a monitoring load is sent, so the places it reports are those before the run's.
 	if (choice.isMonitoring) await accountPlan(api).read();
@@ -48,7 +48,7 @@ export async function loadRut(api: Transport, load: LoadCall, rutToLoad: string,
  * against the plan (read beforehand by the dry run) like it, and marked when its monitoring place
  * would be beyond the plan's.
  */
-export function wouldLoad(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): IDataObject {
+function wouldLoad(api: Transport, load: LoadCall, rutToLoad: string, choice: LoadChoice): IDataObject {
 	const verdict = wouldPay(api, 'rutLoad', loadKey(load, loadBody(rutToLoad, choice)));
 	if (verdict.wouldPayFor === undefined) return verdict;
 	return accountPlan(api).estimateLoad(choice.isMonitoring) === true ? { ...verdict, monitoringOverPlan: true } : verdict;
@@ -98,7 +98,7 @@ const includeBureauProperty: INodeProperties = {
 };
 
 /** Stop When the Plan Runs Out, shown with `show` where the load depends on another choice. */
-export function stopAtPlanProperty(show?: IDisplayOptions['show']): INodeProperties {
+function stopAtPlanProperty(show?: IDisplayOptions['show']): INodeProperties {
 	return {
 		displayName: 'Stop When the Plan Runs Out',
 		name: 'stopAtPlan',
@@ -181,7 +181,7 @@ export const loadApiV1: Operation = {
 };
 
 /** The load of the version a read belongs to (V1's credit-score root included). */
-export const loadFor = (root: ApiRoot): Operation => (root === 'v2' ? loadApiV2 : loadApiV1);
+const loadFor = (root: ApiRoot): Operation => (root === 'v2' ? loadApiV2 : loadApiV1);
 
 // Load RUT If Not Loaded: a free read that, when the service says the RUT is not loaded and the
 // user allowed it, makes the paid load (loadRut above, shared by every item of the execution that

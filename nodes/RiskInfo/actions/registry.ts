@@ -36,7 +36,10 @@ export const RESOURCES: Record<ApiVersion, Resource[]> = {
 	v1: [v1Rut, v1Judicial, v1LaborCollection, v1CreditScore, v1Legal, v1Compliance],
 };
 
-/** The operation's parameters, in the order its steps list them. */
+/**
+ * The operation's parameters, in the order its steps list them.
+ * @internal
+ */
 export function propertiesOf(operation: Operation): INodeProperties[] {
 	return operation.steps.flatMap((step) => step.properties);
 }

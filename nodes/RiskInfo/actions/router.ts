@@ -109,7 +109,10 @@ function errorJson(error: Error, itemIndex: number): IDataObject {
 // (the steps' reshapes, then `items`). The router asks for one request per item and runs them in its
 // pool.
 
-/** The distinct item requests of one execution, in order of first appearance: the first item that asked for each, and how to run it. */
+/**
+ * The distinct item requests of one execution, in order of first appearance: the first item that asked for each, and how to run it.
+ * @public Exported for test/action/steps.test.ts, which runs one alone.
+ */
 export class ItemRequests {
 	readonly jobs: Array<{ first: number; run: () => Promise<INodeExecutionData[]> }> = [];
 	/** Per operation, the job of each item request (as JSON, which fully determines the result). */

@@ -142,7 +142,10 @@ export function toIsoDate(value: string): string {
 	return value;
 }
 
-/** Walks a JSON value and rewrites every service date it finds; returns a new value. */
+/**
+ * Walks a JSON value and rewrites every service date it finds; returns a new value.
+ * @internal
+ */
 export function convertDatesToIso<T>(value: T): T {
 	if (typeof value === 'string') return toIsoDate(value) as T;
 	if (Array.isArray(value)) return value.map((v) => convertDatesToIso(v)) as T;

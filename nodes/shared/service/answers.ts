@@ -155,7 +155,10 @@ function judged(missing: string[], doNotUse: string[], unknown: string[], matche
 	return { ...base, status: 'differs', verdict: `Differs: the answer lacks ${listed(few(missing))}${instead}. Do not base decisions on ${listed(few(doNotUse))}: ${doNotUse.length === 1 ? 'it reads' : 'they read'} as null. ${todo}` };
 }
 
-/** A summary's check, from its reader's Reading over the answer (Answer Key Names applied) and the reader's table. */
+/**
+ * A summary's check, from its reader's Reading over the answer (Answer Key Names applied) and the reader's table.
+ * @internal
+ */
 export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable, earlier?: Roles): AnswerCheck & Decided {
 	const missing = [...new Set(read.lacks.map((l) => l.key))];
 	const known = knownOf(table);
@@ -167,7 +170,10 @@ export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable, 
 	return { ...judged(missing, doNotUse, unknown, matches, false, read.found.length, ''), expectedFound: few(read.found), how: matches.how, roles: matches.roles };
 }
 
-/** Another read's check: its first record (or the answer, one record) against its reader's rows; a field is there when any of its keys is. */
+/**
+ * Another read's check: its first record (or the answer, one record) against its reader's rows; a field is there when any of its keys is.
+ * @internal
+ */
 export function checkEvidence(data: unknown, table: KeyTable): AnswerCheck {
 	const records = recordsOf(data, table);
 	const empty = { doNotUse: [], suggestedKeyNames: {}, candidates: {}, expectedFound: [] };

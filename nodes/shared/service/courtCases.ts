@@ -27,10 +27,16 @@ const CASE = {
 	state: key('state', 'text', 'estado', 'estadoCausa'),
 };
 
-/** What the reader reads of each case. */
+/**
+ * What the reader reads of each case.
+ * @internal
+ */
 export const COURT_CASE_KEYS: KeyTable = { lists: ['casos', 'causas', 'data'], keys: Object.values(CASE) };
 
-/** The cases of a judicial read that are still active (not concluded, archived or closed). */
+/**
+ * The cases of a judicial read that are still active (not concluded, archived or closed).
+ * @internal
+ */
 export function activeCases(data: unknown): CourtCase[] {
 	const cases = recordsOf(data, COURT_CASE_KEYS).map((c) => {
 		const parties = valueOf(c, CASE.parties);

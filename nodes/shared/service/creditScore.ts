@@ -21,7 +21,10 @@ const WEIGHTS = [
 	{ source: 'commercial bulletin', weight: optional('weights', 'number', 'ponderacionBoletin', 'ponderacionBoletinComercial'), max: optional('weights', 'number', 'maxPonderacionBoletin', 'maxPonderacionBoletinComercial') },
 ];
 
-/** What the reader reads. */
+/**
+ * What the reader reads.
+ * @internal
+ */
 export const CREDIT_SCORE_KEYS: KeyTable = { keys: [...Object.values(SCORE), ...WEIGHTS.flatMap((w) => [w.weight, w.max])] };
 
 /** The credit score: its label, percentage and period, and the weight of each data source that has one. */

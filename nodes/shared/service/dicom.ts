@@ -51,10 +51,16 @@ const DICOM = {
 	active: optional('active', 'boolean', 'deudaActiva'),
 };
 
-/** What the reader reads of each case. */
+/**
+ * What the reader reads of each case.
+ * @internal
+ */
 export const DICOM_CASE_KEYS: KeyTable = { lists: ['casos'], keys: Object.values(DICOM) };
 
-/** The bulletin's unpaid cases: those not marked as no longer active. */
+/**
+ * The bulletin's unpaid cases: those not marked as no longer active.
+ * @internal
+ */
 export function unpaidBulletinCases(data: unknown): BulletinCase[] {
 	return recordsOf(data, DICOM_CASE_KEYS)
 		.filter((c) => valueOf(c, DICOM.active) !== false)

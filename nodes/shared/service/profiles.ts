@@ -19,7 +19,10 @@ const ENTRY = {
 	monitored: key('monitored', 'any', 'isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'),
 };
 
-/** What List Profiles' reader reads of each entry, in any list the answer holds. */
+/**
+ * What List Profiles' reader reads of each entry, in any list the answer holds.
+ * @internal
+ */
 export const PROFILE_KEYS: KeyTable = { lists: [], keys: Object.values(ENTRY) };
 
 /** An entry naming a RUT. */
@@ -45,7 +48,10 @@ export async function listProfiles(api: Transport): Promise<ProfileList> {
 	return await readFree(api, PROFILES);
 }
 
-/** List Profiles' answer, read once for every use of it. */
+/**
+ * List Profiles' answer, read once for every use of it.
+ * @internal
+ */
 export function readProfiles(data: unknown): ProfileList {
 	const lists = listsIn(data);
 	const entries = lists.flat().filter(isPlainObject);

@@ -61,7 +61,10 @@ const AS_THEY_ARE = {
 	screeningTables: V1_SCREENING_TABLES,
 };
 
-/** The V1 summary's rows, and the keys the spec shows there that the package does not read. */
+/**
+ * The V1 summary's rows, and the keys the spec shows there that the package does not read.
+ * @internal
+ */
 export const SUMMARY_V1_KEYS: KeyTable = {
 	keys: [...Object.values(K), ...Object.values(AS_THEY_ARE)],
 	alsoKnown: [
@@ -83,6 +86,7 @@ export function simplifiedFromApiV1(answer: unknown, requestedRut?: string, name
 /**
  * The V1 summary's reader, on the answer under the spec's names. V1 names no failed data source: a
  * failed one's section is null, which is not a lack.
+ * @internal
  */
 export function readApiV1(data: unknown, requestedRut?: string): SummaryRead {
 	const r = new Reading(data);

@@ -81,7 +81,10 @@ const AS_THEY_ARE = {
 const ROWS = [...Object.values(K), ...SUMMARY_COUNT_KEYS];
 const JUDICIAL_PARTS = ['activeCivilCases', 'activeCollectionCases', 'activeLaborCases'];
 
-/** The V2 summary's rows, and the keys the spec shows there that the package does not read. */
+/**
+ * The V2 summary's rows, and the keys the spec shows there that the package does not read.
+ * @internal
+ */
 export const SUMMARY_V2_KEYS: KeyTable = {
 	keys: [...ROWS, ...Object.values(AS_THEY_ARE)],
 	alsoKnown: [
@@ -142,7 +145,10 @@ export function simplifiedFromApiV2(answer: unknown, requestedRut?: string, name
 	return readAnswer(SUMMARY_V2, answer, names, requestedRut).record;
 }
 
-/** The V2 summary's reader, on the answer under the spec's names. */
+/**
+ * The V2 summary's reader, on the answer under the spec's names.
+ * @internal
+ */
 export function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 	const d = obj(data);
 	const failedHelpers = valueIn(d, K.failedHelpers);

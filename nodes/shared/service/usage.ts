@@ -41,13 +41,19 @@ const MORE = {
 	monitoringEstimate: optional('nextMonthMonitoringEstimate', 'number', 'prediccionMensual.monitoreosEstimados'),
 };
 
-/** What the usage readers read (GET /usage, addendum A4); the sections it names beside them are known. */
+/**
+ * What the usage readers read (GET /usage, addendum A4); the sections it names beside them are known.
+ * @internal
+ */
 export const USAGE_KEYS: KeyTable = {
 	keys: [...Object.values(PLAN), ...Object.values(MORE)],
 	alsoKnown: ['informacionPlan', 'limites', 'limites.limiteLeafRut', 'monitoreos', 'prediccionMensual'],
 };
 
-/** The figures of GET /usage's data. */
+/**
+ * The figures of GET /usage's data.
+ * @internal
+ */
 export function planFigures(data: unknown): PlanFigures {
 	const read = (row: (typeof PLAN)[keyof typeof PLAN]) => num(valueOf(data, row));
 	const lookupsContracted = read(PLAN.lookupsContracted);
