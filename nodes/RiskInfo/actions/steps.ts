@@ -32,7 +32,7 @@ export const rutStep = rutStepFor('list');
 /** A load's RUT, which is not in the account yet. */
 export const loadRutStep = rutStepFor('id');
 
-/** A yes/no parameter: its value is kept in the plan's choices under the parameter's name. */
+/** A yes/no parameter: its value is kept in the item request's choices under the parameter's name. */
 export function flag(property: INodeProperties & { name: FlagChoice }, reshape?: Step['reshape']): Step {
 	return {
 		properties: [property],
