@@ -8,8 +8,6 @@ import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workf
 import { isPlainObject, type PlainObject } from '../../shared/objects';
 import type { KeyNames } from '../../shared/service/keyNames';
 import type { SimplifiedSummary } from '../../shared/service/record';
-import { simplifiedFromApiV1 } from '../../shared/service/summaryV1';
-import { simplifiedFromApiV2 } from '../../shared/service/summaryV2';
 import { listsIn } from '../../shared/service/values';
 import { readBoolean, readChoice, readRut, rutLocator, rutProperty, type RutMode } from './parameters';
 import type { FlagChoice, ItemMaker, ItemRequest, Step } from './types';
@@ -183,8 +181,8 @@ export function itemPerEntry(data: unknown): INodeExecutionData[] {
 
 // The Simplify parameter: a switch that, when on, reshapes the answer into a flat record. The
 // summaries of both API versions give the simplified record through the service's readers
-// (shared/service/summaryV2.ts, summaryV1.ts); Account → Get Usage gives its own flat record
-// (shared/service/usage.ts) with the same switch.
+// (shared/service/summaryV2.ts, summaryV1.ts), each RUT resource passing its version's; Account →
+// Get Usage gives its own flat record (shared/service/usage.ts) with the same switch.
 
 /**
  * A Simplify switch: a flat record in plain names when on. A node added from node version 2 on
@@ -215,19 +213,8 @@ export function simplifyFlag(description: string, reshape: (data: unknown, asked
 const SIMPLIFIED_UNITS =
 	'Units: overdueBankDebt and writtenOffBankDebt in thousands of CLP; bulletinAmountSourceA/B/C in CLP; classificationPercentage in percent; the other numbers are counts of cases or matches. Bulletin sources, as the service names them: SourceA and SourceB are its own, SourceC the external credit bureau\'s (only with Include Bureau Data).';
 
-function summarySimplify(description: string, mapping: (data: unknown, rut: string | undefined, names: KeyNames) => SimplifiedSummary): Step {
+/** Simplify on a summary of either API version: the simplified record of its reader (each RUT resource gives its own). */
+export function summarySimplify(description: string, mapping: (data: unknown, rut: string | undefined, names: KeyNames) => SimplifiedSummary): Step {
 	return simplifyFlag(description, (data, asked, names) => mapping(data, asked.rut, names), SIMPLIFIED_UNITS);
 }
-
-/** Simplify on the API V2 summary (RUT → Get Summary). */
-export const simplifySummaryApiV2 = summarySimplify(
-	'Whether to return one flat record of the indicators people act on (name, classification, bulletin cases and amounts, active cases, bankruptcy, overdue bank debt, compliance risk, failed data sources) instead of the full nested summary',
-	simplifiedFromApiV2,
-);
-
-/** Simplify on the API V1 summary (RUT (V1) → Get Summary): the same record as on V2. */
-export const simplifySummaryApiV1 = summarySimplify(
-	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
-	simplifiedFromApiV1,
-);
 

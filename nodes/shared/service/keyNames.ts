@@ -4,7 +4,7 @@
  * real service's answers carry other keys there. A user who finds such a difference (Account →
  * Check Answers suggests the mapping) sets it in the credential the same day, and every reader of
  * the package reads the answer under the spec's names: the mapping is applied once, where an answer
- * enters the service's home, before any reader. It never changes what is sent.
+ * enters the service's home (readAnswer, below), before any reader. It never changes what is sent.
  *
  *   { "boletinComercial.casosSourceA": "boletinComercial.casosAlfa", "incluyeBureau": "incluyeBuroExterno" }
  *

@@ -1,7 +1,8 @@
 /**
  * The compliance screening's lists, once, for every answer that carries them: the trigger's
  * delivery (spec §6), the V2 summary's `compliance.resumen` (§2.2), the V1 summary's
- * `compliance.summary[].table` (§2.3) and the V2 compliance read the Monitor's evidence lists.
+ * `compliance.summary[].table` (§2.3) and the V2 compliance read the Monitor's evidence lists
+ * (compliance.ts).
  * Each output key lists the names it may arrive under: the sample payload's English key first,
  * then the field tables' Spanish one. The service itself is inconsistent (see the no-match form),
  * so every list is tried in order and the first present name wins.

@@ -2,11 +2,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { V1 } from '../../../shared/service/endpoints';
+import { simplifiedFromApiV1 } from '../../../shared/service/summaryV1';
 import { estimateReadOrLoad, loadApiV1, loadIfMissing, readOrLoad } from '../load';
 import { readBoolean } from '../parameters';
-import { isoDates, rutStep, simplifySummaryApiV1 } from '../steps';
+import { isoDates, rutStep, summarySimplify } from '../steps';
 import type { Resource, Step } from '../types';
 import { jsonIsoDates, reportFormat, reportItems } from './downloadSummary';
+
+/** Simplify on the V1 summary: the same record as on V2. */
+const simplifySummaryApiV1 = summarySimplify(
+	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
+	simplifiedFromApiV1,
+);
 
 const completeProperty: INodeProperties = {
 	displayName: 'Include Corporate Mesh and Gazette Data',
