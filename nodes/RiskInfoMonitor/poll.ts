@@ -84,13 +84,13 @@ async function pollOnce(
 	// other read would fail the same way): those left wait for the next poll. The reads started
 	// are the first ones of toRead.
 	const jobs = toRead.map((rut) => async () => await readSummary(api, rut));
-	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Settled<SummaryRead> => o !== undefined);
-	const read = outcomes.length;
+	const results = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Settled<SummaryRead> => o !== undefined);
+	const read = results.length;
 
 	// Failures that are not about one RUT (the credential, a permission), or every read of the
 	// poll failing (the service is down), fail the poll: nothing is remembered, the next poll
 	// reads the same RUTs again.
-	const errors = outcomes.filter((o): o is { error: unknown } => 'error' in o).map((o) => o.error);
+	const errors = results.filter((o): o is { error: unknown } => 'error' in o).map((o) => o.error);
 	const fatal = errors.find(aboutTheAccount) ?? (errors.length === read && read > 0 && !errors.some(isNotLoadedError) ? errors[0] : undefined);
 	if (fatal !== undefined) throw leavingError(this.getNode(), fatal);
 
@@ -99,18 +99,18 @@ async function pollOnce(
 	const items: INodeExecutionData[] = [];
 	const changed: Reported[] = [];
 	const news = new UnreadableNews(memory);
-	outcomes.forEach((outcome, i) => {
+	results.forEach((result, i) => {
 		const rut = toRead[i];
 		const key = keyOf(rut);
 		const checkedAt = new Date().toISOString();
-		if ('value' in outcome) {
-			const { record } = outcome.value;
+		if ('value' in result) {
+			const { record } = result.value;
 			remember.push(() => memory.setFailures(key, 0));
 			const before = memory.get(key);
 			const { changes, remembered } = compare(memory, key, record);
 			// Fields it cannot watch: said once per set of them (for the account when most suppliers
 			// share it), and once more when they can be read again.
-			const unreadable = unreadableOf(outcome.value, settings.kinds);
+			const unreadable = unreadableOf(result.value, settings.kinds);
 			news.add(rut, record, typeof before === 'object' ? before.unread : undefined, unreadable, checkedAt);
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);
 			if (reported.length) {
@@ -120,7 +120,7 @@ async function pollOnce(
 			}
 			if (unreadable) Object.assign(remembered, { unread: unreadable.hash, names: unreadable.names });
 			remember.push(() => memory.set(key, remembered));
-		} else if (isNotLoadedError(outcome.error)) {
+		} else if (isNotLoadedError(result.error)) {
 			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
 			remember.push(() => {
 				memory.setFailures(key, 0);
@@ -129,7 +129,7 @@ async function pollOnce(
 		} else {
 			const before = memory.failures(key);
 			remember.push(() => memory.setFailures(key, Math.min(REPORT_AFTER, before + 1)));
-			if (before + 1 === REPORT_AFTER) items.push(readFailedItem(rut, REPORT_AFTER, failureText(outcome.error), checkedAt));
+			if (before + 1 === REPORT_AFTER) items.push(readFailedItem(rut, REPORT_AFTER, failureText(result.error), checkedAt));
 		}
 	});
 	await addEvidence(this, api, changed, settings.parallel, startBefore);
@@ -170,14 +170,14 @@ async function addEvidence(
 ): Promise<void> {
 	const wanted = changed.flatMap(({ rut, changes, record }, n) => evidenceKinds(changes).map((kind) => ({ n, rut, kind, changes, record })));
 	const jobs = wanted.map(({ rut, kind, changes, record }) => async () => await readEvidence(api, rut, kind, changes, record));
-	const outcomes = await runPool(jobs, parallel, { startBefore, stopOnError: aboutTheAccount });
-	const fatal = outcomes.find((o): o is { error: unknown } => o !== undefined && 'error' in o && aboutTheAccount(o.error));
+	const results = await runPool(jobs, parallel, { startBefore, stopOnError: aboutTheAccount });
+	const fatal = results.find((o): o is { error: unknown } => o !== undefined && 'error' in o && aboutTheAccount(o.error));
 	if (fatal) throw leavingError(ctx.getNode(), fatal.error);
 	const evidence = changed.map((): IDataObject => ({}));
 	wanted.forEach(({ n, kind }, i) => {
-		const outcome = outcomes[i];
-		if (outcome === undefined) evidence[n][kind] = { error: 'not read: the poll had no time left for it; the record shows the change.' };
-		else evidence[n][kind] = 'value' in outcome ? outcome.value : { error: `could not be read: ${failureText(outcome.error)}` };
+		const result = results[i];
+		if (result === undefined) evidence[n][kind] = { error: 'not read: the poll had no time left for it; the record shows the change.' };
+		else evidence[n][kind] = 'value' in result ? result.value : { error: `could not be read: ${failureText(result.error)}` };
 	});
 	changed.forEach(({ item, record }, n) => withEvidence(item, evidence[n], countsUnknown(record)));
 }

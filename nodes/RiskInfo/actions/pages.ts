@@ -111,8 +111,8 @@ export function pages(shape: PagedAnswer): Paging {
 
 	/** The sender's first page, then the pages after it; a dry run's estimate that read nothing has nothing to follow. */
 	const paged = (sender: Sender): Sender => async (api, itemRequest) => {
-		const answer = await sender(api, itemRequest);
-		return answer.response ? { ...answer, response: await paging.morePages(api, itemRequest, answer.response) } : answer;
+		const outcome = await sender(api, itemRequest);
+		return outcome.response ? { ...outcome, response: await paging.morePages(api, itemRequest, outcome.response) } : outcome;
 	};
 
 	const paging: Paging = {

@@ -54,24 +54,24 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	// 3. Run each distinct request once, `parallel` at a time, in order of first appearance.
 	const { jobs } = requests;
-	const outcomes = await runPool(
+	const results = await runPool(
 		jobs.map((job) => job.run),
 		options.requestsInParallel,
 		{ stopOnError: !continueOnFail },
 	);
 
-	// 4. Fan the outcomes out to the items that asked for them. A dry run's items also say what
+	// 4. Fan the results out to the items that asked for them. A dry run's items also say what
 	//    the whole run would do to the account's plan, which is known only now.
 	const planSummary = accountPlan(api).dryRunSummary();
 	const out: INodeExecutionData[] = [];
 	for (let i = 0; i < items.length; i++) {
 		const job = jobOf[i];
-		const outcome = typeof job === 'number' ? outcomes[job] : { error: job };
+		const result = typeof job === 'number' ? results[job] : { error: job };
 		// Only jobs after a failed one are left unrun (the pool stops), and the failed job's first
 		// item comes before theirs in input order: the node has already thrown for it just below.
-		if (outcome === undefined) continue;
-		if ('error' in outcome) {
-			const error = leavingError(node, outcome.error, i);
+		if (result === undefined) continue;
+		if ('error' in result) {
+			const error = leavingError(node, result.error, i);
 			if (!continueOnFail) throw error;
 			out.push({ json: errorJson(error, i), pairedItem: { item: i } });
 			continue;
@@ -80,7 +80,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		// item in place does not edit the others. A paid call is marked on the first item that asked
 		// for it only, so counting the marks counts each paid call once.
 		const shared = typeof job === 'number' && jobs[job].first !== i;
-		for (const item of outcome.value) {
+		for (const item of result.value) {
 			const json = withPlanSummary(shared ? { ...uncounted(item.json) } : item.json, planSummary);
 			const binary = shared && item.binary ? { ...item.binary } : item.binary;
 			// Written out rather than spread from the item: on Node 20 an object spread from another and
