@@ -8,7 +8,7 @@ import * as path from 'node:path';
 const ROOT = path.resolve(__dirname, '../..');
 const ENTRY = 'nodes/RiskInfo/RiskInfo.node.ts';
 /** Not on this read's path: the other operations' entries, which the registry lists, and the credential's Test. */
-const OFF_PATH = [/^nodes\/RiskInfo\/actions\/api-v[12]\/(?!rut\.resource\.ts$)/, /^nodes\/RiskInfo\/actions\/api-v1\//, /^nodes\/shared\/service\/credentialTest\.ts$/];
+const OFF_PATH = [/^nodes\/RiskInfo\/actions\/api-v2\/(?!rut\.resource\.ts$)/, /^nodes\/RiskInfo\/actions\/api-v1\//, /^nodes\/shared\/service\/credentialTest\.ts$/];
 
 /** The walk: the section of docs/development.md from its heading to the next. */
 function walk(): string {

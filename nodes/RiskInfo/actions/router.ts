@@ -124,7 +124,7 @@ export class ItemRequests {
 		private readonly nodeVersion: number,
 	) {}
 
-	/** ItemRequests item `itemIndex`, throwing its input error before anything is sent; returns its job's index. */
+	/** Builds the request of item `itemIndex`, throwing its input error before anything is sent; returns its job's index. */
 	add(operation: Operation, itemIndex: number): number {
 		const asked = requestOfItem.call(this.context, operation, itemIndex, this.nodeVersion);
 		const key = JSON.stringify(asked);
