@@ -10,7 +10,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-/** Its Test is a method of the two nodes that use it, the Risk Info node and the Monitor (`testedBy`), written once in nodes/shared/credentialTest.ts. */
+/** Its Test is a method of the two nodes that use it, the Risk Info node and the Monitor (`testedBy`), written once in nodes/shared/service/credentialTest.ts. */
 export class RiskInfoApi implements ICredentialType {
 	// A literal: n8n's scanner reads it to check the nodes' references to this credential.
 	name = 'riskInfoApi';

@@ -5,12 +5,11 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { ACTION_HINT } from '../shared/builderHints';
-import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
+import { ACTION_HINT, DOCS, PACKAGE_DESCRIPTION } from '../shared/builderHints';
 import { RESOURCES, nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { searchLoadedRuts } from './methods/listSearch';
-import { testRiskInfoApi } from '../shared/credentialTest';
+import { testRiskInfoApi } from '../shared/service/credentialTest';
 import { toolCallError } from '../shared/errors';
 
 /**
@@ -41,7 +40,7 @@ export class RiskInfo implements INodeType {
 		name: 'riskInfo',
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['transform'],
-		// Version 2 starts Simplify on (simplified.ts); saved version 1 nodes keep their defaults.
+		// Version 2 starts Simplify on (simplifyFlag, actions/steps.ts); saved version 1 nodes keep their defaults.
 		// 2.1 gives a RUT load's item in English names (load.ts); saved 2 nodes keep the service's keys.
 		// 3 picks the RUT from the account's loaded RUTs (parameters.ts); saved nodes keep a text RUT.
 		version: [1, 2, 2.1, 3],

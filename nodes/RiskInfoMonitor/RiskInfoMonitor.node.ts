@@ -7,9 +7,8 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 
-import { MONITOR_HINT } from '../shared/builderHints';
-import { testRiskInfoApi } from '../shared/credentialTest';
-import { DOCS } from '../shared/docs';
+import { DOCS, MONITOR_HINT } from '../shared/builderHints';
+import { testRiskInfoApi } from '../shared/service/credentialTest';
 import { monitorPoll } from './poll';
 import { properties } from './properties';
 

@@ -26,7 +26,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function digestItem(items: INodeExecutionData[], checkedAt: string, sample = false): INodeExecutionData {
 	const jsons = items.map((i) => i.json);
-	// Suppliers, not items: an item about many suppliers at once (unreadableNews.ts) counts them all.
+	// Suppliers, not items: an item about many suppliers at once (unreadable.ts) counts them all.
 	const byStatus = (status: string) => jsons.filter((j) => j.status === status).reduce((n, j) => n + suppliersIn(j), 0);
 	const byKind: IDataObject = {};
 	// Changed items only: a sample's changes show each watched value as it is, not a change.
@@ -73,7 +73,7 @@ const NAMED_TOGETHER = 10;
 /**
  * One block per item, but suppliers whose fields cannot be read the same way (the same fields,
  * keys and reasons: one drift of the service's answers) share one block, said once; an item about
- * the whole account's suppliers (unreadableNews.ts) comes first.
+ * the whole account's suppliers (unreadable.ts) comes first.
  */
 function blocksOf(jsons: IDataObject[]): Block[] {
 	const blocks: Block[] = [];

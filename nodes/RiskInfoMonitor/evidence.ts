@@ -1,34 +1,25 @@
 /**
  * The evidence behind a reported change, read only for the RUTs being reported: the active cases
  * of each kind whose count went up, the commercial bulletin's figures by source and its cases,
- * the screening's findings by list, the credit score's parts. Each is a named free read of the
- * service (service/endpoints.ts), read by the service's own readers, through the Monitor's
+ * the screening's findings by list, the credit score's parts. Each is one of the service's reads
+ * (service/reads.ts), read by its own reader, through the Monitor's
  * transport, which refuses any paid call; here the Monitor picks what to show: newest first, a few
  * of each, the new ones marked.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Transport } from '../shared/transport';
-import { V2, type Endpoint } from '../shared/service/endpoints';
+import type { ListFindings } from '../shared/service/compliance';
+import { DICOM_SOURCE, bulletinBySource, type BulletinCase } from '../shared/service/dicom';
 import { keyNamesOf, readFree, type KeyNames } from '../shared/service/keyNames';
-import { DICOM_SOURCE, activeCases, bulletinBySource, creditScore, unpaidBulletinCases } from '../shared/service/cases';
-import { meaningOf } from '../shared/service/meanings';
+import { meaningOf, sum } from '../shared/service/values';
+import { READS } from '../shared/service/reads';
 import { AMOUNT_UNITS, type SimplifiedSummary } from '../shared/service/record';
-import { findingsByList } from '../shared/service/screening';
-import { sum } from '../shared/service/values';
+import type { CourtCase } from '../shared/service/courtCases';
 import type { Change } from './fields';
 
 export type EvidenceKind = 'civilCases' | 'laborCases' | 'collectionCases' | 'bulletin' | 'compliance' | 'creditScore';
 
-/** The named reads, by the evidence they give. */
-const READS: Record<EvidenceKind, Endpoint> = {
-	civilCases: V2.civilCases,
-	laborCases: V2.laborCases,
-	collectionCases: V2.collectionCases,
-	bulletin: V2.dicomCases,
-	compliance: V2.compliance,
-	creditScore: V2.creditScore,
-};
 
 /** Which evidence each reported field calls for; tax status and the rest of the record have none beyond the record. */
 const FOR_FIELD: Record<string, EvidenceKind> = {
@@ -60,11 +51,10 @@ export function evidenceKinds(changes: Change[]): EvidenceKind[] {
 
 /** One piece of evidence, read now, beside the record just read; throws what the read failed with. */
 export async function readEvidence(api: Transport, rut: string, kind: EvidenceKind, changes: Change[], record: SimplifiedSummary): Promise<IDataObject> {
-	const data = await readFree(api, READS[kind], rut);
-	if (kind === 'compliance') return complianceFindings(data);
-	if (kind === 'creditScore') return creditScore(data);
-	if (kind === 'bulletin') return bulletinEvidence(data, changes, record, await keyNamesOf(api));
-	const cases = activeCases(data);
+	if (kind === 'compliance') return complianceFindings(await readFree(api, READS.compliance, rut));
+	if (kind === 'creditScore') return await readFree(api, READS.creditScore, rut);
+	if (kind === 'bulletin') return bulletinEvidence(await readFree(api, READS.dicomCases, rut), changes, record, await keyNamesOf(api));
+	const cases: CourtCase[] = await readFree(api, READS[kind], rut);
 	const fields = Object.keys(FOR_FIELD).filter((f) => FOR_FIELD[f] === kind);
 	return { active: cases.length, ...listed(cases, (c) => c.filedOn, newCount(changes, fields)) };
 }
@@ -74,8 +64,8 @@ export async function readEvidence(api: Transport, rut: string, kind: EvidenceKi
  * then the unpaid cases the Dicom read lists, which are one source's (DICOM_SOURCE): so the cases
  * listed add up against their source's figures, and the sources add up to the change.
  */
-function bulletinEvidence(data: unknown, changes: Change[], record: SimplifiedSummary, names: KeyNames): IDataObject {
-	const cases = unpaidBulletinCases(data).map(({ documentKind, date, ...c }) => ({ ...c, documentKind, documentKindMeaning: meaningOf(documentKind), date }));
+function bulletinEvidence(unpaid: BulletinCase[], changes: Change[], record: SimplifiedSummary, names: KeyNames): IDataObject {
+	const cases = unpaid.map(({ documentKind, date, ...c }) => ({ ...c, documentKind, documentKindMeaning: meaningOf(documentKind), date }));
 	const bySource = bulletinBySource(record, names);
 	return {
 		bySource: bySource as unknown as IDataObject[],
@@ -115,7 +105,6 @@ function listed<T extends object>(entries: T[], dateOf: (entry: T) => string | n
 }
 
 /** The screening's findings by list, at most MAX_LISTED each. */
-function complianceFindings(data: unknown): IDataObject {
-	const { risk, lists } = findingsByList(data);
+function complianceFindings({ risk, lists }: { risk: string | null; lists: ListFindings[] }): IDataObject {
 	return { risk, lists: lists.map((l) => ({ ...l, findings: l.findings.slice(0, MAX_LISTED), more: Math.max(0, l.findings.length - MAX_LISTED) })) };
 }

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { bulletinBySource } from '../shared/service/cases';
+import { bulletinBySource } from '../shared/service/dicom';
 import { AMOUNT_UNITS, SIMPLIFIED_FIELDS, type SimplifiedSummary } from '../shared/service/record';
 import { sum } from '../shared/service/values';
 
@@ -13,7 +13,7 @@ export type ChangeKind = 'complianceRisk' | 'activeCases' | 'bulletin' | 'credit
 
 export type Value = string | number | null;
 
-interface Field {
+interface WatchedField {
 	/** The name in the item's `changes` (a simplified record's field where there is one). */
 	name: string;
 	/** The words of the summary line. */
@@ -54,7 +54,7 @@ function labelRank(label: string): number | undefined {
 	return LABEL_ORDER.find(([pattern]) => pattern.test(label))?.[1];
 }
 
-export const FIELDS: Field[] = [
+export const FIELDS: WatchedField[] = [
 	{
 		name: 'complianceRisk', label: 'compliance risk', kind: 'complianceRisk', text: true,
 		read: (r) => r.complianceRisk,
@@ -80,13 +80,13 @@ export const FIELDS: Field[] = [
 ];
 
 /** The record's fields a watched field is read from. */
-export const sourcesOf = (field: Field): string[] => field.from ?? [field.name];
+export const sourcesOf = (field: WatchedField): string[] => field.from ?? [field.name];
 
 /** Whether the read could not read a watched field (or a part of it): its value is then unknown, never a change. */
-export const unreadIn = (record: SimplifiedSummary, field: Field): boolean => sourcesOf(field).some((f) => record.unreadFields.includes(f));
+export const unreadIn = (record: SimplifiedSummary, field: WatchedField): boolean => sourcesOf(field).some((f) => record.unreadFields.includes(f));
 
 /** The watched fields of the chosen kinds (Any Change: all). */
-export const watchedFields = (kinds: ReadonlySet<ChangeKind>): Field[] => FIELDS.filter((f) => kinds.has(f.kind) || kinds.has('anyChange'));
+export const watchedFields = (kinds: ReadonlySet<ChangeKind>): WatchedField[] => FIELDS.filter((f) => kinds.has(f.kind) || kinds.has('anyChange'));
 
 /** Not a field of its own: the rest of the record, remembered as a fingerprint. */
 export const OTHER_FIELDS = { name: 'otherFields', label: 'other fields of the record changed' };

@@ -7,7 +7,7 @@
  * could not be read (unreadable.ts), a 36-bit hash of which, as one more part that entries written
  * before it existed simply lack. About 50 bytes a RUT, under 100 in the worst case. Beside them,
  * one entry per such set in use (`un`, at most MAX_SETS): its fields' names, how many RUTs' entries
- * carry it, and what was said of it for the whole account (unreadableNews.ts), so that one
+ * carry it, and what was said of it for the whole account (unreadable.ts), so that one
  * difference of every answer is said once, not once per RUT, across polls that each read a slice.
  *
  *   { v: 1, rec: { "76111111": "0|2|0|1|3|54000000|1|62|2|Ab3dE9x2|k3Jd9a" }, texts: ["free", …],

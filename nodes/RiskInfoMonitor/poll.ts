@@ -3,15 +3,15 @@
  * those whose last read failed first), each read once through the one transport (free reads:
  * the transport refuses any paid call here), compared with what was remembered, one item per
  * RUT worth reporting (fields most of the poll's suppliers newly cannot be read in are one item
- * for them all, unreadableNews.ts). A RUT read for the first time gets its baseline silently; one
+ * for them all, unreadable.ts). A RUT read for the first time gets its baseline silently; one
  * that is not loaded is reported once; a read that fails is tried again next poll and reported
  * after a few polls, never failing the poll for the others.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { isNotLoadedError, leavingError } from '../shared/errors';
-import { runPool, type Outcome } from '../shared/pool';
+import { ServiceError, isNotLoadedError, leavingError } from '../shared/errors';
+import { runPool, type Settled } from '../shared/pool';
 import type { SimplifiedSummary } from '../shared/service/record';
 import { keyNamesOf } from '../shared/service/keyNames';
 import { readSummary, type SummaryRead } from '../shared/service/summaryV2';
@@ -19,13 +19,10 @@ import { RETRY_DEFAULTS, Transport } from '../shared/transport';
 import { FIELDS, OTHER_FIELDS, fingerprint, reportable, unreadIn, watchedFields, type Change, type Value } from './fields';
 import { digestItem } from './digest';
 import { countsUnknown, evidenceKinds, readEvidence } from './evidence';
-import { aboutTheAccount, failureText } from './failures';
 import { asSample, changedItem, notLoadedItem, readFailedItem, sampleItem, withEvidence } from './items';
 import { MAX_TEXT_LENGTH, Memory, type Remembered } from './memory';
-import { readSettings, type Settings } from './properties';
-import { unreadableOf } from './unreadable';
-import { UnreadableNews, withUnreadable } from './unreadableNews';
-import { listedRuts, monitoredRuts } from './watched';
+import { listedRuts, monitoredRuts, readSettings, type Settings } from './properties';
+import { UnreadableNews, unreadableOf, withUnreadable } from './unreadable';
 
 /** Failed reads in a row after which a RUT is reported (once) and goes back to its turn. */
 const REPORT_AFTER = 3;
@@ -87,13 +84,13 @@ async function pollOnce(
 	// other read would fail the same way): those left wait for the next poll. The reads started
 	// are the first ones of toRead.
 	const jobs = toRead.map((rut) => async () => await readSummary(api, rut));
-	const outcomes = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Outcome<SummaryRead> => o !== undefined);
-	const read = outcomes.length;
+	const results = (await runPool(jobs, settings.parallel, { startBefore, stopOnError: aboutTheAccount })).filter((o): o is Settled<SummaryRead> => o !== undefined);
+	const read = results.length;
 
 	// Failures that are not about one RUT (the credential, a permission), or every read of the
 	// poll failing (the service is down), fail the poll: nothing is remembered, the next poll
 	// reads the same RUTs again.
-	const errors = outcomes.filter((o): o is { error: unknown } => 'error' in o).map((o) => o.error);
+	const errors = results.filter((o): o is { error: unknown } => 'error' in o).map((o) => o.error);
 	const fatal = errors.find(aboutTheAccount) ?? (errors.length === read && read > 0 && !errors.some(isNotLoadedError) ? errors[0] : undefined);
 	if (fatal !== undefined) throw leavingError(this.getNode(), fatal);
 
@@ -102,18 +99,18 @@ async function pollOnce(
 	const items: INodeExecutionData[] = [];
 	const changed: Reported[] = [];
 	const news = new UnreadableNews(memory);
-	outcomes.forEach((outcome, i) => {
+	results.forEach((result, i) => {
 		const rut = toRead[i];
 		const key = keyOf(rut);
 		const checkedAt = new Date().toISOString();
-		if ('value' in outcome) {
-			const { record } = outcome.value;
+		if ('value' in result) {
+			const { record } = result.value;
 			remember.push(() => memory.setFailures(key, 0));
 			const before = memory.get(key);
 			const { changes, remembered } = compare(memory, key, record);
 			// Fields it cannot watch: said once per set of them (for the account when most suppliers
 			// share it), and once more when they can be read again.
-			const unreadable = unreadableOf(outcome.value, settings.kinds);
+			const unreadable = unreadableOf(result.value, settings.kinds);
 			news.add(rut, record, typeof before === 'object' ? before.unread : undefined, unreadable, checkedAt);
 			const reported = reportable(changes, settings.kinds, settings.worseOnly);
 			if (reported.length) {
@@ -123,7 +120,7 @@ async function pollOnce(
 			}
 			if (unreadable) Object.assign(remembered, { unread: unreadable.hash, names: unreadable.names });
 			remember.push(() => memory.set(key, remembered));
-		} else if (isNotLoadedError(outcome.error)) {
+		} else if (isNotLoadedError(result.error)) {
 			if (memory.get(key) !== 'notLoaded') items.push(notLoadedItem(rut, checkedAt));
 			remember.push(() => {
 				memory.setFailures(key, 0);
@@ -132,7 +129,7 @@ async function pollOnce(
 		} else {
 			const before = memory.failures(key);
 			remember.push(() => memory.setFailures(key, Math.min(REPORT_AFTER, before + 1)));
-			if (before + 1 === REPORT_AFTER) items.push(readFailedItem(rut, REPORT_AFTER, failureText(outcome.error), checkedAt));
+			if (before + 1 === REPORT_AFTER) items.push(readFailedItem(rut, REPORT_AFTER, failureText(result.error), checkedAt));
 		}
 	});
 	await addEvidence(this, api, changed, settings.parallel, startBefore);
@@ -173,14 +170,14 @@ async function addEvidence(
 ): Promise<void> {
 	const wanted = changed.flatMap(({ rut, changes, record }, n) => evidenceKinds(changes).map((kind) => ({ n, rut, kind, changes, record })));
 	const jobs = wanted.map(({ rut, kind, changes, record }) => async () => await readEvidence(api, rut, kind, changes, record));
-	const outcomes = await runPool(jobs, parallel, { startBefore, stopOnError: aboutTheAccount });
-	const fatal = outcomes.find((o): o is { error: unknown } => o !== undefined && 'error' in o && aboutTheAccount(o.error));
+	const results = await runPool(jobs, parallel, { startBefore, stopOnError: aboutTheAccount });
+	const fatal = results.find((o): o is { error: unknown } => o !== undefined && 'error' in o && aboutTheAccount(o.error));
 	if (fatal) throw leavingError(ctx.getNode(), fatal.error);
 	const evidence = changed.map((): IDataObject => ({}));
 	wanted.forEach(({ n, kind }, i) => {
-		const outcome = outcomes[i];
-		if (outcome === undefined) evidence[n][kind] = { error: 'not read: the poll had no time left for it; the record shows the change.' };
-		else evidence[n][kind] = 'value' in outcome ? outcome.value : { error: `could not be read: ${failureText(outcome.error)}` };
+		const result = results[i];
+		if (result === undefined) evidence[n][kind] = { error: 'not read: the poll had no time left for it; the record shows the change.' };
+		else evidence[n][kind] = 'value' in result ? result.value : { error: `could not be read: ${failureText(result.error)}` };
 	});
 	changed.forEach(({ item, record }, n) => withEvidence(item, evidence[n], countsUnknown(record)));
 }
@@ -262,4 +259,21 @@ async function sample(this: IPollFunctions, api: Transport, watched: string[], s
 		if (isNotLoadedError(error)) return asSample(notLoadedItem(first, checkedAt));
 		throw leavingError(node, error);
 	}
+}
+
+// How the Monitor tells and words a failed read: one home for the summary reads and the evidence reads.
+
+/** The credential or the account's permission, or a redirect to elsewhere: no other read would fare better. */
+function aboutTheAccount(error: unknown): boolean {
+	if (!(error instanceof ServiceError)) return false;
+	const s = error.failure.status;
+	return s === 401 || s === 403 || (typeof s === 'number' && s >= 300 && s < 400);
+}
+
+/** e.g. 'the service answered HTTP 500 ("Error interno del servidor"), 4 tries.' */
+function failureText(error: unknown): string {
+	if (!(error instanceof ServiceError)) return `${error instanceof Error ? error.message : String(error)}.`;
+	const f = error.failure;
+	const what = typeof f.status === 'number' ? `the service answered HTTP ${f.status}` : `the service could not be reached (${f.status})`;
+	return `${what}${f.serviceText ? ` ("${f.serviceText}")` : ''}, ${f.attempts} ${f.attempts === 1 ? 'try' : 'tries'}.`;
 }

@@ -18,10 +18,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { TRIGGER_HINT } from '../shared/builderHints';
-import { DOCS, PACKAGE_DESCRIPTION } from '../shared/docs';
+import { DOCS, PACKAGE_DESCRIPTION, TRIGGER_HINT } from '../shared/builderHints';
 import { secretProblem } from './auth';
-import { properties, RESPOND_WHEN_FINISHED, triggerPanel } from './properties';
+import { RESPOND_WHEN_FINISHED, properties, triggerPanel } from './properties';
 import { receiveDelivery } from './receive';
 import { unlessRepeated } from './repeats';
 import type { PlainObject } from '../shared/objects';
@@ -88,7 +87,7 @@ export class RiskInfoTrigger implements INodeType {
 		// What starts the workflow, Minimum Risk included: an alert on critical results says so on the canvas.
 		subtitle:
 			'={{($parameter["events"] === "success" ? "Completed screenings" : $parameter["events"] === "failed" ? "Failed screenings" : "All screening results") + ($parameter["minimumRisk"] === "critical" ? " · Critical only" : $parameter["minimumRisk"] === "medium" ? " · Medium or critical" : "")}}',
-		// The node panel shows this for the merged "Risk Info" entry (see shared/docs.ts); what the
+		// The node panel shows this for the merged "Risk Info" entry (see PACKAGE_DESCRIPTION in shared/builderHints.ts); what the
 		// trigger itself does is said by its trigger panel and its Events list.
 		description: PACKAGE_DESCRIPTION,
 		documentationUrl: DOCS.trigger,

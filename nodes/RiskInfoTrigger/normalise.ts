@@ -1,9 +1,9 @@
 // One emitted shape for every form of the compliance event (English or Spanish keys, SUCCESS or
-// FAILED, the no-match form), following the tables in fields.ts; refuses what is not an event.
+// FAILED, the no-match form), following the screening's tables in shared/service/screening.ts; refuses what is not an event.
 
 import { isPlainObject as isRecord, put, type PlainObject } from '../shared/objects';
-import type { Field } from '../shared/service/screening';
-import { FAILURE, HEAD, LISTS, PROFILE, SUMMARY_ENTRY, SUMMARY_KEYS } from '../shared/service/screening';
+import type { Key } from '../shared/service/keys';
+import { FAILURE, HEAD, LISTS, SUCCESS_FIELDS, SUMMARY_ENTRY, SUMMARY_KEYS } from '../shared/service/screening';
 import { sameJson } from './sameJson';
 
 /** Said in English before the service's own words (error, details), which are usually Spanish. */
@@ -25,7 +25,7 @@ export interface NormalisedEvent {
 export type Validation = { ok: true; value: NormalisedEvent } | { ok: false; error: string; message: string };
 
 /** Tracks which keys of a received record were understood, so the rest can be kept under `extra`. */
-class Reader {
+class UnderstoodKeys {
 	/** Keys of the source that were understood. */
 	private readonly used = new Set<string>();
 
@@ -73,7 +73,7 @@ class Reader {
 }
 
 /** A field table and the tables its fields map each element with, nested. */
-function withNested(fields: Field[]): Field[][] {
+function withNested(fields: Key[]): Key[][] {
 	return [fields, ...fields.flatMap((field) => (field.each ? withNested(field.each) : []))];
 }
 
@@ -82,7 +82,7 @@ function withNested(fields: Field[]): Field[][] {
  * `extra`. Each name is read by one field only (test/trigger/events.test.ts checks the
  * tables), so a name is either understood or left over.
  */
-const TABLE_NAMES: ReadonlyMap<Field[], ReadonlySet<string>> = new Map(
+const TABLE_NAMES: ReadonlyMap<Key[], ReadonlySet<string>> = new Map(
 	[...LISTS.map((spec) => spec.fields), SUMMARY_ENTRY].flatMap(withNested).map((fields) => [fields, new Set(fields.flatMap((field) => field.from))]),
 );
 
@@ -101,7 +101,7 @@ function canonical(value: unknown): unknown {
 }
 
 /** A field's value: mapped element by element where the table says how, otherwise kept. */
-function fieldValue(value: unknown, each: Field[] | undefined): unknown {
+function fieldValue(value: unknown, each: Key[] | undefined): unknown {
 	return each && Array.isArray(value) ? value.map((v) => mapRecord(v, each)) : canonical(value ?? null);
 }
 
@@ -111,7 +111,7 @@ function fieldValue(value: unknown, each: Field[] | undefined): unknown {
  * each key of the record once more to find what no field understood, without allocating a key
  * list per record (a large delivery holds tens of thousands of records).
  */
-function mapRecord(raw: unknown, fields: Field[]): unknown {
+function mapRecord(raw: unknown, fields: Key[]): unknown {
 	if (!isRecord(raw)) return canonical(raw);
 	const out: PlainObject = {};
 	/** Aliases present beside the chosen name with another value: kept under `extra`. Rare. */
@@ -128,7 +128,7 @@ function mapRecord(raw: unknown, fields: Field[]): unknown {
 			}
 			break;
 		}
-		put(out, field.out, fieldValue(value, field.each));
+		put(out, field.field, fieldValue(value, field.each));
 	}
 	const understood = TABLE_NAMES.get(fields)!;
 	let extra: PlainObject | undefined;
@@ -142,8 +142,8 @@ function mapRecord(raw: unknown, fields: Field[]): unknown {
 }
 
 /** What no table maps goes under `extra`. */
-function putExtra(out: PlainObject, reader: Reader): void {
-	const extra = reader.rest();
+function putExtra(out: PlainObject, understood: UnderstoodKeys): void {
+	const extra = understood.rest();
 	if (extra) put(out, 'extra', canonical(extra));
 }
 
@@ -157,13 +157,13 @@ function missingSummaryEntry(key: string): PlainObject {
 	return key === 'publicOfficials' ? { total: 0, risk: 'free' } : unknownSummaryEntry();
 }
 
-function mapSummary(reader: Reader): PlainObject {
-	const found = reader.peek(SUMMARY_KEYS);
+function mapSummary(understood: UnderstoodKeys): PlainObject {
+	const found = understood.peek(SUMMARY_KEYS);
 	const source = found && isRecord(found.value) ? found.value : undefined;
-	if (found && (source || found.value === null)) reader.use(found.name, SUMMARY_KEYS);
+	if (found && (source || found.value === null)) understood.use(found.name, SUMMARY_KEYS);
 
 	const out: PlainObject = {};
-	const inner = source ? new Reader(source) : undefined;
+	const inner = source ? new UnderstoodKeys(source) : undefined;
 	for (const spec of LISTS) {
 		const entry = inner?.peek(spec.summary);
 		if (entry && isRecord(entry.value)) {
@@ -181,19 +181,19 @@ function mapSummary(reader: Reader): PlainObject {
 	return out;
 }
 
-function mapLists(reader: Reader): PlainObject {
+function mapLists(understood: UnderstoodKeys): PlainObject {
 	const out: PlainObject = {};
 	for (const spec of LISTS) {
-		const found = reader.peek(spec.items);
+		const found = understood.peek(spec.items);
 		let items: unknown[] = [];
 		if (found && (Array.isArray(found.value) || found.value === null)) {
-			reader.use(found.name, spec.items);
+			understood.use(found.name, spec.items);
 			items = Array.isArray(found.value) ? found.value.map((item) => mapRecord(item, spec.fields)) : [];
 		}
-		const total = reader.peek(spec.total);
+		const total = understood.peek(spec.total);
 		let count = items.length;
 		if (total && (typeof total.value === 'number' || total.value === null)) {
-			reader.use(total.name, spec.total);
+			understood.use(total.name, spec.total);
 			// A number parsed from JSON is finite.
 			if (typeof total.value === 'number') count = total.value;
 		}
@@ -216,9 +216,9 @@ export function normaliseEvent(payload: unknown): Validation {
 	if (!isRecord(payload)) {
 		return { ok: false, error: 'not_an_object', message: `The body must be a JSON object, but it is ${describe(payload)}.` };
 	}
-	const reader = new Reader(payload);
-	const webhookId = reader.take(HEAD.webhookId, isWebhookId);
-	const rawStatus = reader.take(HEAD.status, (v) => typeof v === 'string' && v.trim() !== '');
+	const understood = new UnderstoodKeys(payload);
+	const webhookId = understood.take(HEAD.webhookId, isWebhookId);
+	const rawStatus = understood.take(HEAD.status, (v) => typeof v === 'string' && v.trim() !== '');
 	const problems: string[] = [];
 	if (webhookId === undefined) problems.push('"webhookId" (a number)');
 	const status = typeof rawStatus === 'string' ? rawStatus.trim().toUpperCase() : '';
@@ -230,19 +230,19 @@ export function normaliseEvent(payload: unknown): Validation {
 	const event: PlainObject = {};
 	put(event, 'webhookId', webhookId);
 	put(event, 'status', status);
-	put(event, 'fullName', fieldValue(reader.take(HEAD.fullName), undefined));
+	put(event, 'fullName', fieldValue(understood.take(HEAD.fullName), undefined));
 
 	let risk: string | null = null;
 	if (status === 'FAILED') {
 		put(event, 'message', FAILED_MESSAGE);
-		for (const field of FAILURE) put(event, field.out, fieldValue(reader.take(field.from), field.each));
+		for (const field of FAILURE) put(event, field.field, fieldValue(understood.take(field.from), field.each));
 	} else {
-		for (const field of PROFILE) put(event, field.out, fieldValue(reader.take(field.from), field.each));
+		for (const field of SUCCESS_FIELDS) put(event, field.field, fieldValue(understood.take(field.from), field.each));
 		if (typeof event.risk === 'string') risk = event.risk.trim().toLowerCase();
-		put(event, 'summary', mapSummary(reader));
-		put(event, 'lists', mapLists(reader));
+		put(event, 'summary', mapSummary(understood));
+		put(event, 'lists', mapLists(understood));
 	}
-	putExtra(event, reader);
+	putExtra(event, understood);
 
 	return { ok: true, value: { event, status, risk, webhookId: String(webhookId).trim() } };
 }

@@ -2,8 +2,7 @@
 
 import type { INodeProperties, TriggerPanelDefinition } from 'n8n-workflow';
 
-import { PARAMETER_HINTS } from '../shared/builderHints';
-import { DOCS } from '../shared/docs';
+import { DOCS, PARAMETER_HINTS } from '../shared/builderHints';
 
 /**
  * A sample delivery anyone can send from a terminal, whether n8n came from Community Nodes or a

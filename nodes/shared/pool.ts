@@ -3,10 +3,10 @@
  * order given. The action node stops starting jobs after a failure (for the node to throw); the
  * Monitor stops after a failure about the account (a 401 or 403) and at its poll's deadline,
  * leaving the rest for the next poll. A job never started
- * has no outcome; those started are always a prefix of the jobs.
+ * has no result; those started are always a prefix of the jobs.
  */
 
-export type Outcome<T> = { value: T } | { error: unknown };
+export type Settled<T> = { value: T } | { error: unknown };
 
 export interface PoolStops {
 	/** Start nothing more once a job has failed (with an error this tells, when it is a test). */
@@ -15,22 +15,22 @@ export interface PoolStops {
 	startBefore?: number;
 }
 
-export async function runPool<T>(jobs: Array<() => Promise<T>>, parallel: number, stops: PoolStops = {}): Promise<Array<Outcome<T> | undefined>> {
+export async function runPool<T>(jobs: Array<() => Promise<T>>, parallel: number, stops: PoolStops = {}): Promise<Array<Settled<T> | undefined>> {
 	const { stopOnError = false, startBefore = Infinity } = stops;
-	const outcomes: Array<Outcome<T> | undefined> = jobs.map(() => undefined);
+	const results: Array<Settled<T> | undefined> = jobs.map(() => undefined);
 	let next = 0;
 	let stopped = false;
 	const worker = async () => {
 		while (!stopped && next < jobs.length && Date.now() < startBefore) {
 			const index = next++;
 			try {
-				outcomes[index] = { value: await jobs[index]() };
+				results[index] = { value: await jobs[index]() };
 			} catch (error) {
-				outcomes[index] = { error };
+				results[index] = { error };
 				if (stopOnError === true || (typeof stopOnError === 'function' && stopOnError(error))) stopped = true;
 			}
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
-	return outcomes;
+	return results;
 }

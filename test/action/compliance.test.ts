@@ -7,7 +7,7 @@ import { KNOWN_NAMES } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 import { credentialsOf, runNode, runNodeError } from './context';
 import type { IDataObject } from 'n8n-workflow';
-import type { Plan } from '../../nodes/RiskInfo/actions/types';
+import type { ItemRequest } from '../../nodes/RiskInfo/actions/types';
 import type { ApiRequest } from '../../nodes/shared/transport';
 import { transportDouble } from '../helpers/transport-double';
 import { context, filledIn, isolated } from '../helpers/isolated';
@@ -129,7 +129,7 @@ function load(): Compliance & Errors {
 type Params = Record<string, unknown>;
 
 
-const newPlan = (root: 'v1' | 'v2' = 'v2'): Plan => ({ request: { method: 'POST', root, path: '/webhook/loadProfile' }, choices: {} });
+const newPlan = (root: 'v1' | 'v2' = 'v2'): ItemRequest => ({ request: { method: 'POST', root, path: '/webhook/loadProfile' }, choices: {} });
 
 /** The body Load Profile would send for a panel with `set` filled in, or the input error's message and hint. */
 function bodyFor({ complianceProfile }: Compliance, set: Params, raw = false): IDataObject | { message: string; hint: unknown } {

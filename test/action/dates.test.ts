@@ -1,7 +1,7 @@
 // The service's date forms (DD-MM-YYYY, DD/MM/YYYY, DD-MM-YYYY HH:mm:ss, MM/YYYY) as ISO 8601, and
 // nothing else touched: Convert Dates to ISO 8601 on every read. The V1 lists' ISO 8601 (under
 // /api/v1) and DD-MM-YYYY HH:MM:SS (under /api/external/v1) must end up in one comparable form.
-import { convertDatesToIso, toIsoDate } from '../../nodes/RiskInfo/actions/dates';
+import { convertDatesToIso, toIsoDate } from '../../nodes/RiskInfo/actions/steps';
 
 describe('dates', () => {
 	test('service forms become ISO 8601; anything else is left alone', () => {

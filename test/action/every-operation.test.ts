@@ -4,12 +4,11 @@
 // the node, so a wrong path in the node cannot agree with itself here.
 import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { propertiesOf } from '../../nodes/RiskInfo/actions/operation';
-import { RESOURCES } from '../../nodes/RiskInfo/actions/registry';
-import { formatRut, KNOWN_RUTS, type RecordedRequest } from '../../sandbox';
-import { binaryBuffer, MANUAL_TRIGGER, runWorkflow } from '../../harness/workflow';
+import { RESOURCES, propertiesOf } from '../../nodes/RiskInfo/actions/registry';
+import { KNOWN_RUTS, formatRut, type RecordedRequest } from '../../sandbox';
+import { MANUAL_TRIGGER, binaryBuffer, runWorkflow } from '../../harness/workflow';
 import { useSandbox } from '../helpers/sandbox';
-import { parametersFor, SPEC_ENDPOINTS, specEndpointOf } from '../helpers/spec-endpoints';
+import { SPEC_ENDPOINTS, parametersFor, specEndpointOf } from '../helpers/spec-endpoints';
 
 const RUT = KNOWN_RUTS.indebted;
 

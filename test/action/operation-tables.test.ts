@@ -27,7 +27,7 @@ const load = () =>
 	isolated<Loaded>(() => ({
 		...require('../../nodes/RiskInfo/RiskInfo.node'),
 		...require('../../nodes/RiskInfo/actions/registry'),
-		...require('../../nodes/RiskInfo/actions/operation'),
+		...require('../../nodes/RiskInfo/actions/router'),
 	}));
 
 test('every operation of the tables, loaded inside the test, answers 2xx at a spec endpoint, together they reach them all, and those reading the addendum\'s endpoints say so', async () => {

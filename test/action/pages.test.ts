@@ -5,10 +5,10 @@
 // Return All is off), Limit given as text by an expression, and the page placeholder in paths.
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { planItem } from '../../nodes/RiskInfo/actions/operation';
+import { requestOfItem } from '../../nodes/RiskInfo/actions/router';
 import { pages, type Paging } from '../../nodes/RiskInfo/actions/pages';
 import { rutStep } from '../../nodes/RiskInfo/actions/steps';
-import type { Operation, Plan, Step } from '../../nodes/RiskInfo/actions/types';
+import type { Operation, ItemRequest, Step } from '../../nodes/RiskInfo/actions/types';
 import type { ApiRequest, Transport } from '../../nodes/shared/transport';
 import { context, filledIn, isolated } from '../helpers/isolated';
 
@@ -28,9 +28,9 @@ function service(answer: (page: number) => unknown) {
 	return { api, asked };
 }
 
-const plan = (choices: Plan['choices']): Plan => ({ request: { method: 'GET', root: 'v2', path: '/helper/boletin/76222222-1/consultasDicom', query: { page: 1 } }, choices });
+const plan = (choices: ItemRequest['choices']): ItemRequest => ({ request: { method: 'GET', root: 'v2', path: '/helper/boletin/76222222-1/consultasDicom', query: { page: 1 } }, choices });
 const entries = (page: number, n = 10) => Array.from({ length: n }, (_, i) => ({ fecha: `${page}.${i}` }));
-const follow = (api: Transport, p: Plan, firstPage: unknown) => paging.morePages(api, p, { data: firstPage, headers: {} });
+const follow = (api: Transport, p: ItemRequest, firstPage: unknown) => paging.morePages(api, p, { data: firstPage, headers: {} });
 
 test('a service that answers page 1 whatever page is asked for is stopped at once, not read as new entries', async () => {
 	const { api, asked } = service(() => ({ page: 1, totalPages: 3, cantidad: 30, casos: entries(1) }));
@@ -68,9 +68,9 @@ test('the page placeholder of an entry\'s path becomes the page query value, wit
 	const context = (parameters: Record<string, unknown>) =>
 		({ getNodeParameter: (name: string, _i: number, fallback?: unknown) => parameters[name] ?? fallback, getNode: () => ({ name: 'Risk Info' }) }) as unknown as IExecuteFunctions;
 	const operation = (path: string, steps: Step[]): Operation => ({ value: 'x', name: 'X', action: 'x', description: 'x', method: 'GET', root: 'v2', path, steps });
-	const account = planItem.call(context({ returnAll: true }), operation('/history?page={page}&kind=all', [paging.step]), 0, NODE_VERSION);
+	const account = requestOfItem.call(context({ returnAll: true }), operation('/history?page={page}&kind=all', [paging.step]), 0, NODE_VERSION);
 	expect([account.request.path, account.request.query]).toEqual(['/history?kind=all', { page: 1 }]);
-	const byRut = planItem.call(context({ rut: '76.222.222-1', limit: '20' }), operation('/helper/boletin/{rut}/consultasDicom?page={page}', [rutStep, paging.step]), 0, NODE_VERSION);
+	const byRut = requestOfItem.call(context({ rut: '76.222.222-1', limit: '20' }), operation('/helper/boletin/{rut}/consultasDicom?page={page}', [rutStep, paging.step]), 0, NODE_VERSION);
 	expect([byRut.request.path, byRut.request.query, byRut.choices]).toEqual(['/helper/boletin/76222222-1/consultasDicom', { page: 1 }, { returnAll: false, limit: 20 }]);
 });
 
@@ -86,8 +86,8 @@ type Params = Record<string, unknown>;
 
 
 /** The plan the step makes for `path`, or the input error's message and hint. */
-function planFor(step: Step, parameters: Params, path = '/history?page={page}'): Plan | { message: string; hint: unknown } {
-	const plan: Plan = { request: { method: 'GET', root: 'v2', path }, choices: {} };
+function planFor(step: Step, parameters: Params, path = '/history?page={page}'): ItemRequest | { message: string; hint: unknown } {
+	const plan: ItemRequest = { request: { method: 'GET', root: 'v2', path }, choices: {} };
 	try {
 		step.prepare!.call(context(parameters), 0, plan, NODE_VERSION);
 	} catch (error) {
@@ -112,7 +112,7 @@ describe('Return All and Limit in the panel', () => {
 		const step = load().step;
 		expect(filledIn(step.properties, { returnAll: true, limit: 20 })).toEqual({ returnAll: true });
 		expect(planFor(step, filledIn(step.properties, { returnAll: true }))).toMatchObject({ choices: { returnAll: true } });
-		expect((planFor(step, { returnAll: true, limit: 'many' }) as Plan).choices).toEqual({ returnAll: true });
+		expect((planFor(step, { returnAll: true, limit: 'many' }) as ItemRequest).choices).toEqual({ returnAll: true });
 	});
 
 	test('both fields have words to show, and the panel takes no Limit under 1, as the node does not', () => {
@@ -169,7 +169,7 @@ test('pages whose answer does not say which page it is are read in the order ask
 			return { data: { totalPages: 3, cantidad: 3, casos: [{ n: req.query?.page }] }, headers: {} };
 		},
 	} as unknown as Transport;
-	const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/history', query: { page: 1 } }, choices: { returnAll: true } };
+	const plan: ItemRequest = { request: { method: 'GET', root: 'v2', path: '/history', query: { page: 1 } }, choices: { returnAll: true } };
 	const answer = await paging.morePages(api, plan, { data: { totalPages: 3, cantidad: 3, casos: [{ n: 1 }] }, headers: {} });
 	expect(asked).toEqual([2, 3]);
 	expect(answer.data).toEqual({ cantidad: 3, casos: [{ n: 1 }, { n: 2 }, { n: 3 }] });

@@ -8,13 +8,13 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { transportDouble } from '../helpers/transport-double';
-import type { Plan } from '../../nodes/RiskInfo/actions/types';
+import type { ItemRequest } from '../../nodes/RiskInfo/actions/types';
 
 type Steps = typeof import('../../nodes/RiskInfo/actions/steps');
 type Load = typeof import('../../nodes/RiskInfo/actions/load');
-type Operation = typeof import('../../nodes/RiskInfo/actions/operation');
+type Operation = typeof import('../../nodes/RiskInfo/actions/router');
 type Parameters = typeof import('../../nodes/RiskInfo/actions/parameters');
-type RequestOptions = typeof import('../../nodes/RiskInfo/actions/requestOptions');
+type RequestOptions = typeof import('../../nodes/RiskInfo/actions/parameters');
 type Registry = typeof import('../../nodes/RiskInfo/actions/registry');
 type Cost = typeof import('../../nodes/RiskInfo/actions/cost');
 
@@ -37,7 +37,7 @@ function context(params: Record<string, unknown>): IExecuteFunctions {
 	} as unknown as IExecuteFunctions;
 }
 
-const plan = (choices: Plan['choices'], rut?: string): Plan => ({ request: { method: 'GET', root: 'v2', path: '/x' }, choices, rut });
+const plan = (choices: ItemRequest['choices'], rut?: string): ItemRequest => ({ request: { method: 'GET', root: 'v2', path: '/x' }, choices, rut });
 const ANSWER = { statusCode: 200, headers: {}, data: null } as never;
 
 function thrown(run: () => unknown): { message: string; description?: string | null; itemIndex?: number } {
@@ -103,7 +103,7 @@ test.each<[unknown, number | undefined]>([
 	[-1, 0],
 	['many', 0],
 ])('Maximum Paid Loads per Run given as %p allows %p paid calls (undefined: no cap)', (given, cap) => {
-	const { readRequestOptions } = fresh<RequestOptions>('requestOptions');
+	const { readRequestOptions } = fresh<RequestOptions>('parameters');
 	expect(readRequestOptions.call(context({ requestOptions: { maxPaidLoads: given } })).maxPaidLoads).toBe(cap);
 });
 
@@ -122,8 +122,8 @@ describe('Load', () => {
 	});
 
 	test('V1 sends POST /helper/loadRut under the V1 root, a paid call', () => {
-		const { loadApiV1, planItem } = fresh<Load & Operation>('load', 'operation');
-		const planned = planItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadApiV1, 0, 1);
+		const { loadApiV1, requestOfItem } = fresh<Load & Operation>('load', 'router');
+		const planned = requestOfItem.call(context({ rut: '12.345.678-5', isMonitoring: false, includeBureau: false, dryRun: false }), loadApiV1, 0, 1);
 		expect(planned.request).toEqual({ method: 'POST', root: 'v1', path: '/helper/loadRut', paid: true });
 	});
 
@@ -181,10 +181,10 @@ describe('how an operation runs its steps', () => {
 	const base = { value: 'probe', name: 'Probe', action: 'Probe', description: 'A probe', method: 'GET' as const, root: 'v2' as const, path: '/usage' };
 
 	test('reshapes run in the order the steps list them, each on what the one before gave', async () => {
-		const { Plans } = fresh<Operation>('operation');
+		const { ItemRequests } = fresh<Operation>('router');
 		const append = (mark: string) => ({ properties: [], reshape: (data: unknown) => `${String(data)}${mark}` });
 		const api = transportDouble({ request: async () => ({ data: 'answer', headers: {} }) });
-		const plans = new Plans(context({}), api, 1);
+		const plans = new ItemRequests(context({}), api, 1);
 		const job = plans.add({ ...base, steps: [append('>a'), append('>b'), append('>c')] }, 0);
 		expect(await plans.jobs[job].run()).toEqual([{ json: { data: 'answer>a>b>c' } }]);
 	});

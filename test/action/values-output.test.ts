@@ -8,18 +8,17 @@ import { join } from 'node:path';
 
 import { NodeHelpers, type IDataObject, type IExecuteFunctions, type INode, type INodeParameters } from 'n8n-workflow';
 
-import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/output';
+import { findList, itemPerEntry } from '../../nodes/RiskInfo/actions/steps';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
-import type { Plan } from '../../nodes/RiskInfo/actions/types';
-import { key } from '../../nodes/shared/service/keys';
-import { Reading } from '../../nodes/shared/service/reading';
+import type { ItemRequest } from '../../nodes/RiskInfo/actions/types';
+import { Reading, key } from '../../nodes/shared/service/keys';
 import { num, str } from '../../nodes/shared/service/values';
 import { isolated } from '../helpers/isolated';
 
-type Simplified = typeof import('../../nodes/RiskInfo/actions/simplify');
+type Simplified = typeof import('../../nodes/RiskInfo/actions/steps');
 
 function loadSimplified(): Simplified {
-	return isolated(() => require('../../nodes/RiskInfo/actions/simplify') as Simplified);
+	return isolated(() => require('../../nodes/RiskInfo/actions/steps') as Simplified);
 }
 
 describe('values read for Simplify', () => {
@@ -85,7 +84,7 @@ describe('Simplify', () => {
 		const step = loadSimplified().simplifyFlag('Whether to return the flat record', (data) => ({ simplified: data }) as unknown as SimplifiedSummary);
 		const parameters = NodeHelpers.getNodeParameters(step.properties, set as INodeParameters, true, false, NODE, null) as IDataObject;
 		const context = { getNodeParameter: (name: string, _i: number, fallback?: unknown) => (name in parameters ? parameters[name] : fallback), getNode: () => NODE };
-		const plan: Plan = { request: { method: 'GET', root: 'v2', path: '/summary' }, choices: {} };
+		const plan: ItemRequest = { request: { method: 'GET', root: 'v2', path: '/summary' }, choices: {} };
 		step.prepare!.call(context as unknown as IExecuteFunctions, 0, plan, NODE.typeVersion);
 		return step.reshape!({ resumen: 1 }, plan, []);
 	}

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialTestContext } from 'n8n-core';
 import type { ICredentialTestFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
-import { testRiskInfoApi } from '../../nodes/shared/credentialTest';
+import { testRiskInfoApi } from '../../nodes/shared/service/credentialTest';
 import { answeringServer, type Seen } from '../helpers/answers';
 
 let stub: Awaited<ReturnType<typeof answeringServer>>;
@@ -211,13 +211,13 @@ describe('connection failures that 127.0.0.1 cannot produce on demand', () => {
 });
 
 describe('fields pasted oddly and helpers that answer oddly', () => {
-	type Check = typeof import('../../nodes/shared/credentialTest');
+	type Check = typeof import('../../nodes/shared/service/credentialTest');
 
 	/** The module, evaluated inside the calling test. */
 	function load(): Check {
 		let check: Check | undefined;
 		jest.isolateModules(() => {
-			check = require('../../nodes/shared/credentialTest') as Check;
+			check = require('../../nodes/shared/service/credentialTest') as Check;
 		});
 		return check as Check;
 	}

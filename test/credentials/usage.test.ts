@@ -4,7 +4,7 @@
 import { CredentialTestContext } from 'n8n-core';
 import type { IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
-import { testRiskInfoApi } from '../../nodes/shared/credentialTest';
+import { testRiskInfoApi } from '../../nodes/shared/service/credentialTest';
 import { formatRut } from '../../sandbox';
 import { useSandbox } from '../helpers/sandbox';
 

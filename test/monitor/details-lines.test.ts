@@ -3,7 +3,7 @@
 // label or percentage; the bulletin with a source not given (SourceC: loaded without Bureau data;
 // another: no reason guessed), one case and many, a document kind with its meaning; compliance
 // with no list; a read that failed. Evidence is built here in the shape evidence.ts reads.
-import { detailsOf } from '../../nodes/RiskInfoMonitor/details';
+import { detailsOf } from '../../nodes/RiskInfoMonitor/items';
 
 const lines = (evidence: Record<string, unknown>) => detailsOf('summary', evidence as never).split('\n').slice(1);
 

@@ -5,7 +5,7 @@ import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse, Transport } from '../../nodes/shared/transport';
 import { transportDouble } from '../helpers/transport-double';
-import { listedRuts, monitoredRuts } from '../../nodes/RiskInfoMonitor/watched';
+import { listedRuts, monitoredRuts } from '../../nodes/RiskInfoMonitor/properties';
 import { KNOWN_RUTS, type Sandbox } from '../../sandbox';
 import { credentialsOf, runNodeError } from '../action/context';
 import { monitorWorkflow, sandboxWith, summaryReads } from './helpers';

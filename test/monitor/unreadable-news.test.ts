@@ -8,8 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { FIELDS } from '../../nodes/RiskInfoMonitor/fields';
 import { Memory } from '../../nodes/RiskInfoMonitor/memory';
-import type { Unreadable } from '../../nodes/RiskInfoMonitor/unreadable';
-import { UnreadableNews } from '../../nodes/RiskInfoMonitor/unreadableNews';
+import { UnreadableNews, type Unreadable } from '../../nodes/RiskInfoMonitor/unreadable';
 import type { SimplifiedSummary } from '../../nodes/shared/service/record';
 
 const CIVIL: Unreadable = {

@@ -11,7 +11,7 @@ import { RiskInfoWebhookAuthApi } from '../../credentials/RiskInfoWebhookAuthApi
 import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
 import { RiskInfoTrigger } from '../../nodes/RiskInfoTrigger/RiskInfoTrigger.node';
 import { RiskInfoMonitor } from '../../nodes/RiskInfoMonitor/RiskInfoMonitor.node';
-import { DOCS } from '../../nodes/shared/docs';
+import { DOCS } from '../../nodes/shared/builderHints';
 import { REPOSITORY, ROOT, anchors, docPages, landsOnHeading, pageOf, readDoc, slug } from '../helpers/docs';
 
 describe('GitHub anchors, as this test computes them', () => {

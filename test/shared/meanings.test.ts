@@ -4,7 +4,7 @@
 // the package's table: the spec (§2.2 creditScoring.etiquetaClasificacion, identificacion.
 // situacionActual) and addendum A1 (tipoDocumento, a code) give the values, Chilean usage their
 // meaning: FAC a factura, LET a letra de cambio, PAG a pagaré, CHQ a cheque.
-import { meaningOf, withMeaning } from '../../nodes/shared/service/meanings';
+import { meaningOf, withMeaning } from '../../nodes/shared/service/values';
 
 const WORDS: Array<[string, string, string]> = [
 	// [as the service writes it, the Spanish in full, its meaning in English]

@@ -4,7 +4,9 @@
 // Answers, set against the same tables, differs when exactly one of those keys is missing from
 // the first record, OK for an empty list, differs for no list at all.
 import { checkEvidence } from '../../nodes/shared/service/answers';
-import { COURT_CASE_KEYS, CREDIT_SCORE_KEYS, DICOM_CASE_KEYS, activeCases, creditScore, unpaidBulletinCases } from '../../nodes/shared/service/cases';
+import { COURT_CASE_KEYS, activeCases } from '../../nodes/shared/service/courtCases';
+import { CREDIT_SCORE_KEYS, creditScore } from '../../nodes/shared/service/creditScore';
+import { DICOM_CASE_KEYS, unpaidBulletinCases } from '../../nodes/shared/service/dicom';
 import { PROFILE_KEYS, readProfiles } from '../../nodes/shared/service/profiles';
 import { USAGE_KEYS, planFigures, usageRecord } from '../../nodes/shared/service/usage';
 

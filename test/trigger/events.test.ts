@@ -4,7 +4,8 @@
 // spec's own vocabulary (forms.ts), never copied from the node. The last part reads the normaliser
 // at its edges, with events written from spec §6 and fields.ts's names (a few built in process,
 // with an inherited or undefined key, which no JSON body has).
-import { LISTS, SUMMARY_ENTRY, type Field } from '../../nodes/shared/service/screening';
+import type { Key } from '../../nodes/shared/service/keys';
+import { LISTS, SUMMARY_ENTRY } from '../../nodes/shared/service/screening';
 import { normaliseEvent, type NormalisedEvent } from '../../nodes/RiskInfoTrigger/normalise';
 import {
 	BEARER_CREDENTIAL,
@@ -371,8 +372,8 @@ describe('the head', () => {
 
 describe('the field tables', () => {
 	it('read each name in one field only, so a name of a finding is either understood or left for extra', () => {
-		const tables: Field[][] = [];
-		const collect = (fields: Field[]) => {
+		const tables: Key[][] = [];
+		const collect = (fields: Key[]) => {
 			tables.push(fields);
 			for (const field of fields) if (field.each) collect(field.each);
 		};

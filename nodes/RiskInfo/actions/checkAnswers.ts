@@ -8,44 +8,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ServiceError, isNotLoadedError, plainMessage } from '../../shared/errors';
-import { checkEvidence, checkSummary, type AnswerCheck, type CheckStatus, type Decided } from '../../shared/service/answers';
-import { COURT_CASE_KEYS, CREDIT_SCORE_KEYS, DICOM_CASE_KEYS } from '../../shared/service/cases';
-import { V1, V2, requestFor, type Endpoint } from '../../shared/service/endpoints';
-import { keyNamesOf, mappingOf, parseKeyNames, withSpecNames, type KeyNames } from '../../shared/service/keyNames';
-import type { KeyTable } from '../../shared/service/keys';
-import { PROFILE_KEYS } from '../../shared/service/profiles';
+import { checkAnswer, type AnswerCheck, type CheckStatus } from '../../shared/service/answers';
+import { requestFor } from '../../shared/service/endpoints';
+import { keyNamesOf, mappingOf } from '../../shared/service/keyNames';
+import { READS } from '../../shared/service/reads';
 import type { Roles } from '../../shared/service/slots';
-import { COMPLIANCE_KEYS } from '../../shared/service/screening';
-import { SUMMARY_V1_KEYS, readApiV1 } from '../../shared/service/summaryV1';
-import { SUMMARY_V2_KEYS, readApiV2 } from '../../shared/service/summaryV2';
-import { USAGE_KEYS } from '../../shared/service/usage';
 import { ROOTS, type ApiRequest, type ApiResponse } from '../../shared/transport';
 import type { Sender } from './types';
 
-interface Read {
-	/** What the item calls the read. */
-	name: string;
-	endpoint: Endpoint;
-	/** The service's API version the read belongs to (not the node's version). */
-	api: 1 | 2;
-	check: (data: unknown, rut: string, earlier?: Roles) => AnswerCheck & Partial<Decided>;
-}
-
-const evidence = (name: string, endpoint: Endpoint, table: KeyTable): Read => ({ name, endpoint, api: 2, check: (data) => checkEvidence(data, table) });
-
-/** The reads, in the order their items come: the account's, the V2 summary and evidence, the V1 summary (which may take the V2 summary's words for the bulletin's sources). */
-const READS: Read[] = [
-	evidence('Account usage', V2.usage, USAGE_KEYS),
-	evidence('List Profiles', V2.profiles, PROFILE_KEYS),
-	{ name: 'Summary (V2)', endpoint: V2.summary, api: 2, check: (data, rut, earlier) => checkSummary(data, readApiV2(data, rut), SUMMARY_V2_KEYS, earlier) },
-	evidence('Civil cases', V2.civilCases, COURT_CASE_KEYS),
-	evidence('Labor cases', V2.laborCases, COURT_CASE_KEYS),
-	evidence('Collection cases', V2.collectionCases, COURT_CASE_KEYS),
-	evidence('Commercial bulletin cases', V2.dicomCases, DICOM_CASE_KEYS),
-	evidence('Compliance', V2.compliance, COMPLIANCE_KEYS),
-	evidence('Credit score', V2.creditScore, CREDIT_SCORE_KEYS),
-	{ name: 'Summary (V1)', endpoint: V1.summary, api: 1, check: (data, rut, earlier) => checkSummary(data, readApiV1(data, rut), SUMMARY_V1_KEYS, earlier) },
-];
+/** The service's API version a read belongs to (not the node's version). */
+const apiOf = (read: (typeof READS)[keyof typeof READS]): 1 | 2 => (read.endpoint.root === 'v2' ? 2 : 1);
 
 /** The path as requested, below the Base URL, with its query. */
 function pathOf(request: ApiRequest): string {
@@ -70,40 +42,6 @@ function failedCheck(error: ServiceError, rut: string): AnswerCheck {
 		? `Not read: RUT ${rut} is not loaded in this account (see the first item).`
 		: `Not read: ${plainMessage(error.failure)}${refused(error) ? ' The other reads are checked all the same.' : ''}`;
 	return { verdict, status: 'failed', doNotUse: [], suggestedKeyNames: {}, candidates: {}, expectedMissing: [], unknownFields: [], expectedFound: [] };
-}
-
-/** A mapping as the credential would parse it; undefined when it could not be pasted (an answer's key that is no dotted path's part). */
-function mappingFrom(mapping: Record<string, string>): KeyNames | undefined {
-	try {
-		return parseKeyNames(mapping);
-	} catch {
-		return undefined;
-	}
-}
-
-/** Passes over one answer: a renamed section may hold keys under other words too, seen once the section is mapped. */
-const MAX_PASSES = 3;
-
-/**
- * A read's check under the credential's Answer Key Names, then again with what it suggests, until
- * it suggests nothing new: its item gives the first check's verdict with every suggestion, so the
- * first item's mapping is whole.
- */
-function checked(read: Read, data: unknown, names: KeyNames, rut: string, earlier?: Roles): AnswerCheck & Partial<Decided> {
-	const first = read.check(withSpecNames(data, names), rut, earlier);
-	let { suggestedKeyNames: suggested, candidates, roles } = first;
-	const how = new Set(first.how);
-	for (let pass = 1, last = first; pass < MAX_PASSES && Object.keys(last.suggestedKeyNames).length; pass++) {
-		const more = mappingFrom({ ...mappingOf(names), ...suggested });
-		if (!more) break;
-		last = read.check(withSpecNames(data, more), rut, earlier);
-		if (Object.keys(last.suggestedKeyNames).every((k) => k in suggested)) break;
-		suggested = { ...suggested, ...last.suggestedKeyNames };
-		candidates = { ...candidates, ...last.candidates };
-		roles = last.roles ?? roles;
-		for (const line of last.how ?? []) how.add(line);
-	}
-	return { ...first, suggestedKeyNames: suggested, candidates, how: [...how], roles };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -160,15 +98,16 @@ function total(items: IDataObject[], apis: Array<1 | 2>, how: string[], current:
  * a 5xx, a permission the account lacks for that read alone) is its own item; only a credential
  * refused on every read fails the operation.
  */
-export const checkAnswers: Sender = async (api, plan) => {
+export const checkAnswers: Sender = async (api, asked) => {
 	const free = api.freeOnly();
 	const names = await keyNamesOf(api);
-	const rut = plan.rut ?? '';
+	const rut = asked.rut ?? '';
 	const items: IDataObject[] = [];
 	const errors: unknown[] = [];
 	const how: string[] = [];
 	let earlier: Roles | undefined;
-	for (const read of READS) {
+	const reads = Object.values(READS);
+	for (const read of reads) {
 		const request = requestFor(read.endpoint, rut);
 		const head = { read: read.name, path: pathOf(request) };
 		const answer = await free.request(request).catch((error: unknown) => error);
@@ -180,12 +119,12 @@ export const checkAnswers: Sender = async (api, plan) => {
 		// Anything but the service's answer (n8n refusing the address, say) fails the operation as any read would.
 		if (answer instanceof Error) throw answer;
 		const response = answer as ApiResponse;
-		const check = checked(read, response.data, names, rut, earlier);
+		const check = checkAnswer(read, response.data, names, rut, earlier);
 		if (check.roles?.size) earlier ??= { words: check.roles, by: read.name };
 		if (check.status === 'differs') how.push(...(check.how ?? []));
 		items.push(itemOf(head, response.status, check));
 	}
-	if (errors.length === READS.length && errors.every(refused)) throw errors[0];
+	if (errors.length === reads.length && errors.every(refused)) throw errors[0];
 	const notLoaded = errors.some(isNotLoadedError);
-	return { response: { data: [total(items, READS.map((r) => r.api), how, mappingOf(names), rut, notLoaded), ...items], headers: {} } };
+	return { response: { data: [total(items, reads.map(apiOf), how, mappingOf(names), rut, notLoaded), ...items], headers: {} } };
 };

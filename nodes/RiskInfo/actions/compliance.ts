@@ -8,13 +8,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ServiceError, inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
-import { V2, requestFor } from '../../shared/service/endpoints';
-import { keyNamesOf, withSpecNames } from '../../shared/service/keyNames';
-import { readProfiles } from '../../shared/service/profiles';
+import { requestFor } from '../../shared/service/endpoints';
+import { keyNamesOf, readAnswer } from '../../shared/service/keyNames';
+import { PROFILES } from '../../shared/service/profiles';
 import type { Transport } from '../../shared/transport';
 import { wouldPay } from './cost';
 import { parseBoolean, readBoolean } from './parameters';
-import type { Answer, ItemMaker, Plan, Step } from './types';
+import type { Outcome, ItemMaker, ItemRequest, Step } from './types';
 
 interface ComplianceProfile extends IDataObject {
 	fullName: string;
@@ -148,14 +148,14 @@ function readComplianceProfile(this: IExecuteFunctions, itemIndex: number): Comp
  */
 export const complianceProfile: Step = {
 	properties: complianceProperties,
-	prepare(itemIndex, plan) {
-		plan.request.body = readComplianceProfile.call(this, itemIndex);
+	prepare(itemIndex, itemRequest) {
+		itemRequest.request.body = readComplianceProfile.call(this, itemIndex);
 	},
 };
 
-export const profileItem: ItemMaker = (data, _answer, plan) => {
+export const profileItem: ItemMaker = (data, _response, itemRequest) => {
 	const answer = isPlainObject(data) ? (data as IDataObject) : {};
-	return [{ json: { webhookId: answer.webhookId ?? null, ...answer, ...plan.request.body } }];
+	return [{ json: { webhookId: answer.webhookId ?? null, ...answer, ...itemRequest.request.body } }];
 };
 
 /**
@@ -168,8 +168,8 @@ async function listedProfiles(api: Transport, root: string): Promise<IDataObject
 	// which all hold ":", would do (test/MUTANTS.md).
 	const key = 'profiles';
 	const names = await keyNamesOf(api);
-	return await api.once(key, requestFor(V2.profiles)).then(
-		({ response }) => readProfiles(withSpecNames(response.data, names)).compliance as IDataObject[],
+	return await api.once(key, requestFor(PROFILES.endpoint)).then(
+		({ response }) => readAnswer(PROFILES, response.data, names).compliance as IDataObject[],
 		(error: unknown) => {
 			const status = error instanceof ServiceError ? error.failure.status : undefined;
 			if (root !== 'v2' && (status === 401 || status === 403 || status === 404)) return undefined;
@@ -194,9 +194,9 @@ function sameActiveProfile(listed: IDataObject, asked: ComplianceProfile): boole
 }
 
 /** Compliance Load Profile's dry run: it would pay unless an identical profile is active. */
-export async function estimateProfile(api: Transport, plan: Plan): Promise<Answer> {
-	const asked = plan.request.body as ComplianceProfile;
-	const listed = await listedProfiles(api, plan.request.root);
+export async function estimateProfile(api: Transport, itemRequest: ItemRequest): Promise<Outcome> {
+	const asked = itemRequest.request.body as ComplianceProfile;
+	const listed = await listedProfiles(api, itemRequest.request.root);
 	const active = listed?.find((p) => sameActiveProfile(p, asked));
 	if (active) return { extra: { ...asked, ...wouldPay(api, false), activeProfile: active } };
 	// The same search asked twice in one run is paid once: the service refuses the second (409).

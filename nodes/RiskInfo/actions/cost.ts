@@ -97,8 +97,8 @@ export function readDryRun(this: IExecuteFunctions, itemIndex: number): boolean 
 /** The Dry Run switch of an operation that always pays; the free check it makes instead is the operation's `estimate`. */
 export const dryRun: Step = {
 	properties: dryRunProperties(),
-	prepare(itemIndex, plan) {
-		plan.choices.dryRun = readDryRun.call(this, itemIndex);
+	prepare(itemIndex, asked) {
+		asked.choices.dryRun = readDryRun.call(this, itemIndex);
 	},
 };
 
@@ -135,7 +135,7 @@ export function uncounted(json: IDataObject): IDataObject {
 	return copy;
 }
 
-/** A dry run's item with what the run would do to the account's plan (Transport.plan's summary), when the plan was read. */
+/** A dry run's item with what the run would do to the account's plan (accountPlan's dryRunSummary), when the plan was read. */
 export function withPlanSummary(json: IDataObject, summary: IDataObject | undefined): IDataObject {
 	return summary && json.dryRun === true ? { ...json, ...summary } : json;
 }

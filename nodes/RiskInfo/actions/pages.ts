@@ -11,12 +11,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { inputError, shown } from '../../shared/errors';
 import { isPlainObject } from '../../shared/objects';
 import { num } from '../../shared/service/values';
-import { itemPerEntry, oneItem } from './output';
+import { itemPerEntry, oneItem, splitProperty } from './steps';
 import { readBoolean } from './parameters';
-import { splitProperty } from './steps';
 import type { ApiResponse, Transport } from '../../shared/transport';
-import { estimateReadOrLoad, readOrLoad } from './loadIfMissing';
-import type { ItemMaker, Plan, Sender, Step } from './types';
+import { estimateReadOrLoad, readOrLoad } from './load';
+import type { ItemMaker, ItemRequest, Sender, Step } from './types';
 
 /** Where a paged answer keeps its parts, as the service names them. */
 export interface PagedAnswer {
@@ -91,15 +90,15 @@ export interface Paging {
 	estimate: Sender;
 	items: ItemMaker;
 	/** The pages after the first, read until the limit: the whole answer. */
-	morePages(api: Transport, plan: Plan, first: ApiResponse): Promise<ApiResponse>;
+	morePages(api: Transport, itemRequest: ItemRequest, first: ApiResponse): Promise<ApiResponse>;
 }
 
 export function pages(shape: PagedAnswer): Paging {
 	/** One page's parts; an answer that is not the page asked for stops the read rather than repeat or skip entries. */
-	function readPage(data: unknown, asked: number, plan: Plan) {
+	function readPage(data: unknown, asked: number, itemRequest: ItemRequest) {
 		const page = isPlainObject(data) ? data : {};
 		const entries = page[shape.entries];
-		const what = `${plan.request.method} ${plan.request.path} page ${asked}`;
+		const what = `${itemRequest.request.method} ${itemRequest.request.path} page ${asked}`;
 		if (!Array.isArray(entries)) {
 			throw new Error(`The service's answer to ${what} has no list of entries ("${shape.entries}"), so the node cannot tell what it holds.`);
 		}
@@ -111,9 +110,9 @@ export function pages(shape: PagedAnswer): Paging {
 	}
 
 	/** The sender's first page, then the pages after it; a dry run's estimate that read nothing has nothing to follow. */
-	const paged = (sender: Sender): Sender => async (api, plan) => {
-		const answer = await sender(api, plan);
-		return answer.response ? { ...answer, response: await paging.morePages(api, plan, answer.response) } : answer;
+	const paged = (sender: Sender): Sender => async (api, itemRequest) => {
+		const outcome = await sender(api, itemRequest);
+		return outcome.response ? { ...outcome, response: await paging.morePages(api, itemRequest, outcome.response) } : outcome;
 	};
 
 	const paging: Paging = {
@@ -121,26 +120,26 @@ export function pages(shape: PagedAnswer): Paging {
 		estimate: paged(estimateReadOrLoad),
 		step: {
 			properties: [returnAllProperty, limitProperty, ...(shape.splittable ? [splitProperty] : [])],
-			prepare(itemIndex, plan) {
-				plan.choices.returnAll = readBoolean.call(this, itemIndex, returnAllProperty);
-				if (shape.splittable) plan.choices.split = readBoolean.call(this, itemIndex, splitProperty);
+			prepare(itemIndex, itemRequest) {
+				itemRequest.choices.returnAll = readBoolean.call(this, itemIndex, returnAllProperty);
+				if (shape.splittable) itemRequest.choices.split = readBoolean.call(this, itemIndex, splitProperty);
 				// Hidden under Return All: reading it would split items that ask for the same thing.
-				if (!plan.choices.returnAll) plan.choices.limit = readLimit.call(this, itemIndex);
-				plan.request.path = withoutPagePlaceholder(plan.request.path, shape.pageParameter);
-				plan.request.query = { ...plan.request.query, [shape.pageParameter]: 1 };
+				if (!itemRequest.choices.returnAll) itemRequest.choices.limit = readLimit.call(this, itemIndex);
+				itemRequest.request.path = withoutPagePlaceholder(itemRequest.request.path, shape.pageParameter);
+				itemRequest.request.query = { ...itemRequest.request.query, [shape.pageParameter]: 1 };
 			},
 		},
-		async morePages(api, plan, first) {
-			const wanted = plan.choices.returnAll === true ? Infinity : plan.choices.limit!;
-			let page = readPage(first.data, 1, plan);
+		async morePages(api, itemRequest, first) {
+			const wanted = itemRequest.choices.returnAll === true ? Infinity : itemRequest.choices.limit!;
+			let page = readPage(first.data, 1, itemRequest);
 			const total = page.total;
 			const entries = [...page.entries];
 			for (let asked = 2; entries.length < wanted && page.entries.length > 0 && asked <= page.totalPages; asked++) {
 				if (asked > MAX_PAGES) {
-					throw new Error(`The service reports more than ${MAX_PAGES} pages for ${plan.request.path}; turn off Return All and set a Limit.`);
+					throw new Error(`The service reports more than ${MAX_PAGES} pages for ${itemRequest.request.path}; turn off Return All and set a Limit.`);
 				}
-				const response = await api.request({ ...plan.request, query: { ...plan.request.query, [shape.pageParameter]: asked } });
-				page = readPage(response.data, asked, plan);
+				const response = await api.request({ ...itemRequest.request, query: { ...itemRequest.request.query, [shape.pageParameter]: asked } });
+				page = readPage(response.data, asked, itemRequest);
 				entries.push(...page.entries);
 			}
 			// The first page's other fields (when the data was last refreshed) describe the whole read.
@@ -150,10 +149,10 @@ export function pages(shape: PagedAnswer): Paging {
 			const data: IDataObject = { ...rest, [shape.totalEntries]: total, [shape.entries]: entries.slice(0, wanted) as IDataObject[] };
 			return { ...first, data };
 		},
-		items(data, _answer, plan) {
+		items(data, _response, itemRequest) {
 			const whole = isPlainObject(data) ? data : {};
 			const entries = whole[shape.entries];
-			if (!Array.isArray(entries) || (shape.splittable && plan.choices.split !== true)) return [oneItem(data)];
+			if (!Array.isArray(entries) || (shape.splittable && itemRequest.choices.split !== true)) return [oneItem(data)];
 			const total = (whole[shape.totalEntries] ?? null) as number | null;
 			return itemPerEntry(entries).map((item) => ({ json: { ...item.json, [shape.totalAs]: total } }));
 		},

@@ -6,13 +6,43 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { PAID_OPERATION_HINT, PARAMETER_HINTS } from '../../shared/builderHints';
 import { paidOperationNotices } from './cost';
-import { propertiesOf } from './operation';
-import { requestOptionsProperty } from './requestOptions';
+import { requestOptionsProperty } from './parameters';
 import type { ApiVersion, Operation, Resource } from './types';
-import { apiV1Resources } from './api-v1';
-import { apiV2Resources } from './api-v2';
+import { compliance as v1Compliance } from './api-v1/compliance.resource';
+import { creditScore as v1CreditScore } from './api-v1/creditScore.resource';
+import { judicial as v1Judicial } from './api-v1/judicial.resource';
+import { laborCollection as v1LaborCollection } from './api-v1/laborCollection.resource';
+import { legal as v1Legal } from './api-v1/legal.resource';
+import { rut as v1Rut } from './api-v1/rut.resource';
+import { account } from './api-v2/account.resource';
+import { commercialBulletin } from './api-v2/commercialBulletin.resource';
+import { compliance } from './api-v2/compliance.resource';
+import { creditScore } from './api-v2/creditScore.resource';
+import { judicial } from './api-v2/judicial.resource';
+import { laborCollection } from './api-v2/laborCollection.resource';
+import { legal } from './api-v2/legal.resource';
+import { rut } from './api-v2/rut.resource';
 
-export const RESOURCES: Record<ApiVersion, Resource[]> = { v2: apiV2Resources, v1: apiV1Resources };
+/**
+ * The resources of each API version in the order users meet them in the Resource list; the first
+ * is the default. V2 is spec §4.1 (root /api/clients/v2) and the reads the addendum adds; V1 is
+ * spec §4.2 (root /api/v1), with the same resources and operation names as V2 where the thing is the
+ * same, but their own resource values (`v1Rut`…) and names (`RUT (V1)`…): n8n's node panel lists
+ * the actions of every `resource` option without looking at API Version, so V1 needs values of its
+ * own to be listed once, under its own group, and picked as V1 (see test/action/actions-list.test.ts).
+ */
+export const RESOURCES: Record<ApiVersion, Resource[]> = {
+	v2: [rut, commercialBulletin, judicial, laborCollection, creditScore, legal, compliance, account],
+	v1: [v1Rut, v1Judicial, v1LaborCollection, v1CreditScore, v1Legal, v1Compliance],
+};
+
+/**
+ * The operation's parameters, in the order its steps list them.
+ * @internal
+ */
+export function propertiesOf(operation: Operation): INodeProperties[] {
+	return operation.steps.flatMap((step) => step.properties);
+}
 
 export function findOperation(version: ApiVersion, resource: string, operation: string): Operation | undefined {
 	return RESOURCES[version]?.find((r) => r.value === resource)?.operations.find((o) => o.value === operation);

@@ -2,7 +2,7 @@
  * The one shape every operation of the action node has (`Operation`): the service's endpoint it
  * calls (shared/service/endpoints.ts), its parameters as named steps (`Step`), and how it sends
  * (`Sender`) and gives items (`ItemMaker`); and what one item asks for once its parameters are
- * read (`Plan`).
+ * read (`ItemRequest`).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
@@ -40,9 +40,9 @@ export type FlagChoice = 'isoDates' | 'split';
 
 /**
  * What one item asks for, read and checked before any HTTP. It is plain JSON that fully
- * determines the result: the router sends one request per distinct plan and shares the outcome.
+ * determines the result: the router sends one request per distinct item request and shares the outcome.
  */
-export interface Plan extends IDataObject {
+export interface ItemRequest extends IDataObject {
 	request: ApiRequest;
 	/** The item's RUT in the spec form, where the operation has one. */
 	rut?: string;
@@ -50,17 +50,17 @@ export interface Plan extends IDataObject {
 }
 
 /**
- * The answer to a plan; `extra` goes into every output item (Load RUT If Not Loaded's loadedNow).
+ * What sending an item request gave; `extra` goes into every output item (Load RUT If Not Loaded's loadedNow).
  * A dry run that read nothing to show (the RUT is not loaded) has no response: its item is `extra`.
  */
-export interface Answer {
+export interface Outcome {
 	response?: ApiResponse;
 	extra?: IDataObject;
 }
 
 /**
  * A named piece of an operation's panel: the parameters it shows, what it reads from an item into
- * the plan, and how it reshapes the answer's data when its choice asks for it (Simplify, dates as
+ * the item request, and how it reshapes the answer's data when its choice asks for it (Simplify, dates as
  * ISO 8601). Steps run in the order an operation lists them, which is also the order of their
  * parameters in the panel.
  */
@@ -68,16 +68,16 @@ export interface Step {
 	properties: INodeProperties[];
 	/** Reads and checks the step's parameters for one item; throws an input error before any HTTP. */
 	/** `nodeVersion` decides the defaults some parameters start with. */
-	prepare?(this: IExecuteFunctions, itemIndex: number, plan: Plan, nodeVersion: number): void;
+	prepare?(this: IExecuteFunctions, itemIndex: number, asked: ItemRequest, nodeVersion: number): void;
 	/** `names`: the credential's Answer Key Names, for a step that hands the answer to one of the service's readers. */
-	reshape?(data: unknown, plan: Plan, names: KeyNames): unknown;
+	reshape?(data: unknown, asked: ItemRequest, names: KeyNames): unknown;
 }
 
-/** Sends a plan in an operation's own way (a read that may load first, a paid load shared by items, a paged read), or estimates it. */
-export type Sender = (api: Transport, plan: Plan) => Promise<Answer>;
+/** Sends an item request in an operation's own way (a read that may load first, a paid load shared by items, a paged read), or estimates it. */
+export type Sender = (api: Transport, asked: ItemRequest) => Promise<Outcome>;
 
 /** Turns the (reshaped) data of the service's answer into items. */
-export type ItemMaker = (this: IExecuteFunctions, data: unknown, response: ApiResponse, plan: Plan) => Promise<INodeExecutionData[]> | INodeExecutionData[];
+export type ItemMaker = (this: IExecuteFunctions, data: unknown, response: ApiResponse, asked: ItemRequest) => Promise<INodeExecutionData[]> | INodeExecutionData[];
 
 /**
  * One operation: the service's endpoint (method, root, path, and `paid` for an operation that is
@@ -94,7 +94,7 @@ export interface Operation extends Endpoint {
 	steps: Step[];
 	/** How the request is sent; without it, once as it is. */
 	send?: Sender;
-	/** On a dry run (`plan.choices.dryRun`), sends only free reads instead and says whether the item would pay. */
+	/** On a dry run (`asked.choices.dryRun`), sends only free reads instead and says whether the item would pay. */
 	estimate?: Sender;
 	/** Without it, the data is one item. */
 	items?: ItemMaker;

@@ -83,9 +83,9 @@ export async function searchLoadedRuts(this: ILoadOptionsFunctions, filter?: str
 				{ stopOnError: failsTheList },
 			);
 			batch.forEach((rut, i) => {
-				const outcome = names[i];
-				if (outcome && 'error' in outcome && failsTheList(outcome.error)) throw outcome.error;
-				const name = outcome && 'value' in outcome ? outcome.value : undefined;
+				const result = names[i];
+				if (result && 'error' in result && failsTheList(result.error)) throw result.error;
+				const name = result && 'value' in result ? result.value : undefined;
 				if (words !== undefined && !(name !== undefined && folded(name).includes(words))) return;
 				const shown = rutWithDots(rut);
 				results.push({ name: name ? `${shown} · ${name}` : shown, value: rut });

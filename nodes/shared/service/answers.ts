@@ -8,6 +8,7 @@
  * stem and the answer's shape (slots.ts), so the usual first-day difference is decided whole.
  */
 import { isPlainObject, type PlainObject } from '../objects';
+import { mappingOf, parseKeyNames, readAnswer, type KeyNames, type Read } from './keyNames';
 import { fitsType, hasKey, knownOf, recordsOf, sharedWords, valueAt, type Key, type KeyTable } from './keys';
 import { matchSlots, sectionsCarrying, slotOf, type Roles, type Slotted } from './slots';
 import type { SummaryRead } from './summaryV2';
@@ -44,7 +45,6 @@ const listed = (keys: string[]) => (keys.length > 6 ? `${keys.slice(0, 6).join('
 const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.')));
 const lastOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 const join = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
-
 
 /** The places an answer's keys are set against what is known: its top and every section a known key sits in. */
 function levelsOf(known: Set<string>): string[] {
@@ -155,7 +155,10 @@ function judged(missing: string[], doNotUse: string[], unknown: string[], matche
 	return { ...base, status: 'differs', verdict: `Differs: the answer lacks ${listed(few(missing))}${instead}. Do not base decisions on ${listed(few(doNotUse))}: ${doNotUse.length === 1 ? 'it reads' : 'they read'} as null. ${todo}` };
 }
 
-/** A summary's check, from its reader's Reading over the answer (Answer Key Names applied) and the reader's table. */
+/**
+ * A summary's check, from its reader's Reading over the answer (Answer Key Names applied) and the reader's table.
+ * @internal
+ */
 export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable, earlier?: Roles): AnswerCheck & Decided {
 	const missing = [...new Set(read.lacks.map((l) => l.key))];
 	const known = knownOf(table);
@@ -167,7 +170,10 @@ export function checkSummary(data: unknown, read: SummaryRead, table: KeyTable, 
 	return { ...judged(missing, doNotUse, unknown, matches, false, read.found.length, ''), expectedFound: few(read.found), how: matches.how, roles: matches.roles };
 }
 
-/** Another read's check: its first record (or the answer, one record) against its reader's rows; a field is there when any of its keys is. */
+/**
+ * Another read's check: its first record (or the answer, one record) against its reader's rows; a field is there when any of its keys is.
+ * @internal
+ */
 export function checkEvidence(data: unknown, table: KeyTable): AnswerCheck {
 	const records = recordsOf(data, table);
 	const empty = { doNotUse: [], suggestedKeyNames: {}, candidates: {}, expectedFound: [] };
@@ -185,4 +191,40 @@ export function checkEvidence(data: unknown, table: KeyTable): AnswerCheck {
 	const unknown = unknownIn(record, knownOf(table));
 	const check = judged(missing, lacking, unknown, matchesFor(record, missing, table, unknown), true, fields.length - lacking.length, table.lists ? ' (in its first record)' : '');
 	return { ...check, expectedFound: few(expectedFound) };
+}
+
+/** A mapping as the credential would parse it; undefined when it could not be pasted (an answer's key that is no dotted path's part). */
+function mappingFrom(mapping: Record<string, string>): KeyNames | undefined {
+	try {
+		return parseKeyNames(mapping);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Passes over one answer: a renamed section may hold keys under other words too, seen once the section is mapped. */
+const MAX_PASSES = 3;
+
+/**
+ * A read's check of its answer under the credential's Answer Key Names, then again with what it
+ * suggests, until it suggests nothing new: the result gives the first check's verdict with every
+ * suggestion, so the first item's mapping is whole. The answer enters through readAnswer, as every read's does.
+ */
+export function checkAnswer(read: Read, answer: unknown, names: KeyNames, rut: string, earlier?: Roles): AnswerCheck & Partial<Decided> {
+	const check = (data: unknown): AnswerCheck & Partial<Decided> => (read.summary ? checkSummary(data, read.read(data, rut) as SummaryRead, read.keys, earlier) : checkEvidence(data, read.keys));
+	const checkUnder = (mapping: KeyNames) => readAnswer({ ...read, read: check }, answer, mapping, rut);
+	const first = checkUnder(names);
+	let { suggestedKeyNames: suggested, candidates, roles } = first;
+	const how = new Set(first.how);
+	for (let pass = 1, last = first; pass < MAX_PASSES && Object.keys(last.suggestedKeyNames).length; pass++) {
+		const more = mappingFrom({ ...mappingOf(names), ...suggested });
+		if (!more) break;
+		last = checkUnder(more);
+		if (Object.keys(last.suggestedKeyNames).every((k) => k in suggested)) break;
+		suggested = { ...suggested, ...last.suggestedKeyNames };
+		candidates = { ...candidates, ...last.candidates };
+		roles = last.roles ?? roles;
+		for (const line of last.how ?? []) how.add(line);
+	}
+	return { ...first, suggestedKeyNames: suggested, candidates, how: [...how], roles };
 }

@@ -4,7 +4,7 @@
  * real service's answers carry other keys there. A user who finds such a difference (Account →
  * Check Answers suggests the mapping) sets it in the credential the same day, and every reader of
  * the package reads the answer under the spec's names: the mapping is applied once, where an answer
- * enters the service's home, before any reader. It never changes what is sent.
+ * enters the service's home (readAnswer, below), before any reader. It never changes what is sent.
  *
  *   { "boletinComercial.casosSourceA": "boletinComercial.casosAlfa", "incluyeBureau": "incluyeBuroExterno" }
  *
@@ -15,7 +15,7 @@ import { KeyNamesError } from '../errors';
 import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
 import { requestFor, type Endpoint } from './endpoints';
-import { MAX_PATH_PARTS, valueAt } from './keys';
+import { MAX_PATH_PARTS, valueAt, type KeyTable } from './keys';
 
 /** One entry, as paths split into their keys. */
 interface Entry {
@@ -109,6 +109,7 @@ function relocated(path: string[], moved: Entry[]): string[] {
  * The answer under the spec's names: each entry's value moved from where the service puts it to
  * where the spec does, sections first. The answer itself is never changed (other readers and the
  * node's raw output share it); without entries it is returned as it is, at no cost.
+ * @internal Applied by readAnswer alone.
  */
 export function withSpecNames(data: unknown, names: KeyNames): unknown {
 	if (!names.length || !isPlainObject(data)) return data;
@@ -125,10 +126,30 @@ export function withSpecNames(data: unknown, names: KeyNames): unknown {
 }
 
 /**
- * A free read's data under the spec's names: where the answers of the service's named reads enter
- * its home. The mapping is read first, so one that cannot be used fails before anything is sent.
+ * One of the service's reads: its endpoint, the table of the keys its reader reads, and the reader,
+ * which is handed the answer's data under the spec's names. Its file holds all three; the list of
+ * them is reads.ts.
  */
-export async function readFree(api: Transport, endpoint: Endpoint, rut?: string): Promise<unknown> {
+export interface Read<T = unknown> {
+	/** What Check Answers' item calls it. */
+	name: string;
+	endpoint: Endpoint;
+	keys: KeyTable;
+	read: (data: unknown, rut?: string) => T;
+	/** A summary: Check Answers sets its reader's own account of what it looked for and lacked against the table. */
+	summary?: true;
+}
+
+/**
+ * Where an answer enters the service's home: the one place the user's Answer Key Names are applied,
+ * for every read, before its reader sees the answer.
+ */
+export function readAnswer<T>(read: Read<T>, answer: unknown, names: KeyNames, rut?: string): T {
+	return read.read(withSpecNames(answer, names), rut);
+}
+
+/** A free read, read by its reader. The mapping is read first, so one that cannot be used fails before anything is sent. */
+export async function readFree<T>(api: Transport, read: Read<T>, rut?: string): Promise<T> {
 	const names = await keyNamesOf(api);
-	return withSpecNames((await api.request(requestFor(endpoint, rut))).data, names);
+	return readAnswer(read, (await api.request(requestFor(read.endpoint, rut))).data, names, rut);
 }

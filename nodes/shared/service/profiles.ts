@@ -10,7 +10,7 @@ import { isPlainObject, type PlainObject } from '../objects';
 import { normaliseRut } from '../rut';
 import type { Transport } from '../transport';
 import { V2 } from './endpoints';
-import { readFree } from './keyNames';
+import { readFree, type Read } from './keyNames';
 import { key, type KeyTable } from './keys';
 import { listsIn } from './values';
 
@@ -19,7 +19,10 @@ const ENTRY = {
 	monitored: key('monitored', 'any', 'isMonitoring', 'monitoring', 'monitoreo', 'esMonitoreo', 'enMonitoreo'),
 };
 
-/** What List Profiles' reader reads of each entry, in any list the answer holds. */
+/**
+ * What List Profiles' reader reads of each entry, in any list the answer holds.
+ * @internal
+ */
 export const PROFILE_KEYS: KeyTable = { lists: [], keys: Object.values(ENTRY) };
 
 /** An entry naming a RUT. */
@@ -30,7 +33,7 @@ interface ProfileRut {
 	monitored?: boolean;
 }
 
-export interface Profiles {
+export interface ProfileList {
 	/** The service's answer as it came, for a message that says what it looked like. */
 	data: unknown;
 	/** How many entries its lists hold; undefined when it holds no list at all. */
@@ -41,12 +44,15 @@ export interface Profiles {
 	compliance: PlainObject[];
 }
 
-export async function listProfiles(api: Transport): Promise<Profiles> {
-	return readProfiles(await readFree(api, V2.profiles));
+export async function listProfiles(api: Transport): Promise<ProfileList> {
+	return await readFree(api, PROFILES);
 }
 
-/** List Profiles' answer, read once for every use of it. */
-export function readProfiles(data: unknown): Profiles {
+/**
+ * List Profiles' answer, read once for every use of it.
+ * @internal
+ */
+export function readProfiles(data: unknown): ProfileList {
 	const lists = listsIn(data);
 	const entries = lists.flat().filter(isPlainObject);
 	const ruts: ProfileRut[] = [];
@@ -59,6 +65,9 @@ export function readProfiles(data: unknown): Profiles {
 	const compliance = (Array.isArray(data) ? data : listsIn(data, ['compliance'])[0] ?? []).filter(isPlainObject);
 	return { data, entries: lists.length ? entries.length : undefined, ruts, compliance };
 }
+
+/** List Profiles (GET /profiles, free), read once for every use of it. */
+export const PROFILES: Read<ProfileList> = { name: 'List Profiles', endpoint: V2.profiles, keys: PROFILE_KEYS, read: readProfiles };
 
 function spec(rut: unknown): string | undefined {
 	try {

@@ -1,30 +1,23 @@
 /**
  * The compliance screening's lists, once, for every answer that carries them: the trigger's
  * delivery (spec §6), the V2 summary's `compliance.resumen` (§2.2), the V1 summary's
- * `compliance.summary[].table` (§2.3) and the V2 compliance read the Monitor's evidence lists.
+ * `compliance.summary[].table` (§2.3) and the V2 compliance read the Monitor's evidence lists
+ * (compliance.ts).
  * Each output key lists the names it may arrive under: the sample payload's English key first,
  * then the field tables' Spanish one. The service itself is inconsistent (see the no-match form),
  * so every list is tried in order and the first present name wins.
  */
-import type { PlainObject } from '../objects';
 import { SIMPLIFIED_FIELDS, type SimplifiedSummary } from './record';
-import { key, optional, valueOf, type Key, type KeyTable } from './keys';
-import type { Reading } from './reading';
-import { first, line, num, obj, recordsIn } from './values';
+import { key, type Key, type Reading } from './keys';
+import { first, num, obj } from './values';
 
-export interface Field {
-	out: string;
-	from: string[];
-	/** For arrays of records: how each record maps. */
-	each?: Field[];
-}
+/** A field of the screening's records, read under each of its names (its own name when none is given). */
+const f = (field: string, ...from: string[]): Key => key(field, 'any', ...(from.length ? from : [field]));
+const list = (field: string, from: string[], each: Key[]): Key => ({ ...key(field, 'list', ...from), each });
 
-const f = (out: string, ...from: string[]): Field => ({ out, from: from.length ? from : [out] });
-const list = (out: string, from: string[], each: Field[]): Field => ({ out, from, each });
+const relation: Key[] = [f('name', 'name', 'nombre'), f('relationship', 'relationship', 'parentesco')];
 
-const relation: Field[] = [f('name', 'name', 'nombre'), f('relationship', 'relationship', 'parentesco')];
-
-const official: Field[] = [
+const official: Key[] = [
 	f('name', 'name', 'nombre'),
 	f('position', 'position', 'cargo'),
 	f('institution', 'institution', 'institucion'),
@@ -33,13 +26,13 @@ const official: Field[] = [
 	list('relationsData', ['relationsData'], relation),
 ];
 
-const litigant: Field[] = [
+const litigant: Key[] = [
 	f('name', 'name', 'nombre'),
 	f('subject', 'subject', 'sujeto'),
 	f('libertyStatus', 'libertyStatus', 'situacionLibertad'),
 ];
 
-const partner: Field[] = [
+const partner: Key[] = [
 	f('name', 'name', 'nombre'),
 	f('rut'),
 	f('address', 'address', 'domicilio'),
@@ -50,7 +43,7 @@ const partner: Field[] = [
 	f('participationPercentage', 'participationPercentage', 'porcentajeParticipacion'),
 ];
 
-const extract: Field[] = [f('action', 'action', 'actuacion'), f('date', 'date', 'fecha'), f('pdfLink', 'pdfLink', 'linkPdf')];
+const extract: Key[] = [f('action', 'action', 'actuacion'), f('date', 'date', 'fecha'), f('pdfLink', 'pdfLink', 'linkPdf')];
 
 /** The simplified record's counts of results, one per list. */
 type CountField =
@@ -81,8 +74,8 @@ export interface ListSpec {
 	total: string[];
 	/** Its keys in the screening's summary (resumen). */
 	summary: string[];
-	fields: Field[];
-	/** The fields (by `out`) that tell one finding apart in the Monitor's evidence. */
+	fields: Key[];
+	/** The fields (by `field`) that tell one finding apart in the Monitor's evidence. */
 	detail: string[];
 }
 
@@ -216,7 +209,10 @@ export const LISTS: ListSpec[] = [
 	},
 ];
 
-export const SUMMARY_ENTRY: Field[] = [f('total', 'totalResultados', 'totalResults', 'total'), f('risk', 'riesgo', 'risk')];
+/** A screening's risk, as its summary entries and the V2 compliance read write it. */
+export const RISK = key('risk', 'text', 'riesgo', 'risk');
+
+export const SUMMARY_ENTRY: Key[] = [f('total', 'totalResultados', 'totalResults', 'total'), RISK];
 
 /** Top of every event, in emitted order. */
 export const HEAD = {
@@ -226,7 +222,7 @@ export const HEAD = {
 };
 
 /** SUCCESS fields between the head and the summary, in emitted order. */
-export const PROFILE: Field[] = [
+export const SUCCESS_FIELDS: Key[] = [
 	f('personType', 'personType', 'tipPersona', 'tipoPersona'),
 	f('searchTolerance', 'searchTolerance', 'toleranciaBusqueda'),
 	f('isNewProfile', 'isNewProfile', 'esPerfilNuevo'),
@@ -235,31 +231,28 @@ export const PROFILE: Field[] = [
 
 export const SUMMARY_KEYS = ['summary', 'resumen'];
 
-export const FAILURE: Field[] = [f('error'), f('details', 'details', 'detalles', 'detalle')];
+export const FAILURE: Key[] = [f('error'), f('details', 'details', 'detalles', 'detalle')];
 
 /** A summary entry's count of results (`totalResultados`; the no-match form writes `totalResults`). */
-function resultCount(entry: unknown): number | null {
+export function resultCount(entry: unknown): number | null {
 	return num(first(obj(entry), SUMMARY_ENTRY[0].from));
 }
 
 /** The lists in the simplified record's order of their counts. */
 const BY_RECORD = SIMPLIFIED_FIELDS.flatMap((field) => LISTS.filter((l) => l.recordField === field));
 
-/**
- * The summaries' rows for the counts: V2's summary entry of each list (compliance.resumen.<list>,
- * under each of its names), V1's rows of tables (compliance.summary), read by countsRead.
- */
-export const SUMMARY_COUNT_KEYS: { v2: Key[]; v1: Key[] } = {
-	v2: BY_RECORD.map((spec) => key(spec.recordField, 'object', ...spec.summary.map((name) => `compliance.resumen.${name}`))),
-	v1: [key('complianceLists', 'list', 'compliance.summary')],
-};
+/** The V2 summary's rows for the counts: each list's summary entry (compliance.resumen.<list>, under each of its names), read by countsRead. */
+export const SUMMARY_COUNT_KEYS: Key[] = BY_RECORD.map((spec) => key(spec.recordField, 'object', ...spec.summary.map((name) => `compliance.resumen.${name}`)));
+
+/** The V1 summary's row of the screening's tables (compliance.summary), read by countsFromTables. */
+export const V1_SCREENING_TABLES = key('complianceLists', 'list', 'compliance.summary');
 
 /** No screening to read (none ran, or the summary has no compliance section): every count unknown. */
 export const NO_COUNTS = Object.fromEntries(BY_RECORD.map((spec) => [spec.recordField, null])) as ListCounts;
 
 /** The V2 summary's counts, each list's entry read through its row (a list it lacks under every name is noted). */
 export function countsRead(reading: Reading): ListCounts {
-	return Object.fromEntries(SUMMARY_COUNT_KEYS.v2.map((row) => [row.field, resultCount(reading.at(row))])) as ListCounts;
+	return Object.fromEntries(SUMMARY_COUNT_KEYS.map((row) => [row.field, resultCount(reading.at(row))])) as ListCounts;
 }
 
 /** V1's table names (compliance.summary[].table) with accents, case and spacing ignored. */
@@ -277,36 +270,4 @@ export function countsFromTables(rows: unknown, reading?: Reading): ListCounts {
 		counts[spec.recordField] ??= null;
 	}
 	return counts as ListCounts;
-}
-
-export interface ListFindings {
-	list: string;
-	/** The service's count, or the findings listed when it gives none. */
-	results: number;
-	findings: Array<{ name: string | null; detail: string | null }>;
-}
-
-const NAME_KEYS = ['name', 'nombre', 'nombreSociedad'];
-
-const RISK = key('risk', 'text', 'riesgo', 'risk');
-const SUMMARY = key('lists', 'object', ...SUMMARY_KEYS);
-
-/** The V2 compliance read's rows: its risk and summary, and each list's findings and total when it has them. */
-export const COMPLIANCE_KEYS: KeyTable = {
-	keys: [RISK, SUMMARY, ...LISTS.flatMap((l) => [optional(l.key, 'list', ...l.items), optional(l.key, 'number', ...l.total)])],
-};
-
-/** The V2 compliance read (GET /helper/compliance/{rut}): its risk, and its findings list by list, worst first, lists with none left out. */
-export function findingsByList(data: unknown): { risk: string | null; lists: ListFindings[] } {
-	const record = obj(data);
-	const summary = obj(valueOf(record, SUMMARY));
-	const lists = [...LISTS].sort((a, b) => a.severity - b.severity).map((spec) => {
-		const fromOf = (out: string) => spec.fields.find((f) => f.out === out)?.from ?? [out];
-		const findings = recordsIn(record, spec.items).map((found: PlainObject) => ({
-			name: line(first(found, NAME_KEYS)),
-			detail: [...new Set(spec.detail.map((out) => line(first(found, fromOf(out)))).filter((v): v is string => v !== null))].join(', ') || null,
-		}));
-		return { list: spec.shortLabel, results: resultCount(first(summary, spec.summary)) ?? findings.length, findings };
-	});
-	return { risk: line(valueOf(record, RISK)), lists: lists.filter((l) => l.results > 0 || l.findings.length > 0) };
 }

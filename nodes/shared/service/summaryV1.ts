@@ -4,13 +4,13 @@
  * API versions. Value rules (what counts as missing, how bankruptcy and sums are decided) follow
  * the V2 mapping; where V1 has no such data the field is null (or empty), never a guess.
  */
-import { NO_KEY_NAMES, withSpecNames, type KeyNames } from './keyNames';
-import { key, under, type KeyTable } from './keys';
-import { Reading } from './reading';
+import { V1 } from './endpoints';
+import { NO_KEY_NAMES, readAnswer, type KeyNames, type Read } from './keyNames';
+import { Reading, key, optional, under, valueIn, type KeyTable } from './keys';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
-import { SUMMARY_COUNT_KEYS, countsFromTables } from './screening';
+import { V1_SCREENING_TABLES, countsFromTables } from './screening';
 import type { SummaryRead } from './summaryV2';
-import { anyTrue, bool, joinName, obj, positive, str, sum } from './values';
+import { anyTrue, bool, joinName, positive, str, sum } from './values';
 
 /** V1 has no esPersonaJuridica; the compliance record's person type says the same where it exists. */
 function isLegalEntity(personType: string | null): boolean | null {
@@ -47,33 +47,51 @@ const K = {
 	loadedOn: key('loadedOn', 'text', 'fechaCarga'),
 };
 
-/** The V1 summary's rows, and the keys the spec shows there that the package does not read. */
+/**
+ * Keys read as they are, never noted as lacking: the RUT falls back to the one asked for, the name
+ * to the screening's, and a null screening section means there is nothing to count.
+ */
+const AS_THEY_ARE = {
+	rut: optional('rut', 'text', 'rut'),
+	firstName: optional('name', 'text', 'compliance.name'),
+	secondName: optional('name', 'text', 'compliance.secondName'),
+	surname: optional('name', 'text', 'compliance.surname'),
+	secondSurname: optional('name', 'text', 'compliance.secondSurname'),
+	compliance: optional('complianceRisk', 'object', 'compliance'),
+	screeningTables: V1_SCREENING_TABLES,
+};
+
+/**
+ * The V1 summary's rows, and the keys the spec shows there that the package does not read.
+ * @internal
+ */
 export const SUMMARY_V1_KEYS: KeyTable = {
-	keys: [...Object.values(K), ...SUMMARY_COUNT_KEYS.v1],
+	keys: [...Object.values(K), ...Object.values(AS_THEY_ARE)],
 	alsoKnown: [
-		...under('', 'rut sii siiBusinessSize deudaBancariaSummary boletinComercialSummary judicialSummary moraPrevisionalSummary multaLaboralSummary boletinLaboralSummary boletinLaboralLastUpdate creditScoring vehiclesSummary propertiesSummary cobranzaLaboralLastUpdate timestampsSubHelpers compliance'),
-		...under('sii', 'razonSocial inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados activityCount documentCount'),
+		...under('', 'sii siiBusinessSize deudaBancariaSummary boletinComercialSummary judicialSummary moraPrevisionalSummary multaLaboralSummary boletinLaboralSummary boletinLaboralLastUpdate creditScoring vehiclesSummary propertiesSummary cobranzaLaboralLastUpdate timestampsSubHelpers'),
+		...under('sii', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados activityCount documentCount'),
 		...under('boletinComercialSummary', 'variation lastUpdate'),
 		...under('judicialSummary', 'civilFiledCases civilConcludedCases cobranzaFiledCases cobranzaConcludedCases laboralFiledCases laboralConcludedCases currentCases archivedCases concludedCases allCases bankruptcyCasesResume activeFiledPosturesResume'),
 		...under('deudaBancariaSummary', 'date deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variation'),
 		...under('creditScoring', 'financesWeight maxFinancesWeight judicialWeight maxJudicialWeight laborCollectionWeight maxLaborCollectionWeight bulletinWeight maxBulletinWeight numberOfHelpers nameOfHelpers financesWeighting judicialWeighting laborCollectionWeighting commertialBulletinWeighting maxJudicialWeighting maxCommertialBulletinWeighting maxFinancesWeighting maxLaborCollectionWeighting'),
-		...under('compliance', 'id scrappedRutId userId corporationId name secondName surname secondSurname personType selectedRowsSocietaryMesh selectedRowsPepChile selectedRowsPublicOfficial selectedRowsPepChileFamily selectedRowsBlacklist selectedRowsPenal selectedRowsNews lastDataUpdate createdAt updatedAt'),
+		...under('compliance', 'id scrappedRutId userId corporationId selectedRowsSocietaryMesh selectedRowsPepChile selectedRowsPublicOfficial selectedRowsPepChileFamily selectedRowsBlacklist selectedRowsPenal selectedRowsNews lastDataUpdate createdAt updatedAt'),
 	],
 };
 
-export function simplifiedFromApiV1(data: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SimplifiedSummary {
-	return readApiV1(data, requestedRut, names).record;
+/** The simplified record of a V1 summary answer, under the user's Answer Key Names. */
+export function simplifiedFromApiV1(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SimplifiedSummary {
+	return readAnswer(SUMMARY_V1, answer, names, requestedRut).record;
 }
 
 /**
- * The answer enters here, with the user's Answer Key Names applied once, before anything is read.
- * V1 names no failed data source: a failed one's section is null, which is not a lack.
+ * The V1 summary's reader, on the answer under the spec's names. V1 names no failed data source: a
+ * failed one's section is null, which is not a lack.
+ * @internal
  */
-export function readApiV1(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SummaryRead {
-	const data = withSpecNames(answer, names);
-	const d = obj(data);
+export function readApiV1(data: unknown, requestedRut?: string): SummaryRead {
 	const r = new Reading(data);
-	const compliance = obj(d.compliance);
+	const as = (row: keyof typeof AS_THEY_ARE) => valueIn(data, AS_THEY_ARE[row]);
+	const noScreening = as('compliance') === null;
 
 	const activeCivilCases = r.num(K.activeCivilCases);
 	const activeCollectionCases = r.num(K.activeCollectionCases);
@@ -81,13 +99,13 @@ export function readApiV1(answer: unknown, requestedRut?: string, names: KeyName
 	r.derived('activeJudicialCases', 'activeCivilCases', 'activeCollectionCases', 'activeLaborCases');
 
 	const record: SimplifiedSummary = {
-		rut: str(d.rut) ?? requestedRut ?? '',
-		name: r.str(K.name) ?? joinName(compliance.name, compliance.secondName, compliance.surname, compliance.secondSurname),
+		rut: str(as('rut')) ?? requestedRut ?? '',
+		name: r.str(K.name) ?? joinName(as('firstName'), as('secondName'), as('surname'), as('secondSurname')),
 		unreadFields: [],
 		readNote: null,
 		leftOutFields: [],
 		// A null compliance section is the service saying it has none: nothing to look for in it.
-		isLegalEntity: d.compliance === null ? null : isLegalEntity(r.str(K.personType)),
+		isLegalEntity: noScreening ? null : isLegalEntity(r.str(K.personType)),
 		activityStatus: r.str(K.activityStatus),
 		hasActivities: r.yesNo(K.hasActivities),
 		classificationLabel: r.str(K.classificationLabel),
@@ -106,7 +124,7 @@ export function readApiV1(answer: unknown, requestedRut?: string, names: KeyName
 		overdueBankDebt: sum(r.num(K.overdueDebt), r.num(K.lateDebt)),
 		writtenOffBankDebt: r.num(K.writtenOffBankDebt),
 		complianceRisk: r.str(K.complianceRisk),
-		...countsFromTables(compliance.summary, d.compliance === null ? undefined : r),
+		...countsFromTables(as('screeningTables'), noScreening ? undefined : r),
 		// V1 does not report which helpers failed.
 		failedHelpers: [],
 		loadedOn: r.str(K.loadedOn),
@@ -114,3 +132,6 @@ export function readApiV1(answer: unknown, requestedRut?: string, names: KeyName
 	};
 	return { record: withReadNote(record, r.unreadFields), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }
+
+/** The V1 summary (GET /helper/{rut}/summary, free), read into the same simplified record as V2's. */
+export const SUMMARY_V1: Read<SummaryRead> = { name: 'Summary (V1)', endpoint: V1.summary, keys: SUMMARY_V1_KEYS, read: readApiV1, summary: true };

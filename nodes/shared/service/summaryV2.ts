@@ -3,14 +3,13 @@
  * summary gives (summaryV1.ts); the action node's Simplify, the Monitor and the RUT picker read it here.
  * A section may be null or missing when its data source (helper) failed, so each field falls back to
  * null rather than throwing; a key the spec shows that is missing with no such reason is noted in
- * `unreadFields` (reading.ts). docs/simplified-summary.md lists each field with its V2 and V1 source.
+ * `unreadFields` (keys.ts). docs/simplified-summary.md lists each field with its V2 and V1 source.
  */
 import { isPlainObject, type PlainObject } from '../objects';
 import type { Transport } from '../transport';
 import { V2 } from './endpoints';
-import { NO_KEY_NAMES, readFree, withSpecNames, type KeyNames } from './keyNames';
-import { key, knownOf, optional, under, type KeyTable } from './keys';
-import { Reading, type Excused, type Lack } from './reading';
+import { NO_KEY_NAMES, readAnswer, readFree, type KeyNames, type Read } from './keyNames';
+import { Reading, key, knownOf, optional, under, valueIn, type Excused, type KeyTable, type Lack } from './keys';
 import { AMOUNT_UNITS, withReadNote, type SimplifiedSummary } from './record';
 import { NO_COUNTS, SUMMARY_COUNT_KEYS, countsRead } from './screening';
 import { sectionsCarrying } from './slots';
@@ -28,7 +27,7 @@ export interface SummaryRead {
 
 /** A RUT's simplified record, from its V2 summary: a free read of a loaded RUT, with the user's Answer Key Names. */
 export async function readSummary(api: Transport, rut: string): Promise<SummaryRead> {
-	return readApiV2(await readFree(api, V2.summary, rut), rut);
+	return await readFree(api, SUMMARY_V2, rut);
 }
 
 /** The keys the V2 reader reads, each once: the record is built from these rows, and Check Answers checks them. */
@@ -62,20 +61,40 @@ const K = {
 	includesBureau: optional('bulletin', 'boolean', 'incluyeBureau'),
 };
 
-const ROWS = [...Object.values(K), ...SUMMARY_COUNT_KEYS.v2];
+/**
+ * Keys read as they are, never noted as lacking: the RUT falls back to the one asked for, the name
+ * to the screening's, and the screening's section and state decide whether its risk and counts are read.
+ */
+const AS_THEY_ARE = {
+	rut: optional('rut', 'text', 'rut'),
+	firstName: optional('name', 'text', 'compliance.nombre'),
+	secondName: optional('name', 'text', 'compliance.segundoNombre'),
+	surname: optional('name', 'text', 'compliance.apellido'),
+	secondSurname: optional('name', 'text', 'compliance.segundoApellido'),
+	compliance: optional('complianceRisk', 'object', 'compliance'),
+	screeningState: optional('complianceRisk', 'text', 'compliance.estado'),
+	// The bulletin's section: absent or empty, a profile without Bureau data excuses the bulletin's keys.
+	bulletin: optional('bulletin', 'object', 'boletinComercial'),
+};
+
+/** The rows whose absence the answer's own reasons can excuse (leftOutFields). */
+const ROWS = [...Object.values(K), ...SUMMARY_COUNT_KEYS];
 const JUDICIAL_PARTS = ['activeCivilCases', 'activeCollectionCases', 'activeLaborCases'];
 
-/** The V2 summary's rows, and the keys the spec shows there that the package does not read. */
+/**
+ * The V2 summary's rows, and the keys the spec shows there that the package does not read.
+ * @internal
+ */
 export const SUMMARY_V2_KEYS: KeyTable = {
-	keys: ROWS,
+	keys: [...ROWS, ...Object.values(AS_THEY_ARE)],
 	alsoKnown: [
-		...under('', 'rut identificacion boletinComercial judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings compliance'),
+		...under('', 'identificacion judicial cobranzaLaboral legal deudaBancaria bienes creditScoring ratings'),
 		...under('identificacion', 'inicioActividades autorizadoMonedaExtranjera empresaMenor observaciones notas actividadEconomicaVigente documentosTimbrados cantidadActividades cantidadDocumentos ultimaActualizacion tamanoEmpresaSii'),
 		...under('boletinComercial', 'variacion ultimaActualizacion'),
 		...under('judicial', 'casosCivilesPresentados casosCivilesConcluidos cobranzaPresentados cobranzaConcluidos laboralPresentados laboralConcluidos casosActuales casosArchivados casosConcluidos todosLosCasos casosQuiebraResumen posturasActivasPresentadas posturasActivasPresentadasResumen ultimaActualizacionCiviles ultimaActualizacionCobranza ultimaActualizacionLaboral'),
 		...under('deudaBancaria', 'periodo deudaDirectaComercial deudaDirectaHipotecaria deudaDirectaVigente deudaIndirectaCastigada deudaIndirectaVencida deudaIndirectaVigente leasingMoroso leasingVigente lineaCredito variacion'),
 		...under('creditScoring', 'ponderacionFinanciero maxPonderacionFinanciero ponderacionJudicial maxPonderacionJudicial ponderacionCobranzaLaboral maxPonderacionCobranzaLaboral ponderacionBoletin maxPonderacionBoletin cantidadAyudantes nombresAyudantes'),
-		...under('compliance', 'estado nombre segundoNombre apellido segundoApellido tipoPersona resumen'),
+		...under('compliance', 'tipoPersona resumen'),
 	],
 };
 
@@ -104,9 +123,10 @@ const HELPER_OF: Record<string, string> = {
  * excused, it is the section under another name (Check Answers maps it).
  */
 function excusesOf(d: PlainObject): (key: string, section?: string) => string | undefined {
-	const failed = new Set((Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos : []).map((h) => String(h).toLowerCase()));
-	const withoutBureau = d.incluyeBureau === false;
-	const bulletin = d.boletinComercial;
+	const failedHelpers = valueIn(d, K.failedHelpers);
+	const failed = new Set((Array.isArray(failedHelpers) ? failedHelpers : []).map((h) => String(h).toLowerCase()));
+	const withoutBureau = valueIn(d, K.includesBureau) === false;
+	const bulletin = valueIn(d, AS_THEY_ARE.bulletin);
 	const elsewhere = new Map<string, boolean>();
 	const carried = (section: string) => d[section] === undefined && (elsewhere.get(section) ?? elsewhere.set(section, sectionsCarrying(d, section, KNOWN).length > 0).get(section)!);
 	// `section`: the path's first key, when the caller has it split already (a row's parts).
@@ -120,23 +140,28 @@ function excusesOf(d: PlainObject): (key: string, section?: string) => string | 
 	};
 }
 
-export function simplifiedFromApiV2(data: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SimplifiedSummary {
-	return readApiV2(data, requestedRut, names).record;
+/** The simplified record of a V2 summary answer, under the user's Answer Key Names. */
+export function simplifiedFromApiV2(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SimplifiedSummary {
+	return readAnswer(SUMMARY_V2, answer, names, requestedRut).record;
 }
 
-/** The answer enters here, with the user's Answer Key Names applied once, before anything is read. */
-export function readApiV2(answer: unknown, requestedRut?: string, names: KeyNames = NO_KEY_NAMES): SummaryRead {
-	const data = withSpecNames(answer, names);
+/**
+ * The V2 summary's reader, on the answer under the spec's names.
+ * @internal
+ */
+export function readApiV2(data: unknown, requestedRut?: string): SummaryRead {
 	const d = obj(data);
+	const failedHelpers = valueIn(d, K.failedHelpers);
 	const excuse = excusesOf(d);
 	const r = new Reading(data, excuse);
-	const compliance = obj(d.compliance);
+	const state = valueIn(data, AS_THEY_ARE.screeningState);
 	// NO PROCESADO means no screening ran: the record's risk and counts are placeholders, not
 	// results, so they read as unknown (and are not looked for). Without an estado the record is taken at its word.
-	const screened = typeof compliance.estado !== 'string' || compliance.estado.trim().toUpperCase() === 'PROCESADO';
+	const screened = typeof state !== 'string' || state.trim().toUpperCase() === 'PROCESADO';
 	const complianceRisk = screened ? r.str(K.complianceRisk) : null;
 	// A null compliance section is the service saying it has none: nothing to look for in it.
-	const lists = screened && d.compliance !== null ? countsRead(r) : NO_COUNTS;
+	const lists = screened && valueIn(data, AS_THEY_ARE.compliance) !== null ? countsRead(r) : NO_COUNTS;
+	const nameOf = (row: keyof typeof AS_THEY_ARE) => valueIn(data, AS_THEY_ARE[row]);
 
 	const activeCivilCases = r.num(K.activeCivilCases);
 	const activeCollectionCases = r.num(K.activeCollectionCases);
@@ -154,8 +179,8 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 	for (const field of new Set(r.lacks.filter((l) => l.key.startsWith('boletinComercial.')).map((l) => l.field))) r.bool({ ...K.includesBureau, field });
 
 	const record: SimplifiedSummary = {
-		rut: str(d.rut) ?? requestedRut ?? '',
-		name: r.str(K.name) ?? joinName(compliance.nombre, compliance.segundoNombre, compliance.apellido, compliance.segundoApellido),
+		rut: str(valueIn(data, AS_THEY_ARE.rut)) ?? requestedRut ?? '',
+		name: r.str(K.name) ?? joinName(nameOf('firstName'), nameOf('secondName'), nameOf('surname'), nameOf('secondSurname')),
 		unreadFields: [],
 		readNote: null,
 		leftOutFields: [],
@@ -174,13 +199,16 @@ export function readApiV2(answer: unknown, requestedRut?: string, names: KeyName
 		writtenOffBankDebt: r.num(K.writtenOffBankDebt),
 		complianceRisk,
 		...lists,
-		failedHelpers: Array.isArray(d.ayudantesFallidos) ? d.ayudantesFallidos.map(String) : [],
+		failedHelpers: Array.isArray(failedHelpers) ? failedHelpers.map(String) : [],
 		loadedOn: r.str(K.loadedOn),
 		...AMOUNT_UNITS,
 	};
-	if (!Array.isArray(d.ayudantesFallidos)) r.at(K.failedHelpers);
+	if (!Array.isArray(failedHelpers)) r.at(K.failedHelpers);
 	// A field is left out where one of its keys is, by the answer's own reason; the judicial sum with its parts.
-	const leftOut = d.incluyeBureau === false || (Array.isArray(d.ayudantesFallidos) && d.ayudantesFallidos.length) ? ROWS.filter((row) => excuse(row.from[0], row.parts[0][0]) !== undefined).map((row) => row.field) : [];
+	const leftOut = valueIn(d, K.includesBureau) === false || (Array.isArray(failedHelpers) && failedHelpers.length) ? ROWS.filter((row) => excuse(row.from[0], row.parts[0][0]) !== undefined).map((row) => row.field) : [];
 	if (leftOut.some((f) => JUDICIAL_PARTS.includes(f))) leftOut.push('activeJudicialCases');
 	return { record: withReadNote(record, r.unreadFields, leftOut), lacks: r.lacks, excused: r.excused, found: [...r.found] };
 }
+
+/** The V2 summary (GET /helper/resumen?rut={rut}, free), read into the simplified record. */
+export const SUMMARY_V2: Read<SummaryRead> = { name: 'Summary (V2)', endpoint: V2.summary, keys: SUMMARY_V2_KEYS, read: readApiV2, summary: true };

@@ -14,14 +14,14 @@ const CONNECTION_ERRORS = new Set([
 	'UND_ERR_SOCKET',
 ]);
 
+/** How a request is retried when nobody set Request Options: the action node's defaults, and the Monitor's and the RUT picker's. */
+export const RETRY_DEFAULTS = { maxAttempts: 4, maxWaitSeconds: 60 };
+
 /**
  * Whether another attempt is safe. A paid call (a load) is repeated only when the service
  * certainly did not run it: it refused the connection or rate-limited the request; after a
  * 500 or a reset connection the load may have happened and been charged.
  */
-/** How a request is retried when nobody set Request Options: the action node's defaults, and the Monitor's and the RUT picker's. */
-export const RETRY_DEFAULTS = { maxAttempts: 4, maxWaitSeconds: 60 };
-
 export function shouldRetry(status: number | string, paid: boolean): boolean {
 	if (paid) return status === 429 || status === 'ECONNREFUSED';
 	return typeof status === 'number' ? RETRYABLE_STATUS.has(status) : CONNECTION_ERRORS.has(status);

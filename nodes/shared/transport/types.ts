@@ -13,7 +13,7 @@ export type ApiRoot = keyof typeof ROOTS;
 
 /**
  * What refuses a paid load the account's plan has no room for: the plan, read once per run by the
- * service's home (service/plan.ts). Each look-up is taken synchronously, just before the sending.
+ * service's home (service/usage.ts, AccountPlan). Each look-up is taken synchronously, just before the sending.
  */
 export interface PlanGate {
 	readonly known: boolean;

@@ -30,8 +30,8 @@ const pathProperty: INodeProperties = {
 
 const servicePath: Step = {
 	properties: [pathProperty],
-	prepare(itemIndex, plan) {
-		plan.request.path = PATHS[readChoice.call(this, itemIndex, pathProperty, 'a known path') as keyof typeof PATHS];
+	prepare(itemIndex, asked) {
+		asked.request.path = PATHS[readChoice.call(this, itemIndex, pathProperty, 'a known path') as keyof typeof PATHS];
 	},
 };
 

@@ -6,7 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { V1 } from '../../../shared/service/endpoints';
 import type { ApiRoot } from '../../../shared/transport';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { readChoice } from '../parameters';
 import { isoDates, rutStep } from '../steps';
 import type { Resource, Step } from '../types';
@@ -29,8 +29,8 @@ const rootProperty: INodeProperties = {
 
 const servicePath: Step = {
 	properties: [rootProperty],
-	prepare(itemIndex, plan) {
-		plan.request.root = readChoice.call(this, itemIndex, rootProperty, 'a known root') as ApiRoot;
+	prepare(itemIndex, asked) {
+		asked.request.root = readChoice.call(this, itemIndex, rootProperty, 'a known root') as ApiRoot;
 	},
 };
 

@@ -2,13 +2,11 @@
  * The steps and the items of V1 Download Summary (GET /integration/{rut}/downloadSummary): the report as a PDF
  * file in the item's binary data, ready to email or upload, or as the JSON of spec §2.4.
  */
-import { NodeOperationError } from 'n8n-workflow';
-import type { INodeProperties } from 'n8n-workflow';
+import { type INodeProperties, NodeOperationError } from 'n8n-workflow';
 
 import { inputError, shown } from '../../../shared/errors';
-import { oneItem } from '../output';
+import { isoDates, isoDatesProperty, oneItem } from '../steps';
 import { readChoice } from '../parameters';
-import { isoDates, isoDatesProperty } from '../steps';
 import type { ItemMaker, Step } from '../types';
 
 const formatProperty: INodeProperties = {
@@ -35,7 +33,7 @@ const binaryFieldProperty: INodeProperties = {
 
 export const reportFormat: Step = {
 	properties: [formatProperty, binaryFieldProperty],
-	prepare(itemIndex, plan) {
+	prepare(itemIndex, asked) {
 		const format = readChoice.call(this, itemIndex, formatProperty, 'a format');
 		// Only the PDF reads the binary field: the JSON form's items share a request whatever it says.
 		if (format === 'pdf') {
@@ -43,19 +41,19 @@ export const reportFormat: Step = {
 			if (field === '') {
 				throw inputError(this.getNode(), itemIndex, 'Put Output File in Field', 'is empty', 'Name the binary field, e.g. "data".');
 			}
-			plan.choices.binaryPropertyName = field;
+			asked.choices.binaryPropertyName = field;
 		}
-		plan.request.query = { ...plan.request.query, format };
-		plan.request.pdf = format === 'pdf';
+		asked.request.query = { ...asked.request.query, format };
+		asked.request.pdf = format === 'pdf';
 		// The JSON form has no {success, data} wrapper (spec §2.4).
-		plan.request.bare = format === 'json';
+		asked.request.bare = format === 'json';
 	},
 };
 
 /** The PDF as the item's binary data, or the JSON form as the item. */
-export const reportItems: ItemMaker = async function (data, response, plan) {
-	if (!plan.request.pdf) return [oneItem(data)];
-	const rut = plan.rut!;
+export const reportItems: ItemMaker = async function (data, response, asked) {
+	if (!asked.request.pdf) return [oneItem(data)];
+	const rut = asked.rut!;
 	if (!response.bytes) {
 		throw new NodeOperationError(this.getNode(), `The service sent no PDF for RUT ${rut}`, {
 			description: 'It answered with data instead of a file. Try the JSON format, or try again later.',
@@ -66,7 +64,7 @@ export const reportItems: ItemMaker = async function (data, response, plan) {
 	return [
 		{
 			json: { rut, fileName, mimeType: 'application/pdf', fileSize: response.bytes.length },
-			binary: { [plan.choices.binaryPropertyName!]: binary },
+			binary: { [asked.choices.binaryPropertyName!]: binary },
 		},
 	];
 };
@@ -75,9 +73,9 @@ export const reportItems: ItemMaker = async function (data, response, plan) {
 export const jsonIsoDates: Step = {
 	...isoDates,
 	properties: [{ ...isoDatesProperty, displayOptions: { show: { format: ['json'] } } }],
-	prepare(itemIndex, plan, nodeVersion) {
+	prepare(itemIndex, asked, nodeVersion) {
 		// The PDF has no dates to convert, so it reads (and keeps) no choice.
-		if (!plan.request.pdf) isoDates.prepare!.call(this, itemIndex, plan, nodeVersion);
+		if (!asked.request.pdf) isoDates.prepare!.call(this, itemIndex, asked, nodeVersion);
 	},
 };
 

@@ -1,9 +1,8 @@
 /** V1 Judicial: the court cases of a RUT, one list per kind of court, or all of them in one read. */
 import { V1 } from '../../../shared/service/endpoints';
 import { isPlainObject } from '../../../shared/objects';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
-import { itemPerEntry, oneItem } from '../output';
-import { flag, isoDates, rutStep, splitIntoItems, splitItems, splitProperty } from '../steps';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
+import { flag, isoDates, itemPerEntry, oneItem, rutStep, splitIntoItems, splitItems, splitProperty } from '../steps';
 import type { ItemMaker, Resource } from '../types';
 
 /** The lists of the all-cases read, as the service names them, and what each item says its case is. */
@@ -21,10 +20,10 @@ const splitAllCases = flag({
 });
 
 /** Split, one item per case of the three lists, in that order, each saying its kind (caseType) and the RUT. */
-const allCasesItems: ItemMaker = (data, _answer, plan) => {
-	if (plan.choices.split !== true || !isPlainObject(data)) return [oneItem(data)];
+const allCasesItems: ItemMaker = (data, _response, asked) => {
+	if (asked.choices.split !== true || !isPlainObject(data)) return [oneItem(data)];
 	return CASE_LISTS.flatMap(([list, caseType]) =>
-		itemPerEntry(Array.isArray(data[list]) ? data[list] : []).map((item) => ({ json: { rut: data.rut ?? plan.rut, caseType, ...item.json } })),
+		itemPerEntry(Array.isArray(data[list]) ? data[list] : []).map((item) => ({ json: { rut: data.rut ?? asked.rut, caseType, ...item.json } })),
 	);
 };
 

@@ -1,6 +1,6 @@
 /** V1 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
 import { V1 } from '../../../shared/service/endpoints';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
 

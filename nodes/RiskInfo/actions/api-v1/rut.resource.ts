@@ -2,13 +2,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { V1 } from '../../../shared/service/endpoints';
-import { loadApiV1 } from '../load';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { simplifiedFromApiV1 } from '../../../shared/service/summaryV1';
+import { estimateReadOrLoad, loadApiV1, loadIfMissing, readOrLoad } from '../load';
 import { readBoolean } from '../parameters';
-import { isoDates, rutStep } from '../steps';
+import { isoDates, rutStep, summarySimplify } from '../steps';
 import type { Resource, Step } from '../types';
 import { jsonIsoDates, reportFormat, reportItems } from './downloadSummary';
-import { simplifySummaryApiV1 } from '../simplify';
+
+/** Simplify on the V1 summary: the same record as on V2. */
+const simplifySummaryApiV1 = summarySimplify(
+	'Whether to return one flat record of the main indicators instead of the full summary. It has the same fields as Simplify on API version V2.',
+	simplifiedFromApiV1,
+);
 
 const completeProperty: INodeProperties = {
 	displayName: 'Include Corporate Mesh and Gazette Data',
@@ -22,8 +27,8 @@ const completeProperty: INodeProperties = {
 /** The service reads the string "true"; leaving it out gives the plain summary. */
 const complete: Step = {
 	properties: [completeProperty],
-	prepare(itemIndex, plan) {
-		if (readBoolean.call(this, itemIndex, completeProperty)) plan.request.query = { ...plan.request.query, complete: 'true' };
+	prepare(itemIndex, asked) {
+		if (readBoolean.call(this, itemIndex, completeProperty)) asked.request.query = { ...asked.request.query, complete: 'true' };
 	},
 };
 

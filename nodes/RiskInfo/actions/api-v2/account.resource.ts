@@ -1,16 +1,15 @@
 /** V2 Account: account-level reads that take no RUT. */
 import { V2 } from '../../../shared/service/endpoints';
-import { usageRecord } from '../../../shared/service/usage';
-import { simplifyFlag } from '../simplify';
+import { readAnswer } from '../../../shared/service/keyNames';
+import { USAGE } from '../../../shared/service/usage';
+import { isoDates, itemPerEntry, rutStep, simplifyFlag } from '../steps';
 import { checkAnswers } from '../checkAnswers';
-import { itemPerEntry } from '../output';
-import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 
 /** Simplify on Get Usage: one flat record of the plan in plain names (addendum A4). */
 const simplifyUsage = simplifyFlag(
-	"Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the plan, the plan's start and end, and next month's estimate",
-	(data, _plan, names) => usageRecord(data, names),
+	"Whether to return one flat record of the plan: paid look-ups contracted, used and remaining, monitoring places contracted, used and over the asked, the plan's start and end, and next month's estimate",
+	(data, _asked, names) => readAnswer(USAGE, data, names),
 );
 
 export const account: Resource = {

@@ -3,7 +3,7 @@
  * from the service's public documentation, not the interface spec (addendum A1, A2).
  */
 import { V2 } from '../../../shared/service/endpoints';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { pages } from '../pages';
 import { isoDates, rutStep, splitIntoItemsOf, splitItemsOf, type SplittableList } from '../steps';
 import type { Resource } from '../types';

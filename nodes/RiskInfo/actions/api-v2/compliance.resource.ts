@@ -2,7 +2,7 @@
 import { V2 } from '../../../shared/service/endpoints';
 import { complianceProfile, estimateProfile, profileItem } from '../compliance';
 import { dryRun } from '../cost';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 

@@ -1,6 +1,6 @@
 /** V2 Credit Score: the service's classification of a RUT. */
 import { V2 } from '../../../shared/service/endpoints';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 

@@ -1,6 +1,6 @@
 /** V2 Judicial: the court cases of a RUT, one list per kind of court. */
 import { V2 } from '../../../shared/service/endpoints';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';
 

@@ -1,6 +1,6 @@
 /** V2 Labor Collection: what an employer owes its workers' pension funds, and its labor fines. */
 import { V2 } from '../../../shared/service/endpoints';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { pages } from '../pages';
 import { isoDates, rutStep, splitIntoItems, splitItems } from '../steps';
 import type { Resource } from '../types';

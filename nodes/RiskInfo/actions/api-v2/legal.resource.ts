@@ -1,6 +1,6 @@
 /** V2 Legal: company ownership links; the official gazette is part of the V2 summary. */
 import { V2 } from '../../../shared/service/endpoints';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
+import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../load';
 import { isoDates, rutStep } from '../steps';
 import type { Resource } from '../types';
 

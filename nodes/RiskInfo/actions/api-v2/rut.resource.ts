@@ -1,10 +1,15 @@
 /** V2 RUT: the summary of a RUT, and the paid load (shared with V1, in ../load.ts). */
 import { V2 } from '../../../shared/service/endpoints';
-import { loadApiV2 } from '../load';
-import { estimateReadOrLoad, loadIfMissing, readOrLoad } from '../loadIfMissing';
-import { isoDates, rutStep } from '../steps';
+import { simplifiedFromApiV2 } from '../../../shared/service/summaryV2';
+import { estimateReadOrLoad, loadApiV2, loadIfMissing, readOrLoad } from '../load';
+import { isoDates, rutStep, summarySimplify } from '../steps';
 import type { Operation, Resource } from '../types';
-import { simplifySummaryApiV2 } from '../simplify';
+
+/** Simplify on the summary: the simplified record of the V2 reader. */
+const simplifySummaryApiV2 = summarySimplify(
+	'Whether to return one flat record of the indicators people act on (name, classification, bulletin cases and amounts, active cases, bankruptcy, overdue bank debt, compliance risk, failed data sources) instead of the full nested summary',
+	simplifiedFromApiV2,
+);
 
 /** The summary, a free read of a loaded RUT. */
 const getSummary: Operation = {

@@ -8,14 +8,13 @@
  */
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { LOOPBACK_NOTE, connectionErrorCode, isLoopback, ssrfAdvice, ssrfBlock } from './connection';
-import type { PlainObject } from './objects';
-import { V2 } from './service/endpoints';
-import { ROOTS } from './transport';
-import { parseKeyNames, withSpecNames, type KeyNames } from './service/keyNames';
-import { planFigures } from './service/usage';
+import { LOOPBACK_NOTE, connectionErrorCode, isLoopback, ssrfAdvice, ssrfBlock } from '../connection';
+import type { PlainObject } from '../objects';
+import { ROOTS } from '../transport';
+import { parseKeyNames, readAnswer, type KeyNames } from './keyNames';
+import { USAGE } from './usage';
 
-const USAGE_PATH = `${ROOTS[V2.usage.root]}${V2.usage.path}`;
+const USAGE_PATH = `${ROOTS[USAGE.endpoint.root]}${USAGE.endpoint.path}`;
 const TEST_TIMEOUT_MS = 15_000;
 const BASE_URL_HINT = 'the root address the service gave you, such as https://api.example.cl (the node adds the /api/… paths)';
 
@@ -151,6 +150,6 @@ export async function testRiskInfoApi(
 /** " The plan has N of M paid look-ups left." when the usage answer says so (a 2xx JSON body here). */
 function planLeft(body: string, names: KeyNames): string {
 	// What remains is known only when both the contracted and the used look-ups are.
-	const { paidLookupsRemaining: left, paidLookupsContracted: contracted } = planFigures(withSpecNames((JSON.parse(body) as { data?: unknown })?.data, names));
+	const { paidLookupsRemaining: left, paidLookupsContracted: contracted } = readAnswer(USAGE, (JSON.parse(body) as { data?: unknown })?.data, names);
 	return left === null ? '' : ` The plan has ${left} of ${contracted} paid look-ups left.`;
 }
