@@ -13,14 +13,14 @@ function clock(t = 0) {
 type Clock = ReturnType<typeof clock>;
 
 /**
- * A pace past its ramp, as after a couple of seconds of sending with no refusal: 20 starts 100 ms
- * apart, ending a second before the clock's time, none answered (they teach nothing).
+ * A pace past its ramp, as after a few seconds of sending with no refusal: 40 starts 100 ms apart,
+ * ending a second before the clock's time, none answered (they teach nothing).
  */
 function ramped(c: Clock): Pace {
 	const at = c.now();
 	const pace = new Pace(c.now);
-	for (let i = 0; i < 20; i++) {
-		c.set(at - 3000 + i * 100);
+	for (let i = 0; i < 40; i++) {
+		c.set(at - 5000 + i * 100);
 		const turn = pace.take();
 		if (typeof turn === 'number') throw new Error(`the ramp held a start ${turn} ms`);
 		pace.release(turn);
@@ -68,21 +68,21 @@ function afterOneWave(): { pace: Pace; c: Clock; inFlight: Turn[] } {
 	return { pace, c, inFlight };
 }
 
-test('a new pace ramps up: starts 40 ms apart (25 a second), twice as many each quarter second of sending, none waiting past 4,000 a second', () => {
+test('a new pace ramps up: starts 40 ms apart (25 a second), twice as many each half second of sending, none waiting past 4,000 a second', () => {
 	const c = clock();
 	const pace = new Pace(c.now);
-	const times = starts(pace, c, 2000);
+	const times = starts(pace, c, 4000);
 	const gaps = times.slice(1).map((t, i) => t - times[i]);
 	expect(gaps[0]).toBe(40);
-	// A quarter second in, twice the rate: gaps of 20 ms (rounded up to whole milliseconds).
-	const at250 = times.findIndex((t) => t >= 250);
-	expect(gaps[at250]).toBeGreaterThanOrEqual(18);
-	expect(gaps[at250]).toBeLessThanOrEqual(23);
+	// Half a second in, twice the rate: gaps of 20 ms (rounded up to whole milliseconds).
+	const at500 = times.findIndex((t) => t >= 500);
+	expect(gaps[at500]).toBeGreaterThanOrEqual(18);
+	expect(gaps[at500]).toBeLessThanOrEqual(23);
 	expect(gaps.every((g, i) => i === 0 || g <= gaps[i - 1])).toBe(true);
-	// 25 × 2^(t / 250 ms) reaches 4,000 a second after about 1.83 s: from there nothing waits.
+	// 25 × 2^(t / 500 ms) reaches 4,000 a second after about 3.66 s: from there nothing waits.
 	const free = times.findIndex((t, i) => i > 0 && t === times[i - 1]);
-	expect(times[free]).toBeGreaterThanOrEqual(1800);
-	expect(times[free]).toBeLessThan(1900);
+	expect(times[free]).toBeGreaterThanOrEqual(3600);
+	expect(times[free]).toBeLessThan(3800);
 	expect(times.slice(free).every((t) => t === times[free])).toBe(true);
 });
 

@@ -190,7 +190,7 @@ export async function rampUp(time: VirtualClock, credential: ICredentialDataDecr
 	const ok = async (): Promise<Answer> => ({ statusCode: 200, headers: {}, body: { success: true, data: {} } });
 	const { ctx } = fakeContext(time, ok, credential, 1);
 	const transport = new Transport(ctx, { maxAttempts: 1, maxWaitSeconds: 1 });
-	const reads = summaryReads(Array.from({ length: 2000 }, (_, i) => `${90_000_000 + i}-0`));
+	const reads = summaryReads(Array.from({ length: 4000 }, (_, i) => `${90_000_000 + i}-0`));
 	await time.drive(sendAll(transport, reads, 8));
 	// On to a whole second, where a service's one-second windows start, and far enough that no
 	// answer of these counts in a lesson the test's service teaches.

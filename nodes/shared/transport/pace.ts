@@ -1,14 +1,15 @@
 /**
  * The pool-wide pace of an account's requests, shared by every execution, poll and list of this
  * n8n process that uses the account (accounts.ts). Until the service refuses a request (429) the
- * pace ramps up: starts evenly spaced, 25 a second at first, twice as many after each quarter
- * second of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed
- * with one or two requests out, not the whole pool in one burst the service counts against the
- * account. A 429 pauses every worker until Retry-After and teaches the pace a budget: as many starts
- * per window (Retry-After, at least a second) as the service accepted in the window before
- * refusing, the one rate it has shown it takes, with no margin under it. Without that lesson every
- * pause would end in the same burst and the same refusals (the service's limits are not documented,
- * so they can only be learnt, or read from its headers when it sends them: quota.ts).
+ * pace ramps up: starts evenly spaced, 25 a second at first, twice as many after each half second
+ * of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed with only
+ * the requests sent during one answer's time out (one or two when answers take tens of
+ * milliseconds), not the whole pool in one burst the service counts against the account. A 429
+ * pauses every worker until Retry-After and teaches the pace a budget: as many starts per window
+ * (Retry-After, at least a second) as the service accepted in the window before refusing, the one
+ * rate it has shown it takes, with no margin under it. Without that lesson every pause would end in
+ * the same burst and the same refusals (the service's limits are not documented, so they can only
+ * be learnt, or read from its headers when it sends them: quota.ts).
  *
  * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
  * right after spending its budget: one request beyond it. An accepted probe proves the service
@@ -48,7 +49,7 @@ const CUT = 5 / 6;
 const MAX_PROBE_WAIT_WINDOWS = 64;
 /** The ramp before any lesson: its first rate, how fast it doubles, where spacing stops. */
 const RAMP_FIRST_PER_SECOND = 25;
-const RAMP_DOUBLING_MS = 250;
+const RAMP_DOUBLING_MS = 500;
 const RAMP_FREE_PER_SECOND = 4000;
 /** A pause between starts counts this much at most toward the ramp: an idle pool does not ramp. */
 const RAMP_MAX_STEP_MS = 100;
