@@ -25,12 +25,12 @@
 //   (t) the Monitor under n8n's durable scheduler: a portfolio over several polls within a short poll
 //       timeout, the main stopped and started again mid-round losing nothing, the change it then
 //       reports run once on a worker (lib/monitor-scheduler.js, the single-process e2e's check)
-//   (d) a worker stopped with SIGTERM during a 200-item screening: the execution finishes or is
-//       recorded as failed, no RUT is paid twice, no item silently missing
 //   (r) six screening executions at once, one more than a worker runs at a time, so on both
 //       workers, against a sandbox limit of 10 requests/s: every item answered, the 429s each
 //       worker met printed (each worker keeps its own pace for the account: docs/queue-mode.md;
 //       lib/ratelimit-check.js)
+//   (d) a worker stopped with SIGTERM during a 200-item screening: the execution finishes or is
+//       recorded as failed, no RUT is paid twice, no item silently missing (the worker stays down)
 //   (f) `npm start -- --queue` as a user runs it
 // Options: --keep (keep the temporary folder and logs), --no-build, --only=a,b,… (a subset),
 // --default-engine (n8n's default expression engine on the webhook processors and the single
@@ -58,7 +58,7 @@ const TOTAL_TIMEOUT_MS = 25 * 60_000;
 const HOOK_TOKEN = `e2e-hook-${Math.random().toString(36).slice(2)}`;
 const OWNER = { email: 'e2e@example.com', firstName: 'E2E', lastName: 'Owner', password: 'E2e-sandbox-1' };
 const args = process.argv.slice(2);
-const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,p,b,c,e,m,t,d,r,z,f').split(','));
+const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'a,s,p,b,c,e,m,t,r,d,z,f').split(','));
 // The webhook phase's settings docs/queue-mode.md recommends (lib/queue.js says why), on both sides of (e).
 const WEBHOOK_ENV = args.includes('--default-engine') ? WEBHOOK_ANSWER_ENV : WEBHOOK_PROCESSOR_ENV;
 const T0 = Date.now();
@@ -201,8 +201,9 @@ async function main() {
 		// Before (d), which stops a worker: the change is to run once with two workers there to take it.
 		await check('m', 'the Monitor polls on the main, its change runs once on a worker', () => checkMonitor({ n8n: main, apiKey, sandbox, wf: wfs.supplierMonitoring, stack }));
 		await check('t', "the Monitor under n8n's durable scheduler: a portfolio over several polls, the main restarted mid-round", () => checkMonitorScheduler({ n8n: main, apiKey, sandbox, step, stack }));
-		await check('d', 'SIGTERM to the worker running a 200-item screening', () => checkSigterm(ctx));
+		// Before (d), which stops a worker for good: (r) needs both.
 		await check('r', 'screenings at once on two workers against a sandbox rate limit', () => checkRateLimit(ctx));
+		await check('d', 'SIGTERM to the worker running a 200-item screening', () => checkSigterm(ctx));
 		step(`memory (PSS of each process with its children) once started: ${stack.memory.summary({ at: 'start' })}; ${singleMemory.summary({ at: 'start' })}`);
 		step(`memory at its peak during the run: ${stack.memory.summary()}; ${singleMemory.summary()}`);
 	} catch (err) {
