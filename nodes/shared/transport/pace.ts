@@ -54,6 +54,9 @@ const RAMP_FREE_PER_SECOND = 4000;
 /** A pause between starts counts this much at most toward the ramp: an idle pool does not ramp. */
 const RAMP_MAX_STEP_MS = 100;
 
+/** Windows the next probe waits after `refused` refused probes in a row: 1, 4, 16, then 64 at most. */
+const probeWaitWindows = (refused: number) => Math.min(MAX_PROBE_WAIT_WINDOWS, 4 ** (refused - 1));
+
 export class Pace {
 	private pausedUntil = -Infinity;
 	/** What the service's headers say of its window, when it sends them. */
@@ -126,7 +129,7 @@ export class Pace {
 		if (now < this.rampNext) return Math.ceil(this.rampNext - now);
 		if (this.rampLast > -Infinity) this.rampMs += Math.min(RAMP_MAX_STEP_MS, now - this.rampLast);
 		this.rampLast = now;
-		this.rampNext = Math.max(this.rampNext, now) + 1000 / perSecond;
+		this.rampNext = now + 1000 / perSecond;
 		return 0;
 	}
 
@@ -226,7 +229,7 @@ export class Pace {
 			this.refusedProbes++;
 			this.budget += taken;
 			this.highest = Math.max(this.highest, this.budget);
-			this.probeAfter = this.pausedUntil + this.windowMs * Math.min(MAX_PROBE_WAIT_WINDOWS, 4 ** (this.refusedProbes - 1));
+			this.probeAfter = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			this.lateCap = this.budget;
 		} else if (this.budget === Infinity) {
 			this.budget = acceptedInWindow;
@@ -236,7 +239,7 @@ export class Pace {
 			// probe waits as after a second refused one. A free pool's burst is checked a window later.
 			if (this.rampPerSecond() < RAMP_FREE_PER_SECOND) {
 				this.refusedProbes = 2;
-				this.probeAfter = this.pausedUntil + this.windowMs * 4;
+				this.probeAfter = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			}
 		} else {
 			// Refused within the budget: the service takes less than it did, or its window's edge met a
