@@ -10,10 +10,10 @@
 //
 // A file counts when, between the start and the end of the read (every module already loaded, so
 // module-level code does not count), one of its functions ran (V8's precise coverage, call counts)
-// or another file read one of its exports (each of our modules handed out behind a Proxy that notes
-// the reads). A constant another module copied at load time into a table of its own counts with
-// that table, not with the file it came from; the credential's class counts when n8n reads its
-// `authenticate` block for the request.
+// or another file read one of its exports or a key of an exported table (each of our modules, and
+// each table it exports, handed out behind a Proxy that notes the reads); the credential's class
+// counts when n8n reads its `authenticate` block for the request. A value taken out of a table at
+// load time and kept elsewhere counts with where it is kept.
 //
 // Beside it, the count test/package/development-walk.test.ts makes: the files the entry imports
 // for their code (not `import type`), followed, the other operations' entries and the credential's
@@ -52,19 +52,31 @@ Module.prototype.require = function (id) {
 		return exported;
 	}
 	if (!OURS.test(file)) return exported;
-	if (!proxies.has(exported)) {
+	return noting(exported, file, true);
+};
+
+/**
+ * The module's exports behind a Proxy that notes each read of them; an exported table (a plain
+ * object or array) is handed out behind one too, so that a read of it counts for its file even
+ * where another module took it into a table of its own at load time (the registry's entries).
+ */
+function noting(value, file, isModule) {
+	if (!proxies.has(value)) {
 		proxies.set(
-			exported,
-			new Proxy(exported, {
+			value,
+			new Proxy(value, {
 				get(target, key, receiver) {
 					if (recording && typeof key === 'string' && key !== '__esModule') read.add(file);
-					return Reflect.get(target, key, receiver);
+					const got = Reflect.get(target, key, receiver);
+					return isModule && isTable(got) ? noting(got, file, false) : got;
 				},
 			}),
 		);
 	}
-	return proxies.get(exported);
-};
+	return proxies.get(value);
+}
+
+const isTable = (value) => value !== null && typeof value === 'object' && [Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(value));
 
 /** The files of ours with a function (not the module's own top level) run since the last call. */
 async function ran() {
