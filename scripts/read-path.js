@@ -6,7 +6,7 @@
 // (harness/): V2 RUT → Get Summary at node version 3, the RUT picked From List (the editor's list
 // search, then the execution), Load RUT If Not Loaded and Simplify on, for a loaded RUT; and one
 // Monitor poll of two watched RUTs that reports a change of each (its evidence read), after the
-// poll that set the baseline. At 094230e, where the issue counted 34 and 32, this gives 32 and 33.
+// poll that set the baseline. At 094230e, where the issue counted 34 and 32, this gives 35 and 33.
 //
 // A file counts when, between the start and the end of the read (every module already loaded, so
 // module-level code does not count), one of its functions ran (V8's precise coverage, call counts)
