@@ -1,21 +1,21 @@
 /**
  * The evidence behind a reported change, read only for the RUTs being reported: the active cases
  * of each kind whose count went up, the commercial bulletin's figures by source and its cases,
- * the screening's findings by list, the credit score's parts. Each is one of the service's reads
- * (service/reads.ts), read by its own reader, through the Monitor's
- * transport, which refuses any paid call; here the Monitor picks what to show: newest first, a few
- * of each, the new ones marked.
+ * the screening's findings by list, the credit score's parts. Each is one of the service's reads,
+ * from its own file in shared/service/ and read by its own reader, through the Monitor's transport,
+ * which refuses any paid call; here the Monitor picks what to show: newest first, a few of each,
+ * the new ones marked.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Transport } from '../shared/transport';
-import type { ListFindings } from '../shared/service/compliance';
-import { DICOM_SOURCE, bulletinBySource, type BulletinCase } from '../shared/service/dicom';
+import { COMPLIANCE, type ListFindings } from '../shared/service/compliance';
+import { CIVIL_CASES, COLLECTION_CASES, LABOR_CASES, type CourtCase } from '../shared/service/courtCases';
+import { CREDIT_SCORE } from '../shared/service/creditScore';
+import { DICOM_CASES, DICOM_SOURCE, bulletinBySource, type BulletinCase } from '../shared/service/dicom';
 import { keyNamesOf, readFree, type KeyNames } from '../shared/service/keyNames';
 import { meaningOf, sum } from '../shared/service/values';
-import { READS } from '../shared/service/reads';
 import { AMOUNT_UNITS, type SimplifiedSummary } from '../shared/service/record';
-import type { CourtCase } from '../shared/service/courtCases';
 import type { Change } from './fields';
 
 export type EvidenceKind = 'civilCases' | 'laborCases' | 'collectionCases' | 'bulletin' | 'compliance' | 'creditScore';
@@ -32,6 +32,9 @@ const FOR_FIELD: Record<string, EvidenceKind> = {
 	classificationLabel: 'creditScore',
 	classificationPercentage: 'creditScore',
 };
+
+/** The read behind each kind of court cases. */
+const CASE_READS = { civilCases: CIVIL_CASES, laborCases: LABOR_CASES, collectionCases: COLLECTION_CASES };
 
 /** Cases and findings listed per kind (and per list); the count of the rest is given. */
 const MAX_LISTED = 10;
@@ -51,10 +54,10 @@ export function evidenceKinds(changes: Change[]): EvidenceKind[] {
 
 /** One piece of evidence, read now, beside the record just read; throws what the read failed with. */
 export async function readEvidence(api: Transport, rut: string, kind: EvidenceKind, changes: Change[], record: SimplifiedSummary): Promise<IDataObject> {
-	if (kind === 'compliance') return complianceFindings(await readFree(api, READS.compliance, rut));
-	if (kind === 'creditScore') return await readFree(api, READS.creditScore, rut);
-	if (kind === 'bulletin') return bulletinEvidence(await readFree(api, READS.dicomCases, rut), changes, record, await keyNamesOf(api));
-	const cases: CourtCase[] = await readFree(api, READS[kind], rut);
+	if (kind === 'compliance') return complianceFindings(await readFree(api, COMPLIANCE, rut));
+	if (kind === 'creditScore') return await readFree(api, CREDIT_SCORE, rut);
+	if (kind === 'bulletin') return bulletinEvidence(await readFree(api, DICOM_CASES, rut), changes, record, await keyNamesOf(api));
+	const cases: CourtCase[] = await readFree(api, CASE_READS[kind], rut);
 	const fields = Object.keys(FOR_FIELD).filter((f) => FOR_FIELD[f] === kind);
 	return { active: cases.length, ...listed(cases, (c) => c.filedOn, newCount(changes, fields)) };
 }

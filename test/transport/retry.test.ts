@@ -1,7 +1,7 @@
 // The transport's retry rules (which answers are retried, the backoff, Retry-After in seconds or as
 // a date), as pure functions; which connection failures a read retries, and Retry-After values a
 // proxy may send that are neither whole seconds nor dates (they fall back to the backoff).
-import { backoffMs, retryAfterMs, shouldRetry } from '../../nodes/shared/transport/retry';
+import { backoffMs, retryAfterMs, shouldRetry } from '../../nodes/shared/transport/answer';
 
 describe('retry rules', () => {
 	test('reads retry on busy or failing answers and connection errors, not on client errors', () => {
@@ -37,12 +37,12 @@ describe('retry rules', () => {
 	});
 });
 
-type Retry = typeof import('../../nodes/shared/transport/retry');
+type Retry = typeof import('../../nodes/shared/transport/answer');
 
 function loadRetry(): Retry {
 	let loaded: Retry | undefined;
 	jest.isolateModules(() => {
-		loaded = require('../../nodes/shared/transport/retry') as Retry;
+		loaded = require('../../nodes/shared/transport/answer') as Retry;
 	});
 	return loaded as Retry;
 }

@@ -11,7 +11,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { runRiskInfo, TestCredentialsHelper } from '../../harness/workflow';
 import type { ApiRequest, TransportOptions } from '../../nodes/shared/transport';
-import { clock } from '../../nodes/shared/transport/clock';
+import { clock } from '../../nodes/shared/transport/accounts';
 import { leavingError, PaidCapReached, ServiceError } from '../../nodes/shared/errors';
 import { type Answer as ServiceAnswer, fakeContext, instantClock, Transport, virtualClock, type VirtualClock } from './virtual';
 

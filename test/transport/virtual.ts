@@ -1,4 +1,4 @@
-// Virtual time for the transport: its clock (nodes/shared/transport/clock.ts) is replaced by one
+// Virtual time for the transport: its clock (nodes/shared/transport/accounts.ts, `clock`) is replaced by one
 // that moves only when every worker is waiting on it, so pauses and paces are checked by counting
 // what was sent when, without waiting and without any wall-clock threshold. The service answers
 // either from a model in this process or over real HTTP (the sandbox, on the same virtual clock);
@@ -7,8 +7,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IH
 import { request } from 'undici';
 
 import { runPool } from '../../nodes/shared/pool';
-import { forgetPaces } from '../../nodes/shared/transport/accounts';
-import { clock } from '../../nodes/shared/transport/clock';
+import { clock, forgetPaces } from '../../nodes/shared/transport/accounts';
 import { Transport, type ApiRequest, type ApiResponse } from '../../nodes/shared/transport';
 
 /** A whole second, so HTTP dates in Retry-After are exact on it. */

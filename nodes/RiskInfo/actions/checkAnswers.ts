@@ -9,15 +9,29 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ServiceError, isNotLoadedError, plainMessage } from '../../shared/errors';
 import { checkAnswer, type AnswerCheck, type CheckStatus } from '../../shared/service/answers';
+import { COMPLIANCE } from '../../shared/service/compliance';
+import { CIVIL_CASES, COLLECTION_CASES, LABOR_CASES } from '../../shared/service/courtCases';
+import { CREDIT_SCORE } from '../../shared/service/creditScore';
+import { DICOM_CASES } from '../../shared/service/dicom';
 import { requestFor } from '../../shared/service/endpoints';
-import { keyNamesOf, mappingOf } from '../../shared/service/keyNames';
-import { READS } from '../../shared/service/reads';
+import { keyNamesOf, mappingOf, type Read } from '../../shared/service/keyNames';
+import { PROFILES } from '../../shared/service/profiles';
 import type { Roles } from '../../shared/service/slots';
+import { SUMMARY_V1 } from '../../shared/service/summaryV1';
+import { SUMMARY_V2 } from '../../shared/service/summaryV2';
+import { USAGE } from '../../shared/service/usage';
 import { ROOTS, type ApiRequest, type ApiResponse } from '../../shared/transport';
 import type { Sender } from './types';
 
+/**
+ * Every one of the service's reads, each from its own file (its endpoint, its key table, its
+ * reader), in the order they are checked: the account's, the V2 summary and the reads behind it,
+ * then the V1 summary, which may take the V2 summary's words for the bulletin's sources.
+ */
+const READS: Read[] = [USAGE, PROFILES, SUMMARY_V2, CIVIL_CASES, LABOR_CASES, COLLECTION_CASES, DICOM_CASES, COMPLIANCE, CREDIT_SCORE, SUMMARY_V1];
+
 /** The service's API version a read belongs to (not the node's version). */
-const apiOf = (read: (typeof READS)[keyof typeof READS]): 1 | 2 => (read.endpoint.root === 'v2' ? 2 : 1);
+const apiOf = (read: Read): 1 | 2 => (read.endpoint.root === 'v2' ? 2 : 1);
 
 /** The path as requested, below the Base URL, with its query. */
 function pathOf(request: ApiRequest): string {
@@ -106,8 +120,7 @@ export const checkAnswers: Sender = async (api, asked) => {
 	const errors: unknown[] = [];
 	const how: string[] = [];
 	let earlier: Roles | undefined;
-	const reads = Object.values(READS);
-	for (const read of reads) {
+	for (const read of READS) {
 		const request = requestFor(read.endpoint, rut);
 		const head = { read: read.name, path: pathOf(request) };
 		const answer = await free.request(request).catch((error: unknown) => error);
@@ -124,7 +137,7 @@ export const checkAnswers: Sender = async (api, asked) => {
 		if (check.status === 'differs') how.push(...(check.how ?? []));
 		items.push(itemOf(head, response.status, check));
 	}
-	if (errors.length === reads.length && errors.every(refused)) throw errors[0];
+	if (errors.length === READS.length && errors.every(refused)) throw errors[0];
 	const notLoaded = errors.some(isNotLoadedError);
-	return { response: { data: [total(items, reads.map(apiOf), how, mappingOf(names), rut, notLoaded), ...items], headers: {} } };
+	return { response: { data: [total(items, READS.map(apiOf), how, mappingOf(names), rut, notLoaded), ...items], headers: {} } };
 };

@@ -127,8 +127,8 @@ export function withSpecNames(data: unknown, names: KeyNames): unknown {
 
 /**
  * One of the service's reads: its endpoint, the table of the keys its reader reads, and the reader,
- * which is handed the answer's data under the spec's names. Its file holds all three; the list of
- * them is reads.ts.
+ * which is handed the answer's data under the spec's names. Its file holds all three; Check Answers
+ * lists them all (actions/checkAnswers.ts), the Monitor's evidence the ones it reads.
  */
 export interface Read<T = unknown> {
 	/** What Check Answers' item calls it. */

@@ -22,18 +22,23 @@ import { RISK_INFO_API } from '../../../credentials/RiskInfoApi.credentials';
 import { connectionErrorCode, isLoopback, ssrfBlock, ssrfError, unexpectedError } from '../connection';
 import { ServiceError } from '../errors';
 import { Redactor } from '../redact';
-import { clock } from './clock';
 import { PaidCalls, certainlyNotRun } from './paid';
-import { paceOf } from './accounts';
+import { clock, paceOf } from './accounts';
 import type { Pace, Turn } from './pace';
 import { announced } from './quota';
-import { about, mayHaveCharged, serviceText, unwrap } from './answer';
-import { ROOTS, type ApiRequest, type ApiResponse, type PlanGate } from './types';
+import { about, backoffMs, mayHaveCharged, retryAfterMs, serviceText, shouldRetry, unwrap } from './answer';
+import type { ApiRequest, ApiResponse, ApiRoot, PlanGate } from './types';
 
 export type { ApiRequest, ApiResponse, ApiRoot, PlanGate } from './types';
-export { ROOTS } from './types';
-export { RETRY_DEFAULTS } from './retry';
-import { backoffMs, retryAfterMs, shouldRetry } from './retry';
+export { RETRY_DEFAULTS } from './answer';
+
+/** The version roots, below the credential's Base URL: where each API version's paths start. */
+export const ROOTS = {
+	v2: '/api/clients/v2',
+	v1: '/api/v1',
+	/** The V1 credit-scoring path as the spec's reference sample calls it. */
+	v1External: '/api/external/v1',
+} as const satisfies Record<ApiRoot, string>;
 
 /**
  * What the transport uses of n8n's context (the node, its credential, the authenticated HTTP

@@ -1,15 +1,8 @@
 /** What a request to the service says, and what its answer holds: the transport's words. */
 import type { IDataObject } from 'n8n-workflow';
 
-/** The version roots, below the credential's Base URL: where each API version's paths start. */
-export const ROOTS = {
-	v2: '/api/clients/v2',
-	v1: '/api/v1',
-	/** The V1 credit-scoring path as the spec's reference sample calls it. */
-	v1External: '/api/external/v1',
-} as const;
-
-export type ApiRoot = keyof typeof ROOTS;
+/** Which of the transport's version roots (index.ts, ROOTS) a request's path starts from. */
+export type ApiRoot = 'v2' | 'v1' | 'v1External';
 
 /**
  * What refuses a paid load the account's plan has no room for: the plan, read once per run by the
