@@ -25,6 +25,8 @@ if (sinceAt !== -1 && (!since || since.startsWith('--'))) fail('--since needs a 
 const asked = args.filter((a, i) => !a.startsWith('--') && !(sinceAt !== -1 && i === sinceAt + 1));
 for (const part of asked) if (!PARTS.includes(part)) fail(`unknown part "${part}": one of ${PARTS.join(', ')}`);
 
+/** When and on what code each part run here finished, kept beside its counts in summary.json. */
+const ran = {};
 if (since !== undefined) {
 	import('../../stryker.config.mjs').then(({ PARTS: GLOBS }) => mutateSince(since, GLOBS, asked.length ? asked : PARTS));
 } else if (!reportOnly) {
@@ -38,6 +40,7 @@ if (since !== undefined) {
 		});
 		console.log(`=== ${part}: ${Math.round((Date.now() - started) / 1000)} s ===`);
 		if (run.status !== 0) fail(`stryker stopped on ${part} (exit ${run.status ?? run.signal})`);
+		ran[part] = { date: new Date().toISOString().slice(0, 10), commit: codeVersion(), seconds: Math.round((Date.now() - started) / 1000) };
 	}
 }
 
@@ -48,7 +51,7 @@ if (since === undefined) report();
 function report() {
 	const total = {};
 	const alive = [];
-	console.log('\npart             mutants  killed  timeout  survived  no cover  not compiling  ignored  score');
+	console.log('\npart             mutants  killed  timeout  survived  no cover  not compiling  ignored  score  ran on');
 	// The incremental files are Stryker's cache (tens of MB a part), kept out of git; what a run found
 	// is kept in summary.json (committed), so the score and the survivors are readable on any checkout.
 	const SUMMARY = path.join(__dirname, 'summary.json');
@@ -57,17 +60,19 @@ function report() {
 	for (const part of PARTS) {
 		const file = path.join(__dirname, `${part}.incremental.json`);
 		if (existsSync(file)) {
-			summary[part] = summarise(JSON.parse(readFileSync(file, 'utf8')));
+			// A part read again from its cache without a run keeps the date and commit of the run that made it.
+			const { date, commit, seconds } = ran[part] ?? summary[part] ?? {};
+			summary[part] = { date, commit, seconds, ...summarise(JSON.parse(readFileSync(file, 'utf8'))) };
 			fresh = true;
 		}
 		if (!summary[part]) {
 			console.log(`${part.padEnd(16)} (no results yet)`);
 			continue;
 		}
-		const { count, alive: left } = summary[part];
+		const { count, alive: left, date, commit } = summary[part];
 		for (const [status, n] of Object.entries(count)) total[status] = (total[status] ?? 0) + n;
 		alive.push(...left);
-		console.log(row(part, count));
+		console.log(`${row(part, count)}  ${date ? `${date} ${commit}` : 'before dates were kept'}`);
 	}
 	if (fresh) writeFileSync(SUMMARY, `${JSON.stringify(summary, null, '\t')}\n`);
 	console.log(row('all', total));
@@ -143,6 +148,12 @@ function summarise(report) {
 		}
 	}
 	return { count, alive: left };
+}
+
+/** The commit the parts ran on, marked when nodes/ or credentials/ had changes not yet committed. */
+function codeVersion() {
+	const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8' }).trim();
+	return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--', 'nodes', 'credentials') ? '+changes' : '');
 }
 
 function row(label, count) {
