@@ -15,7 +15,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
 // Smallest first, so the first results come early.
-const PARTS = ['credentials', 'shared', 'transport', 'service', 'monitor', 'trigger-auth', 'trigger-repeats', 'trigger-receive', 'trigger-content', 'actions', 'resources'];
+const PARTS = ['credentials', 'shared', 'transport', 'service-reading', 'service-summaries', 'service-reads', 'monitor-poll', 'monitor-news', 'trigger-auth', 'trigger-repeats', 'trigger-receive', 'trigger-content', 'actions', 'resources'];
 
 const args = process.argv.slice(2);
 const reportOnly = args.includes('--report');
