@@ -27,6 +27,8 @@
  */
 
 import { Quota, type Announced } from './quota';
+import { Ramp } from './ramp';
+import { Starts } from './starts';
 
 /** A start the pace let go; the transport hands it back with the answer. */
 export interface Turn {
@@ -47,12 +49,6 @@ const FREE_AFTER_PROBES = 2 * MAX_PROBES;
 const CUT = 5 / 6;
 /** Windows a probe waits after refused ones: four times more after each, up to this. */
 const MAX_PROBE_WAIT_WINDOWS = 64;
-/** The ramp before any lesson: its first rate, how fast it doubles, where spacing stops. */
-const RAMP_FIRST_PER_SECOND = 25;
-const RAMP_DOUBLING_MS = 500;
-const RAMP_FREE_PER_SECOND = 4000;
-/** A pause between starts counts this much at most toward the ramp: an idle pool does not ramp. */
-const RAMP_MAX_STEP_MS = 100;
 
 /** Windows the next probe waits after `refused` refused probes in a row: 1, 4, 16, then 64 at most. */
 const probeWaitWindows = (refused: number) => Math.min(MAX_PROBE_WAIT_WINDOWS, 4 ** (refused - 1));
@@ -68,7 +64,7 @@ export class Pace {
 	private learntAfter = -1;
 	private turns = 0;
 	/** Starts of the current window, oldest first. */
-	private starts: number[] = [];
+	private readonly starts = new Starts();
 	/** Probes allowed in flight: 0 until an answer sent under the lesson is accepted. */
 	private probes = 0;
 	private probesInFlight = 0;
@@ -79,16 +75,17 @@ export class Pace {
 	/** The highest budget held since the pace last ran free: proven probes beyond it mean the limit rose. */
 	private highest = 0;
 	private probeAfter = 0;
+	/** When a probe beyond the highest budget may go: the wait refused probes set, which a cut does not shorten. */
+	private probeDue = 0;
 	/** How far answers to requests sent before the lesson may still raise its budget. */
 	private lateCap = Infinity;
 	/** When accepted answers came back, oldest first from `acceptedFrom`, kept for MAX_WINDOW_MS. */
 	private accepted: number[] = [];
 	private acceptedFrom = 0;
 	private answered = signal();
-	/** Sending time the ramp has counted, when it last let a request go, and the earliest next. */
-	private rampMs = 0;
-	private rampLast = -Infinity;
-	private rampNext = -Infinity;
+	private readonly ramp = new Ramp();
+	/** Until when the ramp still spaces starts after it crossed a limit. */
+	private rampUntil = -Infinity;
 
 	constructor(private readonly now: () => number) {}
 
@@ -105,36 +102,27 @@ export class Pace {
 		if (quotaWait > 0) return quotaWait;
 		this.judgeProbes(now);
 		let probe = false;
-		if (this.budget === Infinity) {
-			const wait = this.ramp(now);
-			if (wait > 0) return wait;
-		} else {
-			while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
+		const paced = this.budget !== Infinity;
+		if (paced) {
+			const slot = this.starts.prune(now, this.windowMs);
 			probe = this.starts.length >= this.budget;
 			if (probe && !this.mayProbe(now)) {
-				const slot = this.starts[0] + this.windowMs - now;
-				return Math.max(1, this.probesInFlight + this.vouched.length < this.probes && now < this.probeAfter ? Math.min(slot, this.probeAfter - now) : slot);
+				const due = this.probeTime();
+				return Math.max(1, Math.ceil(this.probesInFlight + this.vouched.length < this.probes && now < due ? Math.min(slot, due - now) : slot));
 			}
+		}
+		// The window after the ramp's crossing goes no faster than the ramp did: a budget that counted
+		// the tail of the service's previous window is found too high a request or two at a time.
+		if (!paced || now < this.rampUntil) {
+			const wait = this.ramp.take(now);
+			if (wait > 0) return wait;
+		}
+		if (paced) {
 			if (probe) this.probesInFlight++;
-			this.starts.push(now);
+			this.starts.push(this.turns, now);
 		}
 		this.quota.started(now);
 		return { at: now, seq: this.turns++, probe };
-	}
-
-	/** Before any lesson: 0 and the start counted, or the milliseconds until the ramp lets one go. */
-	private ramp(now: number): number {
-		const perSecond = this.rampPerSecond();
-		if (perSecond >= RAMP_FREE_PER_SECOND) return 0;
-		if (now < this.rampNext) return Math.ceil(this.rampNext - now);
-		if (this.rampLast > -Infinity) this.rampMs += Math.min(RAMP_MAX_STEP_MS, now - this.rampLast);
-		this.rampLast = now;
-		this.rampNext = now + 1000 / perSecond;
-		return 0;
-	}
-
-	private rampPerSecond(): number {
-		return RAMP_FIRST_PER_SECOND * 2 ** (this.rampMs / RAMP_DOUBLING_MS);
 	}
 
 	/**
@@ -142,8 +130,13 @@ export class Pace {
 	 * the service as the budget's starts; when it does not, its verdict a window later still tells.
 	 */
 	private mayProbe(now: number): boolean {
-		if (this.probesInFlight + this.vouched.length >= this.probes || now < this.probeAfter) return false;
-		return this.starts[this.starts.length - this.budget] > now - this.windowMs / 2;
+		if (this.probesInFlight + this.vouched.length >= this.probes || now < this.probeTime()) return false;
+		return this.starts.recent(this.budget) > now - this.windowMs / 2;
+	}
+
+	/** Climbing back after a cut, a probe may go a window after it; beyond the highest budget, only when due. */
+	private probeTime(): number {
+		return this.starts.length >= this.highest ? Math.max(this.probeAfter, this.probeDue) : this.probeAfter;
 	}
 
 	/** Resolves at the next answer, which may free a probe before the window moves on. */
@@ -157,7 +150,7 @@ export class Pace {
 		if (said) this.quota.heard(turn, said, now);
 		this.accepted.push(now);
 		this.forgetAcceptedBefore(now - MAX_WINDOW_MS);
-		this.answer(turn);
+		this.answer(turn, 'accepted');
 		if (this.budget === Infinity) return;
 		if (turn.seq <= this.learntAfter) {
 			// In flight when the 429 came: the service took it in the window the budget counts.
@@ -206,7 +199,7 @@ export class Pace {
 	refuse(turn: Turn, waitMs: number, said?: Announced): void {
 		const now = this.now();
 		if (said) this.quota.heard(turn, said, now);
-		this.answer(turn);
+		this.answer(turn, 'refused');
 		this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
 		if (turn.seq <= this.learntAfter) return;
 		const seenMs = Math.min(MAX_WINDOW_MS, Math.max(MIN_WINDOW_MS, waitMs));
@@ -229,7 +222,7 @@ export class Pace {
 			this.refusedProbes++;
 			this.budget += taken;
 			this.highest = Math.max(this.highest, this.budget);
-			this.probeAfter = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
+			this.probeAfter = this.probeDue = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			this.lateCap = this.budget;
 		} else if (this.budget === Infinity) {
 			this.budget = acceptedInWindow;
@@ -237,9 +230,10 @@ export class Pace {
 			this.lateCap = Infinity;
 			// The ramp crossed the limit a request or two beyond it, as a refused probe does: the next
 			// probe waits as after a second refused one. A free pool's burst is checked a window later.
-			if (this.rampPerSecond() < RAMP_FREE_PER_SECOND) {
+			if (!this.ramp.done) {
+				this.rampUntil = this.pausedUntil + this.windowMs;
 				this.refusedProbes = 2;
-				this.probeAfter = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
+				this.probeAfter = this.probeDue = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			}
 		} else {
 			// Refused within the budget: the service takes less than it did, or its window's edge met a
@@ -252,7 +246,8 @@ export class Pace {
 		}
 	}
 
-	private answer(turn: Turn): void {
+	private answer(turn: Turn, verdict?: 'accepted' | 'refused'): void {
+		if (verdict) this.starts.answered(turn.seq, turn.at, this.now(), verdict === 'accepted');
 		if (turn.probe && turn.seq > this.learntAfter && this.probesInFlight > 0) this.probesInFlight--;
 		const answered = this.answered;
 		this.answered = signal();
@@ -262,7 +257,7 @@ export class Pace {
 	private runFree(): void {
 		this.budget = Infinity;
 		this.windowMs = 0;
-		this.starts = [];
+		this.starts.clear();
 		this.probes = 0;
 		this.probesInFlight = 0;
 		this.vouched = [];
@@ -270,6 +265,7 @@ export class Pace {
 		this.refusedProbes = 0;
 		this.highest = 0;
 		this.probeAfter = 0;
+		this.probeDue = 0;
 	}
 
 	private forgetAcceptedBefore(time: number): void {
