@@ -3,7 +3,7 @@
 // replaces one exactly a window later can arrive in the same window of the service as the one it
 // replaced, one more than the limit, refused though within the budget. On virtual time
 // (test/transport/virtual.ts), every verdict a count of what was sent when.
-import { EPOCH, fakeContext, sendAll, summaryReads, Transport, virtualClock, type Answer, type VirtualClock } from './virtual';
+import { EPOCH, fakeContext, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
 
 const account = { baseUrl: 'http://service.invalid', accessToken: 'tok-edge', clientIdentifier: 'client-edge' };
 const LIMIT = 10;
@@ -36,21 +36,21 @@ async function run(phase: number, wayThere: (n: number) => number) {
 	return sent;
 }
 
-test('debug2', async () => {
-	const { paceOf } = await import('../../nodes/shared/transport/accounts');
-	const sent = await run(450, (n) => (n % 7 === 3 ? 40 : 1));
-	const lines = sent.filter((s) => s.at - EPOCH > 4_400 && s.at - EPOCH < 9_500).map((s) => `${s.at - EPOCH} → ${(s.arrivedAt ?? 0) - EPOCH} w${Math.floor(((s.arrivedAt ?? 0) - EPOCH - 450) / 1000)} ${s.status}`);
-	console.log(lines.join('\n'), paceOf(account.baseUrl, account.clientIdentifier).state);
-});
+/** Refused requests sent after the first pause, by the second of the run they were sent in. */
+const refusedAfterCrossing = (sent: Sent[]) => sent.filter((s) => s.status === 429 && s.at >= EPOCH + 1000).map((s) => Math.floor((s.at - EPOCH) / 1000));
 
-test.skip('debug', async () => {
-	const out: string[] = [];
-	for (let phase = 0; phase < 1000; phase += 50) {
-		time.restore();
-		time = virtualClock();
-		const sent = await run(phase, (n) => (n % 7 === 3 ? 40 : 1));
-		const refused = sent.filter((s) => s.status === 429);
-		out.push(`${phase}: ${refused.length} ${refused.map((s) => Math.floor((s.at - EPOCH) / 1000)).join(',')}`);
-	}
-	console.log(out.join('\n'));
-});
+test.each([375, 400, 425])(
+	'ten requests 60 ms on their way where the budget meets the edge of the service\'s window (%i ms into each second): none refused for it, the limit still used whole',
+	async (phase) => {
+		// Requests 150 to 159 (about the sixteenth second) are slow on their way there, the others take 1 ms.
+		const sent = await run(phase, (n) => (n >= 150 && n < 160 ? 60 : 1));
+		// What the pace meets anyway, whatever the way there: the ramp's crossing, then the probes four
+		// windows after its pause and sixteen after that, each refused alone. A start let go a window
+		// after a slow one it replaced would have met it in one window of the service: eight refusals
+		// in the sixteenth second and more after.
+		expect(refusedAfterCrossing(sent)).toEqual([5, 22]);
+		const accepted = sent.filter((s) => s.status === 200);
+		const lastSecond = Math.floor((Math.max(...accepted.map((s) => s.at)) - EPOCH) / 1000);
+		expect(lastSecond).toBeLessThanOrEqual(Math.ceil((300 / LIMIT) * 1.1));
+	},
+);

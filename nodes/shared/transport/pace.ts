@@ -84,8 +84,6 @@ export class Pace {
 	private acceptedFrom = 0;
 	private answered = signal();
 	private readonly ramp = new Ramp();
-	/** Until when the ramp still spaces starts after it crossed a limit. */
-	private rampUntil = -Infinity;
 
 	constructor(private readonly now: () => number) {}
 
@@ -102,22 +100,16 @@ export class Pace {
 		if (quotaWait > 0) return quotaWait;
 		this.judgeProbes(now);
 		let probe = false;
-		const paced = this.budget !== Infinity;
-		if (paced) {
+		if (this.budget === Infinity) {
+			const wait = this.ramp.take(now);
+			if (wait > 0) return wait;
+		} else {
 			const slot = this.starts.prune(now, this.windowMs);
 			probe = this.starts.length >= this.budget;
 			if (probe && !this.mayProbe(now)) {
 				const due = this.probeTime();
 				return Math.max(1, Math.ceil(this.probesInFlight + this.vouched.length < this.probes && now < due ? Math.min(slot, due - now) : slot));
 			}
-		}
-		// The window after the ramp's crossing goes no faster than the ramp did: a budget that counted
-		// the tail of the service's previous window is found too high a request or two at a time.
-		if (!paced || now < this.rampUntil) {
-			const wait = this.ramp.take(now);
-			if (wait > 0) return wait;
-		}
-		if (paced) {
 			if (probe) this.probesInFlight++;
 			this.starts.push(this.turns, now);
 		}
@@ -231,7 +223,6 @@ export class Pace {
 			// The ramp crossed the limit a request or two beyond it, as a refused probe does: the next
 			// probe waits as after a second refused one. A free pool's burst is checked a window later.
 			if (!this.ramp.done) {
-				this.rampUntil = this.pausedUntil + this.windowMs;
 				this.refusedProbes = 2;
 				this.probeAfter = this.probeDue = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			}
