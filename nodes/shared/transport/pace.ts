@@ -1,15 +1,18 @@
 /**
  * The pool-wide pace of an account's requests, shared by every execution, poll and list of this
  * n8n process that uses the account (accounts.ts). Until the service refuses a request (429) the
- * pace ramps up: starts evenly spaced, 25 a second at first, twice as many after each half second
- * of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed with only
+ * pace ramps up (ramp.ts): starts evenly spaced, 25 a second at first, twice as many after each half
+ * second of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed with only
  * the requests sent during one answer's time out (one or two when answers take tens of
  * milliseconds), not the whole pool in one burst the service counts against the account. A 429
  * pauses every worker until Retry-After and teaches the pace a budget: as many starts per window
  * (Retry-After, at least a second) as the service accepted in the window before refusing, the one
  * rate it has shown it takes, with no margin under it. Without that lesson every pause would end in
  * the same burst and the same refusals (the service's limits are not documented, so they can only
- * be learnt, or read from its headers when it sends them: quota.ts).
+ * be learnt, or read from its headers when it sends them: quota.ts). A start leaves the budget's
+ * window a window after it went, later by as much as its answer was slower than the quickest
+ * (starts.ts): the service counts requests as they arrive, in windows whose edges the pace cannot
+ * see, and a slow one must not meet the start that replaces it in one of them.
  *
  * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
  * right after spending its budget: one request beyond it. An accepted probe proves the service
@@ -23,7 +26,8 @@
  * then 64 at most; the ramp's crossing counts as two, so its first probe waits 4), and a steady
  * limit costs a refusal a minute or so, not one a second. A refusal within the budget means the
  * limit fell: the budget drops to what was accepted, and a probe one window later finds whether
- * that was a passing hiccup.
+ * that was a passing hiccup; climbing back, it probes beyond the highest budget held only when the
+ * refused probes' wait is over.
  */
 
 import { Quota, type Announced } from './quota';
@@ -84,6 +88,8 @@ export class Pace {
 	private acceptedFrom = 0;
 	private answered = signal();
 	private readonly ramp = new Ramp();
+	/** The end of the window after the ramp's crossing, whose starts beyond half the budget keep the ramp's spacing. */
+	private rampUntil = -Infinity;
 
 	constructor(private readonly now: () => number) {}
 
@@ -109,6 +115,14 @@ export class Pace {
 			if (probe && !this.mayProbe(now)) {
 				const due = this.probeTime();
 				return Math.max(1, Math.ceil(this.probesInFlight + this.vouched.length < this.probes && now < due ? Math.min(slot, due - now) : slot));
+			}
+			// The ramp's lesson counted the last window's answers, which may hold the tail of the
+			// service's window before the one that refused: its budget is at most twice the limit (that
+			// window refused nothing). So the window after it sends half at once and the rest no faster
+			// than the ramp did, and a budget too high is found a request or two at a time.
+			if (now < this.rampUntil && this.starts.length >= Math.ceil(this.budget / 2)) {
+				const wait = this.ramp.take(now);
+				if (wait > 0) return wait;
 			}
 			if (probe) this.probesInFlight++;
 			this.starts.push(this.turns, now);
@@ -223,6 +237,7 @@ export class Pace {
 			// The ramp crossed the limit a request or two beyond it, as a refused probe does: the next
 			// probe waits as after a second refused one. A free pool's burst is checked a window later.
 			if (!this.ramp.done) {
+				this.rampUntil = this.pausedUntil + this.windowMs;
 				this.refusedProbes = 2;
 				this.probeAfter = this.probeDue = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			}
