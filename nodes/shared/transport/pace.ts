@@ -1,18 +1,20 @@
 /**
- * The pool-wide pace of an account's requests, shared by every execution, poll and list of this
- * n8n process that uses the account (accounts.ts). Until the service refuses a request (429) the
- * pace ramps up (ramp.ts): starts evenly spaced, 25 a second at first, twice as many after each half
- * second of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed with only
- * the requests sent during one answer's time out (one or two when answers take tens of
+ * The pool-wide pace of an account's requests, shared by every execution, poll and list of this n8n
+ * process that uses the account (accounts.ts). Until the service refuses a request (429) the pace
+ * ramps up (ramp.ts): starts evenly spaced, 25 a second at first, twice as many after each half
+ * second of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed
+ * with only the requests sent during one answer's time out (one or two when answers take tens of
  * milliseconds), not the whole pool in one burst the service counts against the account. A 429
  * pauses every worker until Retry-After and teaches the pace a budget: as many starts per window
  * (Retry-After, at least a second) as the service accepted in the window before refusing, the one
  * rate it has shown it takes, with no margin under it. Without that lesson every pause would end in
  * the same burst and the same refusals (the service's limits are not documented, so they can only
- * be learnt, or read from its headers when it sends them: quota.ts). A start leaves the budget's
- * window a window after it went, later by as much as its answer was slower than the quickest
- * (starts.ts): the service counts requests as they arrive, in windows whose edges the pace cannot
- * see, and a slow one must not meet the start that replaces it in one of them.
+ * be learnt, or read from its headers when it sends them: quota.ts). The ramp's lesson may count
+ * the tail of the service's window before the one that refused, up to as many again, so the window
+ * after it sends half the budget at once and the rest at the ramp's spacing. A start leaves the
+ * budget's window a window after it went, later by as much as its answer was slower than the
+ * quickest (starts.ts): the service counts requests as they arrive, in windows whose edges the pace
+ * cannot see, and a slow one must not meet the start that replaces it in one of them.
  *
  * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
  * right after spending its budget: one request beyond it. An accepted probe proves the service
