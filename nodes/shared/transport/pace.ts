@@ -11,10 +11,11 @@
  * the same burst and the same refusals (the service's limits are not documented, so they can only
  * be learnt, or read from its headers when it sends them: quota.ts). The ramp's lesson may count
  * the tail of the service's window before the one that refused, up to as many again, so the window
- * after it sends half the budget at once and the rest at the ramp's spacing. A start leaves the
- * budget's window a window after it went, later by as much as its answer was slower than the
- * quickest (starts.ts): the service counts requests as they arrive, in windows whose edges the pace
- * cannot see, and a slow one must not meet the start that replaces it in one of them.
+ * after it sends half the budget at once and the rest one at a time, each when the last is
+ * answered. A start leaves the budget's window a window after it went, later by as much as its
+ * answer was slower than the quickest (starts.ts): the service counts requests as they arrive, in
+ * windows whose edges the pace cannot see, and a slow one must not meet the start that replaces it
+ * in one of them.
  *
  * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
  * right after spending its budget: one request beyond it. An accepted probe proves the service
@@ -90,8 +91,10 @@ export class Pace {
 	private acceptedFrom = 0;
 	private answered = signal();
 	private readonly ramp = new Ramp();
-	/** The end of the window after the ramp's crossing, whose starts beyond half the budget keep the ramp's spacing. */
-	private rampUntil = -Infinity;
+	/** The end of the window after the ramp's crossing, whose starts beyond half the budget go one at a time. */
+	private checkUntil = -Infinity;
+	/** The turn of that window beyond half the budget still awaiting its answer. */
+	private checking?: number;
 
 	constructor(private readonly now: () => number) {}
 
@@ -120,11 +123,11 @@ export class Pace {
 			}
 			// The ramp's lesson counted the last window's answers, which may hold the tail of the
 			// service's window before the one that refused: its budget is at most twice the limit (that
-			// window refused nothing). So the window after it sends half at once and the rest no faster
-			// than the ramp did, and a budget too high is found a request or two at a time.
-			if (now < this.rampUntil && this.starts.length >= Math.ceil(this.budget / 2)) {
-				const wait = this.ramp.take(now);
-				if (wait > 0) return wait;
+			// window refused nothing). So the window after it sends half at once and the rest one at a
+			// time, each when the last is answered, and a budget too high is found with one refusal.
+			if (now < this.checkUntil && this.starts.length >= Math.ceil(this.budget / 2)) {
+				if (this.checking !== undefined) return Math.max(1, this.checkUntil - now);
+				this.checking = this.turns;
 			}
 			if (probe) this.probesInFlight++;
 			this.starts.push(this.turns, now);
@@ -239,7 +242,7 @@ export class Pace {
 			// The ramp crossed the limit a request or two beyond it, as a refused probe does: the next
 			// probe waits as after a second refused one. A free pool's burst is checked a window later.
 			if (!this.ramp.done) {
-				this.rampUntil = this.pausedUntil + this.windowMs;
+				this.checkUntil = this.pausedUntil + this.windowMs;
 				this.refusedProbes = 2;
 				this.probeAfter = this.probeDue = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			}
@@ -257,6 +260,7 @@ export class Pace {
 	private answer(turn: Turn, verdict?: 'accepted' | 'refused'): void {
 		if (verdict) this.starts.answered(turn.seq, turn.at, this.now(), verdict === 'accepted');
 		if (turn.probe && turn.seq > this.learntAfter && this.probesInFlight > 0) this.probesInFlight--;
+		if (turn.seq === this.checking) this.checking = undefined;
 		const answered = this.answered;
 		this.answered = signal();
 		answered.resolve();
