@@ -106,3 +106,14 @@ test('a limit that rises is found within a few windows of the next probe; one th
 	expect(after.filter((s) => s.status === 429).length).toBeLessThanOrEqual(2);
 	expect(perWindow.slice(42, -1).every((n) => n >= 7)).toBe(true);
 });
+
+test('a limit that dips for one window costs that window\'s refusal: climbing back to the budget it held does not probe beyond it before its time', async () => {
+	// Ten a second, nine in the 30th second only.
+	const sent = await execution(service((ms) => (ms >= 30_000 && ms < 31_000 ? 9 : 10)), account, ruts(600));
+	const refusedIn = (from: number, to: number) => sent.filter((s) => s.status === 429 && s.at >= EPOCH + from && s.at < EPOCH + to).length;
+	expect(refusedIn(30_000, 31_000)).toBe(1);
+	// The cut to nine is climbed back by a probe a window after it; the probe beyond ten waits as the
+	// refused probes before the dip set it to (64 windows), past the end of the run.
+	expect(refusedIn(31_000, 70_000)).toBe(0);
+	expect(acceptedPerWindow(sent).slice(34, -1).every((n) => n === 10)).toBe(true);
+});

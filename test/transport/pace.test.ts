@@ -50,13 +50,16 @@ function busiestWindow(times: number[], ms: number): number {
 	return Math.max(...sorted.map((t) => sorted.filter((u) => u >= t && u < t + ms).length));
 }
 
-/** Ten requests sent at 0 ms accepted in the first 20 ms, then one sent at 21 ms refused at 25 ms with Retry-After: 1 s; five more still in flight. */
+/**
+ * Ten requests sent at 0 ms accepted in the first 20 ms (the quickest in 10 ms), then one sent at
+ * 21 ms refused at 25 ms with Retry-After: 1 s; five more still in flight.
+ */
 function afterOneWave(): { pace: Pace; c: Clock; inFlight: Turn[] } {
 	const c = clock();
 	const pace = ramped(c);
 	const sent = Array.from({ length: 10 }, () => next(pace, c));
 	sent.forEach((turn, i) => {
-		c.set(i * 2);
+		c.set(10 + i);
 		pace.accept(turn);
 	});
 	c.set(21);
@@ -370,11 +373,13 @@ test('a probe goes only while the budget\'s starts are less than half a window o
 		const { pace, c } = taught(1);
 		c.set(1010);
 		const start = turnNow(pace);
-		c.set(answeredAt);
+		// Answered as quickly as the lesson's answers, so its place leaves the window a window after it went (starts.ts).
+		c.set(1015);
 		pace.accept(start);
+		c.set(answeredAt);
 		return pace.take();
 	};
-	// Answered 499 ms after the start (half the window is 500): the probe falls in the same window.
+	// Asked 499 ms after the start (half the window is 500): the probe falls in the same window.
 	expect(probeAfterAnswerAt(1509)).toMatchObject({ at: 1509, probe: true });
 	// At half a window and later, the probe could fall in the service's next window and prove
 	// nothing: the worker waits for the window to move on, told exactly how long.
@@ -409,11 +414,11 @@ test('a probe due when the budget\'s start is already old waits for the window, 
 	const { pace, c } = afterRefusedProbe();
 	c.set(2420);
 	const start = turnNow(pace);
-	c.set(2430);
+	c.set(2425);
 	pace.accept(start);
 	// Woken when the probe is due (3020), the start of 2420 is over half a window old: wait till it leaves.
 	const first = waitFor(pace, c);
-	expect(first.waits).toEqual([3020 - 2430, 2420 + 1000 - 3020]);
+	expect(first.waits).toEqual([3020 - 2425, 2420 + 1000 - 3020]);
 	expect(first.turn).toMatchObject({ at: 3420, probe: false });
 	expect(turnNow(pace)).toMatchObject({ at: 3420, probe: true });
 });

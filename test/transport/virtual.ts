@@ -103,6 +103,8 @@ export function instantClock(start = EPOCH) {
 
 export interface Sent {
 	at: number;
+	/** When the service saw it: later than `at` by the way there (`fakeContext`'s `wayThereMs`). */
+	arrivedAt?: number;
 	/** When the answer reached the transport. */
 	answeredAt?: number;
 	method: string;
@@ -112,7 +114,7 @@ export interface Sent {
 
 /**
  * What the transport needs of n8n's execution context: the node, the credential and the
- * authenticated HTTP helper, answered by `service` (at the virtual time of sending) and delivered
+ * authenticated HTTP helper, answered by `service` (at the virtual time of sending, or `wayThereMs` later) and delivered
  * `latencyMs` later.
  */
 export function fakeContext(
@@ -121,6 +123,8 @@ export function fakeContext(
 	credential: ICredentialDataDecryptedObject,
 	/** Time from the service's decision to the answer reaching the transport, per answer (n counts from 0). */
 	latencyMs: number | ((answer: Answer, n: number) => number) = 0,
+	/** Time from sending to the service's decision, per request (n counts from 0): the way there. */
+	wayThereMs?: (n: number) => number,
 ) {
 	const sent: Sent[] = [];
 	const node = { name: 'Risk', type: 'riskInfo', typeVersion: 1, parameters: {}, credentials: { riskInfoApi: { id: '1', name: 'Risk Info' } } } as unknown as INode;
@@ -135,6 +139,9 @@ export function fakeContext(
 				const at = time.now();
 				const n = sent.length;
 				sent.push({ at, method: String(options.method), url: options.url, status: 0 });
+				const wayThere = wayThereMs?.(n) ?? 0;
+				if (wayThere > 0) await time.pass(wayThere);
+				sent[n].arrivedAt = time.now();
 				const answer = await time.during(service(options, credential));
 				sent[n].status = answer.statusCode;
 				const latency = typeof latencyMs === 'number' ? latencyMs : latencyMs(answer, n);

@@ -1,15 +1,21 @@
 /**
- * The pool-wide pace of an account's requests, shared by every execution, poll and list of this
- * n8n process that uses the account (accounts.ts). Until the service refuses a request (429) the
- * pace ramps up: starts evenly spaced, 25 a second at first, twice as many after each half second
- * of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed with only
- * the requests sent during one answer's time out (one or two when answers take tens of
+ * The pool-wide pace of an account's requests, shared by every execution, poll and list of this n8n
+ * process that uses the account (accounts.ts). Until the service refuses a request (429) the pace
+ * ramps up (ramp.ts): starts evenly spaced, 25 a second at first, twice as many after each half
+ * second of sending, and past 4,000 a second the pool runs free. So an unknown limit is crossed
+ * with only the requests sent during one answer's time out (one or two when answers take tens of
  * milliseconds), not the whole pool in one burst the service counts against the account. A 429
  * pauses every worker until Retry-After and teaches the pace a budget: as many starts per window
  * (Retry-After, at least a second) as the service accepted in the window before refusing, the one
  * rate it has shown it takes, with no margin under it. Without that lesson every pause would end in
  * the same burst and the same refusals (the service's limits are not documented, so they can only
- * be learnt, or read from its headers when it sends them: quota.ts).
+ * be learnt, or read from its headers when it sends them: quota.ts). The ramp's lesson may count
+ * the tail of the service's window before the one that refused, up to as many again, so the window
+ * after it sends half the budget at once and the rest one at a time, each when the last is
+ * answered. A start leaves the budget's window a window after it went, later by as much as its
+ * answer was slower than the quickest (starts.ts): the service counts requests as they arrive, in
+ * windows whose edges the pace cannot see, and a slow one must not meet the start that replaces it
+ * in one of them.
  *
  * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
  * right after spending its budget: one request beyond it. An accepted probe proves the service
@@ -23,10 +29,13 @@
  * then 64 at most; the ramp's crossing counts as two, so its first probe waits 4), and a steady
  * limit costs a refusal a minute or so, not one a second. A refusal within the budget means the
  * limit fell: the budget drops to what was accepted, and a probe one window later finds whether
- * that was a passing hiccup.
+ * that was a passing hiccup; climbing back, it probes beyond the highest budget held only when the
+ * refused probes' wait is over.
  */
 
 import { Quota, type Announced } from './quota';
+import { Ramp } from './ramp';
+import { Starts } from './starts';
 
 /** A start the pace let go; the transport hands it back with the answer. */
 export interface Turn {
@@ -47,12 +56,6 @@ const FREE_AFTER_PROBES = 2 * MAX_PROBES;
 const CUT = 5 / 6;
 /** Windows a probe waits after refused ones: four times more after each, up to this. */
 const MAX_PROBE_WAIT_WINDOWS = 64;
-/** The ramp before any lesson: its first rate, how fast it doubles, where spacing stops. */
-const RAMP_FIRST_PER_SECOND = 25;
-const RAMP_DOUBLING_MS = 500;
-const RAMP_FREE_PER_SECOND = 4000;
-/** A pause between starts counts this much at most toward the ramp: an idle pool does not ramp. */
-const RAMP_MAX_STEP_MS = 100;
 
 /** Windows the next probe waits after `refused` refused probes in a row: 1, 4, 16, then 64 at most. */
 const probeWaitWindows = (refused: number) => Math.min(MAX_PROBE_WAIT_WINDOWS, 4 ** (refused - 1));
@@ -68,7 +71,7 @@ export class Pace {
 	private learntAfter = -1;
 	private turns = 0;
 	/** Starts of the current window, oldest first. */
-	private starts: number[] = [];
+	private readonly starts = new Starts();
 	/** Probes allowed in flight: 0 until an answer sent under the lesson is accepted. */
 	private probes = 0;
 	private probesInFlight = 0;
@@ -79,16 +82,19 @@ export class Pace {
 	/** The highest budget held since the pace last ran free: proven probes beyond it mean the limit rose. */
 	private highest = 0;
 	private probeAfter = 0;
+	/** When a probe beyond the highest budget may go: the wait refused probes set, which a cut does not shorten. */
+	private probeDue = 0;
 	/** How far answers to requests sent before the lesson may still raise its budget. */
 	private lateCap = Infinity;
 	/** When accepted answers came back, oldest first from `acceptedFrom`, kept for MAX_WINDOW_MS. */
 	private accepted: number[] = [];
 	private acceptedFrom = 0;
 	private answered = signal();
-	/** Sending time the ramp has counted, when it last let a request go, and the earliest next. */
-	private rampMs = 0;
-	private rampLast = -Infinity;
-	private rampNext = -Infinity;
+	private readonly ramp = new Ramp();
+	/** The end of the window after the ramp's crossing, whose starts beyond half the budget go one at a time. */
+	private checkUntil = -Infinity;
+	/** The turn of that window beyond half the budget still awaiting its answer. */
+	private checking?: number;
 
 	constructor(private readonly now: () => number) {}
 
@@ -106,35 +112,28 @@ export class Pace {
 		this.judgeProbes(now);
 		let probe = false;
 		if (this.budget === Infinity) {
-			const wait = this.ramp(now);
+			const wait = this.ramp.take(now);
 			if (wait > 0) return wait;
 		} else {
-			while (this.starts.length && this.starts[0] <= now - this.windowMs) this.starts.shift();
+			const slot = this.starts.prune(now, this.windowMs);
 			probe = this.starts.length >= this.budget;
 			if (probe && !this.mayProbe(now)) {
-				const slot = this.starts[0] + this.windowMs - now;
-				return Math.max(1, this.probesInFlight + this.vouched.length < this.probes && now < this.probeAfter ? Math.min(slot, this.probeAfter - now) : slot);
+				const due = this.probeTime();
+				return Math.max(1, Math.ceil(this.probesInFlight + this.vouched.length < this.probes && now < due ? Math.min(slot, due - now) : slot));
+			}
+			// The ramp's lesson counted the last window's answers, which may hold the tail of the
+			// service's window before the one that refused: its budget is at most twice the limit (that
+			// window refused nothing). So the window after it sends half at once and the rest one at a
+			// time, each when the last is answered, and a budget too high is found with one refusal.
+			if (now < this.checkUntil && this.starts.length >= Math.ceil(this.budget / 2)) {
+				if (this.checking !== undefined) return Math.max(1, this.checkUntil - now);
+				this.checking = this.turns;
 			}
 			if (probe) this.probesInFlight++;
-			this.starts.push(now);
+			this.starts.push(this.turns, now);
 		}
 		this.quota.started(now);
 		return { at: now, seq: this.turns++, probe };
-	}
-
-	/** Before any lesson: 0 and the start counted, or the milliseconds until the ramp lets one go. */
-	private ramp(now: number): number {
-		const perSecond = this.rampPerSecond();
-		if (perSecond >= RAMP_FREE_PER_SECOND) return 0;
-		if (now < this.rampNext) return Math.ceil(this.rampNext - now);
-		if (this.rampLast > -Infinity) this.rampMs += Math.min(RAMP_MAX_STEP_MS, now - this.rampLast);
-		this.rampLast = now;
-		this.rampNext = now + 1000 / perSecond;
-		return 0;
-	}
-
-	private rampPerSecond(): number {
-		return RAMP_FIRST_PER_SECOND * 2 ** (this.rampMs / RAMP_DOUBLING_MS);
 	}
 
 	/**
@@ -142,8 +141,13 @@ export class Pace {
 	 * the service as the budget's starts; when it does not, its verdict a window later still tells.
 	 */
 	private mayProbe(now: number): boolean {
-		if (this.probesInFlight + this.vouched.length >= this.probes || now < this.probeAfter) return false;
-		return this.starts[this.starts.length - this.budget] > now - this.windowMs / 2;
+		if (this.probesInFlight + this.vouched.length >= this.probes || now < this.probeTime()) return false;
+		return this.starts.recent(this.budget) > now - this.windowMs / 2;
+	}
+
+	/** Climbing back after a cut, a probe may go a window after it; beyond the highest budget, only when due. */
+	private probeTime(): number {
+		return this.starts.length >= this.highest ? Math.max(this.probeAfter, this.probeDue) : this.probeAfter;
 	}
 
 	/** Resolves at the next answer, which may free a probe before the window moves on. */
@@ -157,7 +161,7 @@ export class Pace {
 		if (said) this.quota.heard(turn, said, now);
 		this.accepted.push(now);
 		this.forgetAcceptedBefore(now - MAX_WINDOW_MS);
-		this.answer(turn);
+		this.answer(turn, 'accepted');
 		if (this.budget === Infinity) return;
 		if (turn.seq <= this.learntAfter) {
 			// In flight when the 429 came: the service took it in the window the budget counts.
@@ -206,7 +210,7 @@ export class Pace {
 	refuse(turn: Turn, waitMs: number, said?: Announced): void {
 		const now = this.now();
 		if (said) this.quota.heard(turn, said, now);
-		this.answer(turn);
+		this.answer(turn, 'refused');
 		this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
 		if (turn.seq <= this.learntAfter) return;
 		const seenMs = Math.min(MAX_WINDOW_MS, Math.max(MIN_WINDOW_MS, waitMs));
@@ -229,7 +233,7 @@ export class Pace {
 			this.refusedProbes++;
 			this.budget += taken;
 			this.highest = Math.max(this.highest, this.budget);
-			this.probeAfter = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
+			this.probeAfter = this.probeDue = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			this.lateCap = this.budget;
 		} else if (this.budget === Infinity) {
 			this.budget = acceptedInWindow;
@@ -237,9 +241,10 @@ export class Pace {
 			this.lateCap = Infinity;
 			// The ramp crossed the limit a request or two beyond it, as a refused probe does: the next
 			// probe waits as after a second refused one. A free pool's burst is checked a window later.
-			if (this.rampPerSecond() < RAMP_FREE_PER_SECOND) {
+			if (!this.ramp.done) {
+				this.checkUntil = this.pausedUntil + this.windowMs;
 				this.refusedProbes = 2;
-				this.probeAfter = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
+				this.probeAfter = this.probeDue = this.pausedUntil + this.windowMs * probeWaitWindows(this.refusedProbes);
 			}
 		} else {
 			// Refused within the budget: the service takes less than it did, or its window's edge met a
@@ -252,8 +257,10 @@ export class Pace {
 		}
 	}
 
-	private answer(turn: Turn): void {
+	private answer(turn: Turn, verdict?: 'accepted' | 'refused'): void {
+		if (verdict) this.starts.answered(turn.seq, turn.at, this.now(), verdict === 'accepted');
 		if (turn.probe && turn.seq > this.learntAfter && this.probesInFlight > 0) this.probesInFlight--;
+		if (turn.seq === this.checking) this.checking = undefined;
 		const answered = this.answered;
 		this.answered = signal();
 		answered.resolve();
@@ -262,7 +269,7 @@ export class Pace {
 	private runFree(): void {
 		this.budget = Infinity;
 		this.windowMs = 0;
-		this.starts = [];
+		this.starts.clear();
 		this.probes = 0;
 		this.probesInFlight = 0;
 		this.vouched = [];
@@ -270,6 +277,7 @@ export class Pace {
 		this.refusedProbes = 0;
 		this.highest = 0;
 		this.probeAfter = 0;
+		this.probeDue = 0;
 	}
 
 	private forgetAcceptedBefore(time: number): void {
