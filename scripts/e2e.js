@@ -20,7 +20,7 @@
 //   (ca) Account → Check Answers: all OK, then the summaries' mismatch with the answers drifted (lib/check-answers.js)
 //   (m1)-(m5) the MCP example's Risk Info tools through a real MCP client (lib/mcp.js)
 //   (n1)-(n3) an agent builds a Risk Info workflow through n8n's MCP workflow-builder tools (lib/mcp-builder.js)
-//   (w) the Risk Info Monitor's example, active, polling every 20 s: a sandbox change is seen
+//   (w) the Risk Info Monitor's example, active, polling every 10 s: a sandbox change is seen
 //       within two polls and emitted once, nothing paid; a bulletin change's evidence adds up
 //       against the summary's figures, source by source, amounts in CLP (lib/monitor-check.js)
 //   (x) n8n's SSRF protection: the sandbox let through by one address, a Base URL on another
@@ -45,7 +45,7 @@
 // Every other check stays: each goes through n8n code a release can change (webhook and body
 // handling, binary data, the static-data store, the MCP trigger and builder, polling, SSRF, the v3
 // report, engine 2.0).
-// Each check's line says how long it took; the Monitors poll every 20 s, not every minute, to wait less.
+// Each check's line says how long it took; the Monitors poll every 10 s ((t)'s every 20 s), not every minute, to wait less.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -307,7 +307,7 @@ async function main() {
 		if (pinned) await checkAnswers({ n8n, cookie, apiKey, sandbox, check });
 		await checkMcpTools({ n8n, apiKey, sandbox, check });
 		await checkMcpBuilder({ n8n, cookie, apiKey, sandbox, check });
-		// Last against this n8n: an active Monitor polls the sandbox every 20 s, which the request
+		// Last against this n8n: an active Monitor polls the sandbox every 10 s, which the request
 		// counts of the checks above must not see.
 		await check('w', 'the Monitor\'s examples see sandbox changes within two polls, with their evidence, each status reaching a message, and emit them once', () => checkMonitor({ n8n, apiKey, sandbox, wf: wfs.supplierMonitoring, digest: wfs.monitoringDigest }));
 		await check('x', 'n8n\'s SSRF protection: the sandbox let through by one address, another blocked with words that say so', () => checkSsrfBlocked({ n8n, cookie, apiKey, sandbox }));

@@ -1,6 +1,6 @@
 'use strict';
 // The e2e's check of the Risk Info Monitor where users run it: the example "supplier monitoring →
-// alert", activated in a real n8n, polls the sandbox (every 20 s here, every minute as shipped); changes made through the
+// alert", activated in a real n8n, polls the sandbox (every 10 s here, every minute as shipped); changes made through the
 // sandbox's control endpoint (as `npm start`'s banner tells users) are seen within two polls with
 // their evidence (the bulletin's adding up against the summary's figures, amounts in CLP) and emitted once, each status reaching its message (alert, review, attention),
 // the digest example giving one item per poll, and nothing is paid. In queue mode, also: the polls
@@ -10,7 +10,7 @@ const { nodeItems } = require('./n8n');
 const { loadSandbox, sandboxSummary, saveSandboxCredential, PROVIDER_KEY_NAMES, RISKINFO_MONITOR } = require('./setup');
 const { assert, waitFor } = require('./checks');
 const { workerOf } = require('./queue');
-const { every20s } = require('./monitor-scheduler');
+const { pollEvery } = require('./monitor-scheduler');
 
 const SUMMARY = '/api/clients/v2/helper/resumen';
 /** What n8n-core's PollTriggerExecutor logs (scope poll-trigger, debug) each time it polls. */
@@ -49,10 +49,11 @@ async function checkMonitor({ n8n, apiKey, sandbox, wf, digest, stack }) {
 	const start = sandbox.requests.length;
 
 	for (const [i, w] of monitors.entries()) {
-		// Every 20 s, each Monitor at its own seconds: what a poll shows does not depend on how often it runs.
-		const nodes = w.json.nodes.map((n) => (n.type === RISKINFO_MONITOR ? { ...n, parameters: { ...n.parameters, pollTimes: every20s(i * 10) } } : n));
+		// Every 10 s, each Monitor at its own seconds: what a poll shows does not depend on how often it
+		// runs, and each of this check's steps waits a poll or two (every 20 s, it took over two minutes).
+		const nodes = w.json.nodes.map((n) => (n.type === RISKINFO_MONITOR ? { ...n, parameters: { ...n.parameters, pollTimes: pollEvery(10, i * 5) } } : n));
 		const put = await n8n.rest('PUT', `/api/v1/workflows/${w.id}`, { apiKey, body: { name: w.json.name, nodes, connections: w.json.connections, settings: w.json.settings } });
-		assert(put.status === 200, `setting "${w.json.name}" to poll every 20 s answered ${put.status}: ${put.text.slice(0, 300)}`);
+		assert(put.status === 200, `setting "${w.json.name}" to poll every 10 s answered ${put.status}: ${put.text.slice(0, 300)}`);
 		const on = await n8n.rest('POST', `/api/v1/workflows/${w.id}/activate`, { apiKey });
 		assert(on.status === 200, `activating "${w.json.name}" answered ${on.status}: ${on.text.slice(0, 300)}`);
 	}

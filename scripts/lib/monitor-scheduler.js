@@ -1,7 +1,7 @@
 'use strict';
 // The Risk Info Monitor under n8n's durable scheduler (SCHEDULER_ENV: the four settings on, a
 // short poll timeout), in a real n8n (single process, or queue mode's main with the workers),
-// polling every 20 s (every20s):
+// polling every 20 s (pollEvery(20)):
 //   (t) a portfolio larger than one poll can read within n8n's poll budget is read over several
 //       polls, none of them abandoned by n8n's poll timeout; n8n (in queue mode, its main, which
 //       alone polls) stopped and started again in the middle of a round, after a poll that emitted
@@ -28,10 +28,11 @@ const SCHEDULER_ENV = {
 };
 
 /**
- * Poll times for a poll every 20 s from second `offset`: n8n refuses a poll time more often than once
- * a minute, not three of them. The e2e's Monitors poll so, to wait less for what each poll shows.
+ * Poll times for a poll every `step` seconds (a divisor of 60) from second `offset`: n8n refuses a
+ * poll time more often than once a minute, not several of them. The e2e's Monitors poll so, to wait
+ * less for what each poll shows.
  */
-const every20s = (offset = 0) => ({ item: [0, 20, 40].map((s) => ({ mode: 'custom', cronExpression: `${s + offset} * * * * *` })) });
+const pollEvery = (step, offset = 0) => ({ item: Array.from({ length: 60 / step }, (_, k) => ({ mode: 'custom', cronExpression: `${k * step + offset} * * * * *` })) });
 
 const SUMMARY = '/api/clients/v2/helper/resumen';
 const PORTFOLIO = 8;
@@ -57,7 +58,7 @@ function monitorWorkflow(ruts) {
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
-					pollTimes: every20s(),
+					pollTimes: pollEvery(20),
 					source: 'list',
 					ruts: ruts.join('\n'),
 					changeKinds: ['complianceRisk'],
@@ -143,4 +144,4 @@ async function checkMonitorScheduler({ n8n, apiKey, sandbox, step, stack }) {
 	}
 }
 
-module.exports = { SCHEDULER_ENV, checkMonitorScheduler, every20s };
+module.exports = { SCHEDULER_ENV, checkMonitorScheduler, pollEvery };
