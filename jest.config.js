@@ -1,9 +1,8 @@
 /** @type {import('jest').Config} */
 module.exports = {
 	// Two test files at a time even on two cores, where jest's default (cores - 1) runs every file in
-	// one process: much of a test's time is spent waiting on the sandbox and n8n's engine, not on the
-	// CPU (the whole suite, on this 2-core machine with other work beside it: 7.3 min in one process,
-	// 5.5 min in two; 4.2 min in two with nothing beside it, 2026-12-07).
+	// one process, on one core (the whole suite, on this 2-core machine with other work beside it:
+	// 7.3 min in one process, 5.5 min in two; 4.2 min in two with nothing beside it, 2026-12-07).
 	maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
