@@ -2,17 +2,21 @@
 // or credentials/ that no part names is never mutated, and a file in two parts is measured twice:
 // either would make the recorded scores say something they do not.
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 const { PARTS, LEFT_OUT } = JSON.parse(
 	execFileSync(process.execPath, ['--input-type=module', '-e', "const c = await import('./stryker.config.mjs'); console.log(JSON.stringify({ PARTS: c.PARTS, LEFT_OUT: c.LEFT_OUT }))"], { cwd: ROOT, encoding: 'utf8' }),
 ) as { PARTS: Record<string, string[]>; LEFT_OUT: string[] };
-const ORDER = /const PARTS = \[([^\]]*)\]/.exec(require('node:fs').readFileSync(path.join(ROOT, 'test/mutation/mutate.js'), 'utf8'))![1].match(/'[^']+'/g)!.map((q) => q.slice(1, -1));
+const ORDER = /const PARTS = \[([^\]]*)\]/.exec(readFileSync(path.join(ROOT, 'test/mutation/mutate.js'), 'utf8'))![1].match(/'[^']+'/g)!.map((q) => q.slice(1, -1));
 
-const sources = execFileSync('git', ['ls-files', 'nodes', 'credentials'], { cwd: ROOT, encoding: 'utf8' })
-	.split('\n')
-	.filter((f) => f.endsWith('.ts'));
+// Read from the folders, not from git: Stryker runs the suite in a copy of the project that is not a git checkout.
+const sources = ['nodes', 'credentials'].flatMap((dir) =>
+	readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+		.filter((f) => f.endsWith('.ts'))
+		.map((f) => `${dir}/${f.split(path.sep).join('/')}`),
+);
 
 /** The parts whose globs take `file` in (a later `!glob` takes it out), as Stryker and mutate.js read them. */
 const partsOf = (file: string) =>
