@@ -79,7 +79,7 @@ export class RiskInfoTrigger implements INodeType {
 		icon: { light: 'file:../../icons/riskinfo.svg', dark: 'file:../../icons/riskinfo.dark.svg' },
 		group: ['trigger'],
 		// Not 1: n8n treats a start node of version 1 as its old Webhook node, evaluating an expression
-		// for a "binaryData" option before reading every body (n8n's own webhook-helpers.ts, parseRequestBody)
+		// for a "binaryData" option before reading every body (n8n's packages/cli/src/webhooks/webhook-helpers.ts, parseRequestBody)
 		// and reading bodies of any type itself. Above 1 it skips the expression and reads only JSON,
 		// text, form and XML bodies; this node reads any other body itself (body.ts), under the same
 		// 16 MiB cap.

@@ -161,7 +161,7 @@ export class Pace {
 		if (said) this.quota.heard(turn, said, now);
 		this.accepted.push(now);
 		this.forgetAcceptedBefore(now - MAX_WINDOW_MS);
-		this.answer(turn, 'accepted');
+		this.answer(turn, now, 'accepted');
 		if (this.budget === Infinity) return;
 		if (turn.seq <= this.learntAfter) {
 			// In flight when the 429 came: the service took it in the window the budget counts.
@@ -200,7 +200,7 @@ export class Pace {
 
 	/** A turn that got no answer (the connection failed): it frees its place without teaching anything. */
 	release(turn: Turn): void {
-		this.answer(turn);
+		this.answer(turn, this.now());
 	}
 
 	/**
@@ -210,7 +210,7 @@ export class Pace {
 	refuse(turn: Turn, waitMs: number, said?: Announced): void {
 		const now = this.now();
 		if (said) this.quota.heard(turn, said, now);
-		this.answer(turn, 'refused');
+		this.answer(turn, now, 'refused');
 		this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
 		if (turn.seq <= this.learntAfter) return;
 		const seenMs = Math.min(MAX_WINDOW_MS, Math.max(MIN_WINDOW_MS, waitMs));
@@ -257,8 +257,8 @@ export class Pace {
 		}
 	}
 
-	private answer(turn: Turn, verdict?: 'accepted' | 'refused'): void {
-		if (verdict) this.starts.answered(turn.seq, turn.at, this.now(), verdict === 'accepted');
+	private answer(turn: Turn, now: number, verdict?: 'accepted' | 'refused'): void {
+		if (verdict) this.starts.answered(turn.seq, turn.at, now, verdict === 'accepted');
 		if (turn.probe && turn.seq > this.learntAfter && this.probesInFlight > 0) this.probesInFlight--;
 		if (turn.seq === this.checking) this.checking = undefined;
 		const answered = this.answered;
