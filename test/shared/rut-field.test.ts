@@ -5,10 +5,24 @@
 // The field's issues are computed by n8n-workflow's getNodeParametersIssues, the function n8n's
 // editor calls for the warning icon beside a parameter (validateResourceLocatorParameter applies a
 // mode's `validation`: `new RegExp('^' + regex + '$')` per check, every failing message shown).
-import { NodeHelpers, type INode, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers, resetSafeRegexEngine, setSafeRegexEngine, type INode, type INodeTypeDescription } from 'n8n-workflow';
 
 import { RiskInfo } from '../../nodes/RiskInfo/RiskInfo.node';
 import { HOW_TO_WRITE_A_RUT, RUT_REASONS, RutFormatError, normaliseRut, rutAdvice } from '../../nodes/shared/rut';
+
+// In the browser n8n-workflow runs these patterns with the native engine; in Node it runs each in
+// a vm with a 250 ms wall-clock timeout, which a loaded machine's pause can reach (CI did, on
+// 2026-12-08). The editor's engine keeps this test's verdict free of timing.
+beforeAll(() =>
+	setSafeRegexEngine({
+		exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+		test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+		replace: (pattern, input, flags, replacement) => input.replace(new RegExp(pattern, flags), replacement),
+		matchAll: (pattern, input, flags) => [...input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`))],
+		split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+	}),
+);
+afterAll(() => resetSafeRegexEngine());
 
 const description: INodeTypeDescription = new RiskInfo().description;
 const NODE: INode = { id: '1', name: 'Risk Info', type: 'n8n-nodes-riskinfo.riskInfo', typeVersion: 3, position: [0, 0], parameters: {} };
