@@ -1,9 +1,12 @@
+import path from 'node:path';
+
 // Mutation testing (`npm run mutate`, driven by test/mutation/mutate.js): StrykerJS plants small
 // bugs in nodes/ and credentials/ one at a time and runs the jest tests that reach each one. Not
 // part of `npm test` or CI: a full run takes hours on this project's 2 shared cores, so it runs
 // one part of the code at a time (MUTATE_PART), each with its own incremental file, and a part
 // that finished keeps its results even when a later part is stopped. test/MUTANTS.md lists what
 // the run leaves alive and why.
+// The parts, in the order `npm run mutate` runs them: smallest first, so the first results come early.
 export const PARTS = {
 	credentials: ['credentials/**/*.ts', 'nodes/shared/service/credentialTest.ts'],
 	shared: ['nodes/shared/*.ts'],
@@ -38,6 +41,11 @@ export const PARTS = {
  * 413 mutants, each survivor running the whole suite (test/MUTANTS.md).
  */
 export const LEFT_OUT = ['nodes/RiskInfoTrigger/properties.ts'];
+
+/** The parts whose globs take `file` in (a later `!glob` takes it out), as Stryker reads them. */
+export function partsOf(file, parts = Object.keys(PARTS)) {
+	return parts.filter((name) => PARTS[name].reduce((inside, g) => (g.startsWith('!') ? inside && !path.matchesGlob(file, g.slice(1)) : inside || path.matchesGlob(file, g)), false));
+}
 const part = process.env.MUTATE_PART;
 if (part !== undefined && !(part in PARTS)) throw new Error(`MUTATE_PART must be one of ${Object.keys(PARTS).join(', ')}`);
 const name = part ?? 'all';

@@ -14,8 +14,8 @@ const { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } = requir
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
-// Smallest first, so the first results come early.
-const PARTS = ['credentials', 'shared', 'transport', 'service-reading', 'service-summaries', 'service-reads', 'monitor-poll', 'monitor-news', 'trigger-auth', 'trigger-repeats', 'trigger-receive', 'trigger-content', 'actions', 'resources'];
+const config = require('../../stryker.config.mjs');
+const PARTS = Object.keys(config.PARTS);
 
 const args = process.argv.slice(2);
 const reportOnly = args.includes('--report');
@@ -28,7 +28,7 @@ for (const part of asked) if (!PARTS.includes(part)) fail(`unknown part "${part}
 /** When and on what code each part run here finished, kept beside its counts in summary.json. */
 const ran = {};
 if (since !== undefined) {
-	import('../../stryker.config.mjs').then(({ PARTS: GLOBS }) => mutateSince(since, GLOBS, asked.length ? asked : PARTS));
+	mutateSince(since, asked.length ? asked : PARTS);
 } else if (!reportOnly) {
 	for (const part of asked.length ? asked : PARTS) {
 		console.log(`\n=== npm run mutate: ${part} ===`);
@@ -87,7 +87,7 @@ function report() {
  * the mutants and tests that did not change, and the part's own file (and summary.json, the
  * record of whole parts) keeps its whole results: Stryker writes back only the files it mutated.
  */
-function mutateSince(commit, globs, parts) {
+function mutateSince(commit, parts) {
 	const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
 	let changed;
 	try {
@@ -96,7 +96,7 @@ function mutateSince(commit, globs, parts) {
 		fail(`git knows no commit "${commit}"`);
 	}
 	changed = [...new Set(changed)].filter((f) => f.endsWith('.ts') && existsSync(path.join(ROOT, f)));
-	const byPart = filesByPart(changed, globs, parts);
+	const byPart = filesByPart(changed, parts);
 	if (byPart.size === 0) {
 		console.log(`npm run mutate: no file of ${parts.join(', ')} changed since ${commit}`);
 		return;
@@ -125,11 +125,11 @@ function mutateSince(commit, globs, parts) {
 	for (const m of alive) console.log(`  ${m.file}:${m.line}:${m.column} ${m.status} ${m.mutator} → ${m.replacement}`);
 }
 
-/** The changed files each part mutates, by the part's globs in stryker.config.mjs (a later `!glob` takes a file out). */
-function filesByPart(files, globs, parts) {
+/** The changed files each part mutates. */
+function filesByPart(files, parts) {
 	const byPart = new Map();
 	for (const part of parts) {
-		const mine = files.filter((f) => globs[part].reduce((inside, g) => (g.startsWith('!') ? inside && !path.matchesGlob(f, g.slice(1)) : inside || path.matchesGlob(f, g)), false));
+		const mine = files.filter((f) => config.partsOf(f, [part]).length > 0);
 		if (mine.length) byPart.set(part, mine);
 	}
 	return byPart;
