@@ -1,0 +1,63 @@
+// The pace against a service whose answers take long and vary, as real services' do: the service
+// counts a request when it arrives (at once here), in fixed one-second windows turning 130 ms past
+// each second, then works on it for 100 ms and up to 400 ms more (seeded) before the answer comes
+// back; a 429 comes back without that work. An answer's extra time is then the service's work, none
+// of it spent on the way there, and the pace must not hold its starts back for it. On virtual time
+// (test/transport/virtual.ts), every verdict a count of what was sent when.
+import { Rng } from '../../sandbox/prng';
+import { EPOCH, fakeContext, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
+
+const account = { baseUrl: 'http://service.invalid', accessToken: 'tok-slow', clientIdentifier: 'client-slow' };
+const LIMIT = 10;
+const READS = 600;
+const PHASE_MS = 130;
+
+let time: VirtualClock;
+beforeEach(() => {
+	time = virtualClock();
+});
+afterEach(() => time.restore());
+
+/** Fixed windows whose edges fall PHASE_MS past each whole second; a refused request counts too, as in the sandbox. */
+function service() {
+	let window = -Infinity;
+	let count = 0;
+	return async (): Promise<Answer> => {
+		const at = time.now() - EPOCH - PHASE_MS;
+		const w = Math.floor(at / 1000);
+		if (w !== window) [window, count] = [w, 0];
+		if (++count <= LIMIT) return { statusCode: 200, headers: {}, body: { success: true, data: {} } };
+		return { statusCode: 429, headers: { 'retry-after': String(Math.ceil(((w + 1) * 1000 - at) / 1000)) }, body: { success: false } };
+	};
+}
+
+async function run(seed: number, refusalMs: (work: number) => number) {
+	const rng = new Rng(seed);
+	const latency = (answer: Answer) => {
+		const work = 100 + Math.floor(rng.next() * 400);
+		return answer.statusCode === 429 ? refusalMs(work) : work;
+	};
+	const { ctx, sent } = fakeContext(time, service(), account, latency);
+	const transport = new Transport(ctx, { maxAttempts: 10, maxWaitSeconds: 600 });
+	const results = await time.drive(sendAll(transport, summaryReads(Array.from({ length: READS }, (_, i) => `${30_000_000 + i}-0`)), 10));
+	expect(results.filter((r) => r instanceof Error)).toEqual([]);
+	return sent;
+}
+
+/** Reads answered per second from the first start to the last answer, as a share of the limit. */
+const ofLimit = (sent: Sent[]) => READS / ((Math.max(...sent.map((s) => s.answeredAt!)) - EPOCH) / 1000) / LIMIT;
+const refused = (sent: Sent[]) => sent.filter((s) => s.status === 429).length;
+
+test.each([1, 2, 3])('answers of 100 to 500 ms (seed %i), a 429 back at once: the pace holds the limit, refused at most 1%', async (seed) => {
+	const sent = await run(seed, () => 5);
+	console.log(seed, 'quick 429', ofLimit(sent).toFixed(3), refused(sent));
+	expect(ofLimit(sent)).toBeGreaterThanOrEqual(0.95);
+	expect(refused(sent)).toBeLessThanOrEqual(READS / 100);
+});
+
+test.each([1, 2, 3])('answers of 100 to 500 ms (seed %i), a 429 as slow as an answer: the pace holds the limit', async (seed) => {
+	const sent = await run(seed, (work) => work);
+	console.log(seed, 'slow 429', ofLimit(sent).toFixed(3), refused(sent));
+	expect(ofLimit(sent)).toBeGreaterThanOrEqual(0.95);
+	expect(refused(sent)).toBeLessThanOrEqual(READS / 100);
+});
