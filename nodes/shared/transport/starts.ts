@@ -17,14 +17,14 @@ interface Start {
 	slower: number;
 }
 
-/** The quickest answer is the least of this long and the span before it: it follows a service that slows down. */
-const QUICKEST_SPAN_MS = 10_000;
+/** How many accepted answers of late set the usual answer time, and which of them, in order of time. */
+const USUAL_OF = 100;
+const USUAL_RANK = 0.8;
 
 export class Starts {
 	private list: Start[] = [];
-	/** The quickest answer time of the current span and of the one before. */
-	private quickest = [Infinity, Infinity];
-	private spanEnds = -Infinity;
+	/** The times of the last USUAL_OF accepted answers, oldest first. */
+	private times: number[] = [];
 
 	get length(): number {
 		return this.list.length;
@@ -46,21 +46,19 @@ export class Starts {
 	}
 
 	/**
-	 * An answer to the turn `seq` sent at `at`. Only accepted answers set the quickest: a refusal may
+	 * An answer to the turn `seq` sent at `at`. Only accepted answers set the usual time: a refusal may
 	 * come back sooner than any real answer could (a gateway's), and would make every answer look slow.
 	 */
 	answered(seq: number, at: number, now: number, accepted: boolean): void {
-		if (now >= this.spanEnds) {
-			this.quickest = [Infinity, this.quickest[0]];
-			this.spanEnds = now + QUICKEST_SPAN_MS;
+		const took = now - at;
+		const start = this.list.find((s) => s.seq === seq);
+		if (start && this.times.length) {
+			const sorted = [...this.times].sort((a, b) => a - b);
+			start.slower = Math.max(0, took - sorted[Math.floor((sorted.length - 1) * USUAL_RANK)]);
 		}
-		if (accepted) this.quickest[0] = Math.min(this.quickest[0], now - at);
-		const quickest = Math.min(...this.quickest);
-		for (let i = this.list.length - 1; i >= 0; i--) {
-			if (this.list[i].seq !== seq) continue;
-			this.list[i].slower = Math.max(0, now - at - quickest);
-			return;
-		}
+		if (!accepted) return;
+		this.times.push(took);
+		if (this.times.length > USUAL_OF) this.times.shift();
 	}
 
 	clear(): void {
