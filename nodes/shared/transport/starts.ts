@@ -1,23 +1,29 @@
 /**
  * The starts a budget counts (pace.ts): those still in its window. A start leaves the window a
- * window after it went, later by as much as its answer took longer than the quickest answer of late.
+ * window after it went, later by as much as its answer took longer than usual of late.
  * The service counts a request when it arrives, in windows of its own whose edges the pace cannot
  * see; a start that left exactly a window after it went lets the next go then, and if the first was
  * slow on its way (a busy machine, a busy network) and the next quick, both arrive in the same window
- * of the service, one more than its limit. The extra time of each slow answer is all it may have
- * spent on the way there, so waiting it out keeps two starts of one place a whole window apart on
- * arrival too, whatever the window's phase, at the cost of that extra time only. A start not yet
- * answered leaves a window after it went, as a budget without this guard would let it.
+ * of the service, one more than its limit. An answer's time is its way there, the service's work and
+ * its way back, and the pace sees only the sum. The spread most answers show is taken for the
+ * service's work, which varies from one request to the next (100 to 500 ms is common): counted as
+ * time on the way there, it held every start in the window for all of it, 18% under the limit (on
+ * virtual time: test/transport/slow-answers.test.ts). What an answer took beyond the usual (four in
+ * five of the last hundred accepted were quicker), as when a busy moment holds a whole burst, is
+ * counted as all on the way there, and waiting it out keeps two starts of one place a whole window
+ * apart on arrival, whatever the window's phase. A way there that varies as much as most answers
+ * do is not guarded: its cost is refusals at the window's edge, met by the cut after a refusal. A
+ * start not yet answered leaves a window after it went, as a budget without this guard would let it.
  */
 
 interface Start {
 	seq: number;
 	at: number;
-	/** How much longer than the quickest answer its own took; 0 until answered. */
+	/** How much longer than usual its own answer took; 0 until answered. */
 	slower: number;
 }
 
-/** How many accepted answers of late set the usual answer time, and which of them, in order of time. */
+/** The usual answer time: of the last USUAL_OF accepted answers, the one USUAL_RANK of them are quicker than. */
 const USUAL_OF = 100;
 const USUAL_RANK = 0.8;
 
