@@ -48,16 +48,29 @@ async function run(seed: number, refusalMs: (work: number) => number) {
 const ofLimit = (sent: Sent[]) => READS / ((Math.max(...sent.map((s) => s.answeredAt!)) - EPOCH) / 1000) / LIMIT;
 const refused = (sent: Sent[]) => sent.filter((s) => s.status === 429).length;
 
-// Before (the guard counting all of an answer's time beyond the quickest as time on the way there):
-// 0.84x to 0.85x the limit with a quick 429, about 0.82x with a slow one.
-test.each([1, 2, 3])('answers of 100 to 500 ms (seed %i), a 429 back at once: at least 0.95x the limit, at most 3% refused', async (seed) => {
-	const sent = await run(seed, () => 5);
-	expect(ofLimit(sent)).toBeGreaterThanOrEqual(0.95);
-	expect(refused(sent)).toBeLessThanOrEqual(READS * 0.03);
+// Before (the guard counting all of an answer's time beyond the quickest as time on the way there,
+// and answers late to a cut winning it back): 0.83x to 0.86x the limit with a quick 429, 67 of about
+// 3,630 requests refused over these six runs (1.8%); with the guard fixed alone, 101 (2.8%).
+test('answers of 100 to 500 ms, a 429 back at once, six runs: each at least 0.97x the limit, at most 1.25% refused over all', async () => {
+	let refusals = 0;
+	let requests = 0;
+	for (const seed of [1, 2, 3, 4, 5, 6]) {
+		if (seed > 1) {
+			time.restore();
+			time = virtualClock();
+		}
+		const sent = await run(seed, () => 5);
+		expect(ofLimit(sent)).toBeGreaterThanOrEqual(0.97);
+		refusals += refused(sent);
+		requests += sent.length;
+	}
+	// The crossing's one, two probes, and a budget learnt too high at the crossing (about 1%); the
+	// rest are probes accepted where the budget's starts straddle the edge of the service's window.
+	expect(refusals).toBeLessThanOrEqual(requests * 0.0125);
 });
 
 // A 429 that takes as long as an answer lets more requests go before it is back: the ramp's crossing
-// costs several refusals (bench/NOTES.md), and the pause after them costs speed.
+// costs several refusals, and the pause after them costs speed (bench/NOTES.md). Before: about 0.82x.
 test.each([1, 2, 3])('answers of 100 to 500 ms (seed %i), a 429 as slow as an answer: at least 0.93x the limit, at most 4% refused', async (seed) => {
 	const sent = await run(seed, (work) => work);
 	expect(ofLimit(sent)).toBeGreaterThanOrEqual(0.93);
