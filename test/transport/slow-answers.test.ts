@@ -1,9 +1,10 @@
 // The pace against a service whose answers take long and vary, as real services' do: the service
 // counts a request when it arrives (at once here), in fixed one-second windows turning 130 ms past
 // each second, then works on it for 100 ms and up to 400 ms more (seeded) before the answer comes
-// back; a 429 comes back without that work. An answer's extra time is then the service's work, none
-// of it spent on the way there, and the pace must not hold its starts back for it. On virtual time
-// (test/transport/virtual.ts), every verdict a count of what was sent when.
+// back; a 429 comes back without that work (in the last tests, after as long). An answer's extra
+// time is then the service's work, none of it spent on the way there, and the pace must not hold its
+// starts back for it. On virtual time (test/transport/virtual.ts), every verdict a count of what was
+// sent when.
 import { Rng } from '../../sandbox/prng';
 import { EPOCH, fakeContext, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
 
