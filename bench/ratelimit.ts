@@ -1,8 +1,9 @@
 // Issue 68: the account's pace against a sandbox that allows so many requests a second and answers
 // 429 with Retry-After beyond. Each case is a fresh child process, as a fresh n8n process would be,
 // running its executions through n8n's engine (bench/ratelimit-child.ts): 500 items alone, three
-// executions at once on one account, a second execution after a first, and the 500 items again with
-// the sandbox sending rate-limit headers. The figures: items/s against the limit, 429s sent. Then,
+// executions at once on one account, a second execution after a first, the 500 items again with the
+// sandbox sending rate-limit headers, and again with answers that take 100 to 500 ms (the sandbox's
+// own work, varied, as a real service's). The figures: items/s against the limit, 429s sent. Then,
 // for information, what the pace's ramp costs where there is no limit: 1,000 items in a fresh
 // process, then 1,000 more in the same one.
 import { startSandbox } from '../sandbox';
@@ -20,6 +21,8 @@ interface Case {
 	name: string;
 	perSecond: number;
 	headers?: boolean;
+	/** The sandbox's own work on each request it serves (not on a 429): ms plus up to plusUpToMs more, seeded. */
+	work?: { ms: number; plusUpToMs: number };
 	/** Executions per step (run together), items per execution. */
 	steps: number[][];
 }
@@ -29,6 +32,7 @@ const CASES = {
 	together: { name: 'three executions of 200 at once', perSecond: 20, steps: [[200, 200, 200]] },
 	after: { name: 'an execution of 200, then a second', perSecond: 20, steps: [[200], [200]] },
 	headers: { name: '500 items, the sandbox sending rate-limit headers', perSecond: 10, headers: true, steps: [[500]] },
+	slow: { name: '500 items, answers taking 100 to 500 ms', perSecond: 10, work: { ms: 100, plusUpToMs: 400 }, steps: [[500]] },
 } satisfies Record<string, Case>;
 
 /** 1,000 items in a fresh process, then 1,000 more past the ramp: the ramp's cost, with no limit at all. */
@@ -42,6 +46,7 @@ async function measure(c: Case, base: number) {
 	const sandbox = await startSandbox({
 		preloadedRuts: all,
 		latencyMs: LATENCY_MS,
+		work: c.work,
 		rateLimit: c.perSecond === Infinity ? undefined : { perSecond: c.perSecond, retryAfterSeconds: RETRY_AFTER_SECONDS, headers: c.headers },
 		maxLogEntries: 4 * all.length,
 	});
@@ -83,6 +88,7 @@ export async function rateLimit(): Promise<Section> {
 		together: await measure(CASES.together, 80_000_000),
 		after: await measure(CASES.after, 81_000_000),
 		headers: await measure(CASES.headers, 82_000_000),
+		slow: await measure(CASES.slow, 84_000_000),
 	};
 	const noLimit = await measure({ ...NO_LIMIT, perSecond: Infinity }, 83_000_000);
 	const [freshS, pastRampS] = noLimit.stepSeconds;
@@ -96,6 +102,8 @@ export async function rateLimit(): Promise<Section> {
 		{ target: 'three executions at once: under 2% of requests refused', measured: `${pct(m.together.share)} (${m.together.refused} of ${m.together.sent})`, pass: m.together.share < 0.02 },
 		{ target: 'a second execution after a first: at most 2 refusals', measured: `${m.after.refusedPerStep[1]} (the first: ${m.after.refusedPerStep[0]})`, pass: m.after.refusedPerStep[1] <= 2 },
 		{ target: 'with rate-limit headers: no 429 at all', measured: `${m.headers.refused} of ${m.headers.sent}`, pass: m.headers.refused === 0 },
+		{ target: 'answers taking 100 to 500 ms: at least 0.95× the limit', measured: `${fixed(m.slow.ofLimit, 3)}×`, pass: m.slow.ofLimit >= 0.95 },
+		{ target: 'answers taking 100 to 500 ms: at most 1% of requests refused', measured: `${pct(m.slow.share)} (${m.slow.refused} of ${m.slow.sent})`, pass: m.slow.share <= 0.01 },
 	];
 	return {
 		title: `Rate limit: the account's pace against a sandbox limit (429 with Retry-After: ${RETRY_AFTER_SECONDS})`,
@@ -104,6 +112,7 @@ export async function rateLimit(): Promise<Section> {
 			`${LATENCY_MS} ms latency, all RUTs distinct and preloaded; the sandbox counts requests in fixed one-second windows. Executions in one step start together; ` +
 			"the next step starts when they have ended. Items/s are the items over the steps' own time; \"of the limit\" divides by the limit. " +
 			'The fourth case is the first with the sandbox sending RateLimit-Policy, RateLimit and X-RateLimit-* on every answer (the spec shows no such headers). ' +
+			'The fifth is the first again with the sandbox working on each request it serves 100 ms plus up to 400 ms more (seeded; a 429 comes back without it), as real services vary. ' +
 			`For information, the ramp a fresh process starts with, against no limit at all: ${NO_LIMIT.name}: ${fixed(freshS, 2)} s, then ${fixed(pastRampS, 2)} s (${noLimit.failures} failed).`,
 		table: [
 			['case', 'limit /s', 'items', 'failed', 'requests sent', 'refused (429)', 'refused share', 'of the limit', 'wall time s', '429s per step'],

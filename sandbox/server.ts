@@ -11,6 +11,7 @@ import { CONTROL_PREFIX, controlReply } from './control-http';
 import { dispatch, fail, type Incoming, type Service } from './dispatch';
 import { Faults } from './faults';
 import { DEMO_CLIENT_ID, DEMO_TOKEN } from './known';
+import { Rng } from './prng';
 import { RateLimit } from './ratelimit';
 import type { Reply } from './routes';
 import { Account } from './state';
@@ -82,6 +83,7 @@ export async function startSandbox(initial: SandboxOptions = {}): Promise<Sandbo
 		rateLimit: new RateLimit(),
 	};
 	preload(account, options.preloadedRuts);
+	const workRng = new Rng(options.work?.seed ?? 1);
 
 	async function onRequest(req: http.IncomingMessage, res: http.ServerResponse) {
 		const inc = await readIncoming(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
@@ -94,7 +96,8 @@ export async function startSandbox(initial: SandboxOptions = {}): Promise<Sandbo
 			reply = fail('v2', 500);
 		}
 		const extra = Number(inc.headers['x-sandbox-latency']);
-		const latency = (options.latencyMs ?? 0) + (Number.isFinite(extra) && extra > 0 ? Math.min(extra, 60_000) : 0);
+		const work = options.work && reply.status !== 429 ? options.work.ms + workRng.next() * (options.work.plusUpToMs ?? 0) : 0;
+		const latency = (options.latencyMs ?? 0) + work + (Number.isFinite(extra) && extra > 0 ? Math.min(extra, 60_000) : 0);
 		if (latency > 0) await sleep(latency);
 		const status = reply.status ?? 200;
 		log.request({ method: inc.method, path: inc.path, query: inc.query, headers: inc.headers, body: inc.body, status });

@@ -12,6 +12,12 @@ export interface SandboxOptions {
 	/** Added before every answer. */
 	latencyMs?: number;
 	/**
+	 * The service's own work on each API request it serves: `ms` plus up to `plusUpToMs` more, drawn
+	 * from a PRNG seeded by `seed` (default 1), added before the answer after the request was counted
+	 * (rate limit included). A 429 comes back without it: a refused request is not worked on.
+	 */
+	work?: { ms: number; plusUpToMs?: number; seed?: number };
+	/**
 	 * While true, API requests wait unanswered (and uncounted) until it is false again: a test's way
 	 * of keeping executions in flight, e.g. until one n8n worker is full and the next goes elsewhere.
 	 */

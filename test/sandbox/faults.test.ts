@@ -1,4 +1,4 @@
-/** Faults on demand: latency, rate limit with Retry-After, seeded 500/408 shares, test headers. */
+/** Faults on demand: latency, the service's work, rate limit with Retry-After, seeded 500/408 shares, test headers. */
 import { KNOWN_RUTS, startSandbox, type Sandbox } from '../../sandbox';
 import { call, V1, V2 } from './helpers';
 
@@ -49,6 +49,23 @@ describe('latency', () => {
 			expect(order).toEqual(['direct 404', 'delayed 404']);
 		} finally {
 			await Promise.all([sb.close(), plain.close()]);
+		}
+	});
+});
+
+describe('work', () => {
+	test('the service works on a request it serves, not on one it refuses: a 429 sent later overtakes an answer', async () => {
+		// One a second, on a clock that stands still: the second request is refused.
+		const sb = await startSandbox({ preloadedRuts: [rut], now: () => Date.UTC(2026, 0, 1), rateLimit: { perSecond: 1 }, work: { ms: 1500 } });
+		try {
+			const order: number[] = [];
+			const served = call(sb, 'GET', READ).then((a) => order.push(a.status));
+			await new Promise((r) => setTimeout(r, 20));
+			const refused = call(sb, 'GET', READ).then((a) => order.push(a.status));
+			await Promise.all([served, refused]);
+			expect(order).toEqual([429, 200]);
+		} finally {
+			await sb.close();
 		}
 	});
 });

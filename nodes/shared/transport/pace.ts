@@ -13,8 +13,8 @@
  * the tail of the service's window before the one that refused, up to as many again, so the window
  * after it sends half the budget at once and the rest one at a time, each when the last is
  * answered. A start leaves the budget's window a window after it went, later by as much as its
- * answer was slower than the quickest (starts.ts): the service counts requests as they arrive, in
- * windows whose edges the pace cannot see, and a slow one must not meet the start that replaces it
+ * answer was slower than usual (starts.ts): the service counts requests as they arrive, in windows
+ * whose edges the pace cannot see, and one slow on its way must not meet the start that replaces it
  * in one of them.
  *
  * A lesson is kept at the limit and kept true. Once answers come back accepted, the pace probes
@@ -250,9 +250,10 @@ export class Pace {
 			// Refused within the budget: the service takes less than it did, or its window's edge met a
 			// late arrival; a probe a window later tells which. The answers of the last second may span
 			// two of the service's windows, so they are not trusted alone: the budget also drops by a
-			// sixth at least, and an overestimate is gone within a few refusals.
-			this.lateCap = this.budget - 1;
-			this.budget = Math.max(1, Math.min(this.budget - 1, acceptedInWindow || this.budget, Math.ceil(this.budget * CUT)));
+			// sixth at least, which answers late to this lesson do not win back (with slow answers many
+			// are late), and an overestimate is gone within a few refusals.
+			this.lateCap = Math.max(1, Math.min(this.budget - 1, Math.ceil(this.budget * CUT)));
+			this.budget = Math.min(this.lateCap, acceptedInWindow || this.budget);
 			this.probeAfter = this.pausedUntil + this.windowMs;
 		}
 	}
