@@ -13,7 +13,16 @@ jest.mock('n8n-workflow', () => ({
 	}),
 }));
 
-import { unlessRepeated, withKey } from '../../nodes/RiskInfoTrigger/repeats';
+// Loaded inside each test: a module-level constant (the custom data's key) takes a planted mutant
+// only if the module loads while the mutant is active, and Stryker activates it per test.
+type Repeats = typeof import('../../nodes/RiskInfoTrigger/repeats');
+let unlessRepeated: Repeats['unlessRepeated'];
+let withKey: Repeats['withKey'];
+beforeEach(() => {
+	jest.isolateModules(() => {
+		({ unlessRepeated, withKey } = require('../../nodes/RiskInfoTrigger/repeats') as Repeats);
+	});
+});
 
 let now = 1_000_000;
 beforeEach(() => {
