@@ -6,7 +6,7 @@
 // starts back for it. On virtual time (test/transport/virtual.ts), every verdict a count of what was
 // sent when.
 import { Rng } from '../../sandbox/prng';
-import { EPOCH, fakeContext, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
+import { EPOCH, fakeContext, fixedWindows, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
 
 const account = { baseUrl: 'http://service.invalid', accessToken: 'tok-slow', clientIdentifier: 'client-slow' };
 const LIMIT = 10;
@@ -19,26 +19,13 @@ beforeEach(() => {
 });
 afterEach(() => time.restore());
 
-/** Fixed windows whose edges fall PHASE_MS past each whole second; a refused request counts too, as in the sandbox. */
-function service() {
-	let window = -Infinity;
-	let count = 0;
-	return async (): Promise<Answer> => {
-		const at = time.now() - EPOCH - PHASE_MS;
-		const w = Math.floor(at / 1000);
-		if (w !== window) [window, count] = [w, 0];
-		if (++count <= LIMIT) return { statusCode: 200, headers: {}, body: { success: true, data: {} } };
-		return { statusCode: 429, headers: { 'retry-after': String(Math.ceil(((w + 1) * 1000 - at) / 1000)) }, body: { success: false } };
-	};
-}
-
 async function run(seed: number, refusalMs: (work: number) => number) {
 	const rng = new Rng(seed);
 	const latency = (answer: Answer) => {
 		const work = 100 + Math.floor(rng.next() * 400);
 		return answer.statusCode === 429 ? refusalMs(work) : work;
 	};
-	const { ctx, sent } = fakeContext(time, service(), account, latency);
+	const { ctx, sent } = fakeContext(time, fixedWindows(time, LIMIT, PHASE_MS), account, latency);
 	const transport = new Transport(ctx, { maxAttempts: 10, maxWaitSeconds: 600 });
 	const results = await time.drive(sendAll(transport, summaryReads(Array.from({ length: READS }, (_, i) => `${30_000_000 + i}-0`)), 10));
 	expect(results.filter((r) => r instanceof Error)).toEqual([]);

@@ -204,6 +204,22 @@ export async function rampUp(time: VirtualClock, credential: ICredentialDataDecr
 }
 
 /** Free reads of a summary, one per RUT. */
+/**
+ * A service counting requests when they arrive, in fixed one-second windows whose edges fall
+ * `phaseMs` past each whole second, `limit` a window; a refused request counts too, as in the sandbox.
+ */
+export function fixedWindows(time: VirtualClock, limit: number, phaseMs: number): () => Promise<Answer> {
+	let window = -Infinity;
+	let count = 0;
+	return async (): Promise<Answer> => {
+		const at = time.now() - EPOCH - phaseMs;
+		const w = Math.floor(at / 1000);
+		if (w !== window) [window, count] = [w, 0];
+		if (++count <= limit) return { statusCode: 200, headers: {}, body: { success: true, data: {} } };
+		return { statusCode: 429, headers: { 'retry-after': String(Math.ceil(((w + 1) * 1000 - at) / 1000)) }, body: { success: false } };
+	};
+}
+
 export function summaryReads(ruts: string[]): ApiRequest[] {
 	return ruts.map((rut) => ({ method: 'GET', root: 'v2', path: '/helper/resumen', query: { rut }, rut }));
 }

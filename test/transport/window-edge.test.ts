@@ -6,7 +6,7 @@
 // before the one that refused. On virtual time (test/transport/virtual.ts), every verdict a count
 // of what was sent when.
 import { paceOf } from '../../nodes/shared/transport/accounts';
-import { EPOCH, fakeContext, sendAll, summaryReads, Transport, virtualClock, type Answer, type Sent, type VirtualClock } from './virtual';
+import { EPOCH, fakeContext, fixedWindows, sendAll, summaryReads, Transport, virtualClock, type Sent, type VirtualClock } from './virtual';
 
 const account = { baseUrl: 'http://service.invalid', accessToken: 'tok-edge', clientIdentifier: 'client-edge' };
 const LIMIT = 10;
@@ -17,20 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => time.restore());
 
-/** Fixed windows whose edges fall `phase` ms past each whole second; a refused request counts too, as in the sandbox. */
-function service(phase: number) {
-	let window = -Infinity;
-	let count = 0;
-	return async (): Promise<Answer> => {
-		const at = time.now() - EPOCH - phase;
-		const w = Math.floor(at / 1000);
-		if (w !== window) [window, count] = [w, 0];
-		if (++count <= LIMIT) return { statusCode: 200, headers: {}, body: { success: true, data: {} } };
-		return { statusCode: 429, headers: { 'retry-after': String(Math.ceil(((w + 1) * 1000 - at) / 1000)) }, body: { success: false } };
-	};
-}
-
-async function execution(serve: ReturnType<typeof service>, reads: number, from: number, wayThere: (n: number) => number = () => 1) {
+async function execution(serve: ReturnType<typeof fixedWindows>, reads: number, from: number, wayThere: (n: number) => number = () => 1) {
 	const { ctx, sent } = fakeContext(time, serve, account, 10, wayThere);
 	const transport = new Transport(ctx, { maxAttempts: 10, maxWaitSeconds: 600 });
 	const results = await time.drive(sendAll(transport, summaryReads(Array.from({ length: reads }, (_, i) => `${20_000_000 + from + i}-0`)), 10));
@@ -43,7 +30,7 @@ const refusedSeconds = (sent: Sent[]) => sent.filter((s) => s.status === 429).ma
 
 test('a burst slow on its way across the edge of the service\'s window: the starts that replace it wait until it has surely arrived, and none is refused for it', async () => {
 	// The service's windows begin 30 ms after each whole second.
-	const serve = service(30);
+	const serve = fixedWindows(time, LIMIT, 30);
 	// A first execution teaches the account's pace its budget (ten a window) where the ramp crosses the limit.
 	await execution(serve, 40, 0);
 	// The second starts on a whole second after a quiet spell, its budget's ten starts at once, 30 ms
@@ -60,7 +47,7 @@ test('a burst slow on its way across the edge of the service\'s window: the star
 	expect(Math.max(...sent.map((s) => s.at)) - EPOCH - 20_000).toBeLessThan(33_000);
 });
 
-const run = (phase: number, wayThere: (n: number) => number) => execution(service(phase), 300, 0, wayThere);
+const run = (phase: number, wayThere: (n: number) => number) => execution(fixedWindows(time, LIMIT, phase), 300, 0, wayThere);
 
 test.each([100, 200, 300])(
 	'the service\'s windows turning %i ms past each second: a budget the ramp learnt with the tail of the window before in it is found too high with one refusal, not a burst of them',

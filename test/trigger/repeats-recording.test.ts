@@ -55,7 +55,7 @@ function context(answers: Answer[], tookMs: number, workflowId = 'wf-1') {
 	return { ctx, calls, said, hints };
 }
 
-const items = (webhookId: unknown): INodeExecutionData[] => withKey([{ json: { webhookId, status: 'SUCCESS' } }, { json: { webhookId, row: 2 } }], 'key-1');
+const items = (webhookId: string | number): INodeExecutionData[] => withKey([{ json: { webhookId, status: 'SUCCESS' } }, { json: { webhookId, row: 2 } }], 'key-1');
 const isNew: Answer = { new: ['key-1'], processed: [] };
 
 describe('after recording a new delivery, the read-backs', () => {
