@@ -52,13 +52,12 @@ describe('Load RUT If Not Loaded', () => {
 			// …besides the read's data (V2's simplified record, V1's list under `data`).
 			expect(Object.keys(out[i].json).filter((key) => key !== 'dryRun' && key !== 'wouldPay')).not.toEqual([]);
 		}
-		// Not loaded: the RUT, that it would pay, and the paid call once per distinct load.
-		expect(out.slice(1, 4).map((i) => own(i.json))).toEqual([
-			{ rut: missingA, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' },
-			{ rut: missingB, dryRun: true, wouldPay: true, wouldPayFor: 'RUT load' },
-			{ rut: missingA, dryRun: true, wouldPay: true },
-		]);
-		expect(own(out[5].json)).toEqual({ rut: missingB, dryRun: true, wouldPay: true });
+		// Not loaded: the RUT, that it would pay, and the paid call once per distinct load, on one of
+		// the items that need it (which one depends on which of the parallel requests answers first).
+		for (const i of [1, 2, 3, 5]) expect(own(out[i].json)).toMatchObject({ rut: i === 1 || i === 3 ? missingA : missingB, dryRun: true, wouldPay: true });
+		expect([1, 3].filter((i) => out[i].json.wouldPayFor === 'RUT load')).toHaveLength(1);
+		expect([2, 5].filter((i) => out[i].json.wouldPayFor === 'RUT load')).toHaveLength(1);
+		expect(marked(out, 'wouldPayFor')).toHaveLength(2);
 
 		sb.resetLog();
 		const real = await spend({ sandbox: sb, parameters, items, options: { requestsInParallel: 3 } });
@@ -66,7 +65,10 @@ describe('Load RUT If Not Loaded', () => {
 		expect(real.paid.rutLoads).toBe(marked(out, 'wouldPayFor').length);
 		// The last item reads a RUT an earlier item loads: loaded now or just before, by timing.
 		expect(real.items.slice(0, 5).map((i) => i.json.loadedNow)).toEqual([false, true, true, true, false]);
-		expect(real.items.map((i) => i.json.paid)).toEqual([undefined, 'RUT load', 'RUT load', undefined, undefined, undefined]);
+		// Each load paid once, on one of the items that need it, as the estimate said.
+		expect([0, 4].map((i) => real.items[i].json.paid)).toEqual([undefined, undefined]);
+		expect([1, 3].filter((i) => real.items[i].json.paid === 'RUT load')).toHaveLength(1);
+		expect([2, 5].filter((i) => real.items[i].json.paid === 'RUT load')).toHaveLength(1);
 	});
 
 	test('the same missing RUT with two load choices is estimated as two loads, an upper bound', async () => {
